@@ -1,0 +1,162 @@
+"""Configuration: the `[tool.ladders]` table of pyproject.toml, or a file given with --config.
+
+Keys and their checks are data (KEYS below). A `--config FILE` holds the same
+keys, at top level or under `[tool.ladders]`; keys it leaves out keep the
+project's defaults from pyproject.toml. Relative paths resolve against the
+directory of the file that set them. Any unknown key, wrong type or bad value
+is a ConfigError naming the file and the key.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from pipeline.errors import ConfigError
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+LEXICON_FORMATS = ("plain",)
+DEFINITION_SOURCES = ("csw", "owl", "wordnet")
+
+
+def _path(kind: str) -> Callable[[str, Any, Path], Any]:
+    def check(key: str, value: Any, base: Path) -> str:
+        if not isinstance(value, str) or not value:
+            raise ValueError("must be a path (a non-empty string)")
+        path = base / value
+        if kind == "file" and not path.is_file():
+            raise ValueError(f"{path} is not a file" if path.exists() else f"{path} does not exist")
+        if kind == "dir" and not path.is_dir():
+            raise ValueError(f"{path} is not a directory" if path.exists() else f"{path} does not exist")
+        return value
+
+    return check
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[str, Any, Path], Any]:
+    def check(key: str, value: Any, base: Path) -> str:
+        if value not in options:
+            raise ValueError(f"must be one of {', '.join(options)}, not {value!r}")
+        return value
+
+    return check
+
+
+def _sources(key: str, value: Any, base: Path) -> list[str]:
+    if not isinstance(value, list) or not value or any(v not in DEFINITION_SOURCES for v in value):
+        raise ValueError(f"must be a non-empty list drawn from {', '.join(DEFINITION_SOURCES)}")
+    if len(set(value)) != len(value):
+        raise ValueError("names a source twice")
+    return value
+
+
+def _rareness(key: str, value: Any, base: Path) -> dict[str, int]:
+    """Rareness per SCOWL level plus `absent`; each a positive integer, non-decreasing with level."""
+    expected = [str(level) for level in SCOWL_LEVELS] + ["absent"]
+    if not isinstance(value, dict):
+        raise ValueError("must be a table of level = rareness")
+    if sorted(value) != sorted(expected):
+        missing = [k for k in expected if k not in value]
+        extra = [k for k in value if k not in expected]
+        raise ValueError(f"must have exactly the keys {', '.join(expected)}"
+                         + (f"; missing {', '.join(missing)}" if missing else "")
+                         + (f"; unknown {', '.join(extra)}" if extra else ""))
+    for k in expected:
+        v = value[k]
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 < v < 2**32:
+            raise ValueError(f"{k} must be an integer from 1 to 2^32-1, not {v!r}")
+    ordered = [value[k] for k in expected]
+    for (a, b), (x, y) in zip(zip(expected, expected[1:]), zip(ordered, ordered[1:])):
+        if y < x:
+            raise ValueError(f"must not decrease with level: {b} = {y} is below {a} = {x}")
+    return {k: value[k] for k in expected}
+
+
+def _string(key: str, value: Any, base: Path) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueError("must be a non-empty string")
+    return value
+
+
+# Each key: its check, which also says what a good value is.
+KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
+    "csw": _path("file"),
+    "csw_format": _choice(LEXICON_FORMATS),
+    "owl": _path("file"),
+    "owl_format": _choice(LEXICON_FORMATS),
+    "scowl": _path("dir"),
+    "wordnet": _path("dir"),
+    "definition_sources": _sources,
+    "rareness_by_level": _rareness,
+    "build_dir": _string,
+}
+PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "build_dir")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Validated settings. `values` as written; `bases` the folder each path key is relative to."""
+
+    values: dict[str, Any]
+    bases: dict[str, Path]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def path(self, key: str) -> Path:
+        return (self.bases[key] / self.values[key]).resolve()
+
+    def display(self, key: str) -> str:
+        """How a path key is shown in messages and the manifest: as written in the config."""
+        return self.values[key]
+
+    def digest(self, keys: tuple[str, ...]) -> str:
+        """sha256 of the values of `keys` (paths resolved), for staleness."""
+        used = {k: str(self.path(k)) if k in PATH_KEYS else self.values[k] for k in keys}
+        return hashlib.sha256(json.dumps(used, sort_keys=True).encode()).hexdigest()
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: config file does not exist") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, not a config file") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    if path.name == "pyproject.toml" or "tool" in data:
+        data = data.get("tool", {}).get("ladders", {})
+    return data
+
+
+def load_config(config_file: Path | None = None, build_dir: Path | None = None) -> Config:
+    """The project's defaults, overridden by `config_file`, then by `build_dir`."""
+    defaults_file = PROJECT_ROOT / "pyproject.toml"
+    layers = [(defaults_file, _read_toml(defaults_file))]
+    if config_file is not None:
+        layers.append((config_file, _read_toml(config_file)))
+    values: dict[str, Any] = {}
+    bases: dict[str, Path] = {}
+    for file, data in layers:
+        for key, value in data.items():
+            check = KEYS.get(key)
+            if check is None:
+                raise ConfigError(f"{file}: unknown key {key!r} (known: {', '.join(KEYS)})")
+            try:
+                values[key] = check(key, value, file.parent)
+            except ValueError as e:
+                raise ConfigError(f"{file}: key {key!r}: {e}") from None
+            bases[key] = file.parent.resolve()
+    missing = [k for k in KEYS if k not in values]
+    if missing:
+        raise ConfigError(f"{layers[-1][0]}: missing keys {', '.join(missing)}")
+    if build_dir is not None:
+        values["build_dir"] = str(build_dir)
+        bases["build_dir"] = Path.cwd()
+    return Config(values, bases)

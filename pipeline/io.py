@@ -1,0 +1,44 @@
+"""File IO for the runner: deterministic Parquet bytes, atomic writes, hashing.
+
+Every file the pipeline writes goes through `write_atomic`: the bytes go to a
+temporary file in the same folder, are fsynced, then renamed over the final
+name, so a crash or kill never leaves a half-written file under that name.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+from pathlib import Path
+
+import polars as pl
+
+
+def parquet_bytes(df: pl.DataFrame) -> bytes:
+    """The Parquet encoding of `df`; the same frame always gives the same bytes."""
+    buf = io.BytesIO()
+    df.write_parquet(buf, compression="zstd", compression_level=3, statistics=True)
+    return buf.getvalue()
+
+
+def read_parquet_bytes(data: bytes) -> pl.DataFrame:
+    return pl.read_parquet(io.BytesIO(data))
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,49 @@
+"""The stage registry: every stage in DAG order, found by number or name.
+
+The modules are imported on first use, not at import time, so commands that
+need no stage (solve) stay quick to start.
+"""
+from __future__ import annotations
+
+import importlib
+
+from pipeline.errors import PipelineError
+from pipeline.stage import Output, Stage
+
+STAGE_MODULES = (
+    "stages.s01_lexicon",
+    "stages.s02_definitions",
+    "stages.s03_rareness",
+    "stages.s04_links",
+    "stages.s05_groups",
+    "stages.s06_export",
+)
+
+
+def all_stages() -> list[Stage]:
+    stages = [importlib.import_module(m).STAGE for m in STAGE_MODULES]
+    written: dict[str, Stage] = {}
+    for stage in stages:
+        names = stage.reads + stage.raw + stage.settings
+        if len(set(names)) != len(names):
+            raise PipelineError(f"stage {stage.label} passes one argument name twice: {names}")
+        for table in stage.reads:
+            if table not in written:
+                raise PipelineError(f"stage {stage.label} reads {table!r}, which no earlier stage writes")
+        written.update({name: stage for name in stage.writes})
+    return stages
+
+
+def find(stages: list[Stage], key: str) -> Stage:
+    for stage in stages:
+        if key in (str(stage.number), f"{stage.number:02d}", stage.name):
+            return stage
+    names = ", ".join(f"{s.number} {s.name}" for s in stages)
+    raise PipelineError(f"no stage {key!r}; stages are: {names}")
+
+
+def writer_of(stages: list[Stage], table: str) -> tuple[Stage, Output]:
+    for stage in stages:
+        if table in stage.writes:
+            return stage, stage.writes[table]
+    raise PipelineError(f"no stage writes table {table!r}")

@@ -1,0 +1,285 @@
+"""The runner: staleness by content, stage execution, atomic outputs, the lock.
+
+The lock file (`<build dir>/ladders.lock`, JSON) records per stage the sha256
+of each input file (raw files and upstream tables), of each config value the
+stage uses, of its own source code, and of each output it wrote. A stage is
+fresh when all of these still match; otherwise the status names what changed.
+The lock is rewritten (atomically) only after a stage's outputs are in place,
+so a failed or killed stage leaves the previous outputs and lock as they were.
+A second process building the same folder waits on `<build dir>/.mutex`.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from pipeline import io
+from pipeline.config import Config
+from pipeline.errors import PipelineError, StaleInputError
+from pipeline.registry import all_stages, writer_of
+from pipeline.schemas import check_schema
+from pipeline.stage import Output, Stage
+
+LOCK_FILE = "ladders.lock"
+MUTEX_FILE = ".mutex"
+
+
+@dataclass(frozen=True)
+class Status:
+    stage: Stage
+    state: str  # fresh | stale | missing | altered
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    stage: Stage
+    action: str  # ran | skipped
+    rows: int
+    seconds: float
+    notes: tuple[str, ...] = ()
+
+    def line(self) -> str:
+        return f"{self.stage.number} {self.stage.name:<12} {self.rows:>10,} rows {self.seconds:>8.2f} s  {self.action}"
+
+
+class Runner:
+    def __init__(self, config: Config, echo: Callable[[str], None] = lambda s: None):
+        self.config = config
+        self.build_dir = config.path("build_dir")
+        self.stages = all_stages()
+        self.echo = echo
+        self._hashes: dict[Path, str] = {}
+
+    # ---- inputs and their hashes -------------------------------------------------
+
+    def raw_files(self, key: str) -> dict[str, Path]:
+        """Display path -> file, for a raw-input config key (a file or a folder)."""
+        path = self.config.path(key)
+        shown = self.config.display(key)
+        if path.is_dir():
+            return {f"{shown.rstrip('/')}/{p.name}": p
+                    for p in sorted(path.iterdir()) if p.is_file() and not p.name.startswith(".")}
+        return {shown: path}
+
+    def inputs(self, stage: Stage) -> dict[str, Path]:
+        """Every input file of a stage, by the label the lock uses."""
+        files: dict[str, Path] = {}
+        for table in stage.reads:
+            _, out = writer_of(self.stages, table)
+            files.update({f: self.build_dir / f for f in out.files()})
+        for key in stage.raw:
+            files.update(self.raw_files(key))
+        return files
+
+    def hash_file(self, path: Path) -> str | None:
+        if path not in self._hashes:
+            try:
+                self._hashes[path] = io.sha256(path.read_bytes())
+            except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+                return None
+        return self._hashes[path]
+
+    def fingerprint(self, stage: Stage, inputs: dict[str, str | None] | None = None) -> dict[str, Any]:
+        """What the lock records of a stage: code, config and input hashes (given, or hashed now)."""
+        if inputs is None:
+            inputs = {label: self.hash_file(p) for label, p in self.inputs(stage).items()}
+        return {
+            "code": self.hash_file(stage.source_file),
+            "config": {k: self.config.digest((k,)) for k in stage.settings + stage.raw},
+            "inputs": inputs,
+        }
+
+    # ---- the lock ------------------------------------------------------------------
+
+    def read_lock(self) -> dict[str, Any]:
+        try:
+            return json.loads((self.build_dir / LOCK_FILE).read_text())
+        except FileNotFoundError:
+            return {}
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            self.echo(f"warning: {self.build_dir / LOCK_FILE} is damaged; every stage counts as stale")
+            return {}
+
+    def write_lock(self, lock: dict[str, Any]) -> None:
+        io.write_atomic(self.build_dir / LOCK_FILE, (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode())
+
+    # ---- status --------------------------------------------------------------------
+
+    def status(self, stage: Stage, lock: dict[str, Any], upstream: dict[str, Status] | None = None) -> Status:
+        entry = lock.get(stage.name)
+        for out in stage.writes.values():
+            for f in out.files():
+                digest = self.hash_file(self.build_dir / f)
+                if digest is None:
+                    return Status(stage, "missing", f"{f} does not exist")
+                if entry and entry["outputs"].get(f) != digest:
+                    return Status(stage, "altered", f"{f} is not what the stage wrote")
+        if entry is None:
+            return Status(stage, "stale", "never built into this folder")
+        for table in stage.reads:
+            before = (upstream or {}).get(writer_of(self.stages, table)[0].name)
+            if before is not None and before.state != "fresh":
+                return Status(stage, "stale", f"waits on stage {before.stage.label}")
+        now = self.fingerprint(stage)
+        if now["code"] != entry["code"]:
+            return Status(stage, "stale", f"code changed: {stage.source_file.name}")
+        changed = sorted(k for k in set(now["config"]) | set(entry["config"])
+                         if now["config"].get(k) != entry["config"].get(k))
+        if changed:
+            return Status(stage, "stale", f"config changed: {', '.join(changed)}")
+        was, now_inputs = entry["inputs"], now["inputs"]
+        for label in sorted(set(was) | set(now_inputs)):
+            if label not in was:
+                return Status(stage, "stale", f"new input {label}")
+            if now_inputs.get(label) is None:
+                return Status(stage, "stale", f"input {label} is gone")
+            if was[label] != now_inputs[label]:
+                return Status(stage, "stale", f"input {label} changed")
+        return Status(stage, "fresh")
+
+    def status_all(self) -> list[Status]:
+        lock = self.read_lock()
+        result: dict[str, Status] = {}
+        for stage in self.stages:
+            result[stage.name] = self.status(stage, lock, result)
+        return list(result.values())
+
+    # ---- running -------------------------------------------------------------------
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold the build folder's mutex; a second process waits here, saying so."""
+        self.build_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.build_dir / MUTEX_FILE, "w") as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self.echo(f"waiting: another ladders process is building {self.build_dir}")
+                fcntl.flock(f, fcntl.LOCK_EX)
+            self._restore_interrupted_swaps()
+            yield
+
+    def build(self, force: bool = False) -> list[Report]:
+        with self.exclusive():
+            return [self._maybe_run(stage, force) for stage in self.stages]
+
+    def run(self, stage: Stage, force: bool = False) -> Report:
+        with self.exclusive():
+            return self._maybe_run(stage, force)
+
+    def _maybe_run(self, stage: Stage, force: bool) -> Report:
+        self._hashes.clear()
+        lock = self.read_lock()
+        status = self.status(stage, lock)
+        if status.state == "fresh" and not force:
+            report = Report(stage, "skipped", lock[stage.name].get("rows", 0), 0.0)
+        else:
+            report = self._execute(stage, lock)
+        self.echo(report.line())
+        for note in report.notes:
+            self.echo(f"    {note}")
+        return report
+
+    def _execute(self, stage: Stage, lock: dict[str, Any]) -> Report:
+        start = time.perf_counter()
+        kwargs: dict[str, Any] = {}
+        hashes: dict[str, str] = {}
+        for table in stage.reads:
+            _, out = writer_of(self.stages, table)
+            data = self._read(self.build_dir / out.path, f"stage {stage.label} needs {out.path}")
+            hashes[out.path] = io.sha256(data)
+            kwargs[table] = check_schema(io.read_parquet_bytes(data), out.schema, str(self.build_dir / out.path))
+        for key in stage.raw:
+            kwargs[key] = {}
+            for label, path in self.raw_files(key).items():
+                data = self._read(path, f"config key {key!r}")
+                hashes[label] = io.sha256(data)
+                kwargs[key][label] = data
+        for key in stage.settings:
+            kwargs[key] = self.config[key]
+
+        result = stage.transform(**kwargs)
+        notes = tuple(result.pop("notes", ()))
+        if set(result) != set(stage.writes):
+            raise PipelineError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
+
+        outputs: dict[str, str] = {}
+        rows: int | None = None
+        for name, out in stage.writes.items():
+            value = result[name]
+            if out.is_dir:
+                files = {f: (v if isinstance(v, bytes) else v.encode()) for f, v in value.items()}
+                if sorted(files) != sorted(out.members or {}):
+                    raise PipelineError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
+                                        f"declared {sorted(out.members or {})}")
+                self._write_dir(self.build_dir / out.path, files)
+                outputs.update({f"{out.path}/{f}": io.sha256(b) for f, b in files.items()})
+                if rows is None:
+                    rows = _first_table_rows(out, files)
+            else:
+                df = check_schema(value, out.schema or {}, f"stage {stage.label} output {name}")
+                if rows is None:
+                    rows = df.height
+                data = io.parquet_bytes(df)
+                io.write_atomic(self.build_dir / out.path, data)
+                outputs[out.path] = io.sha256(data)
+
+        fingerprint = self.fingerprint(stage, inputs=hashes)
+        lock = self.read_lock()
+        lock[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
+        self.write_lock(lock)
+        self._hashes.clear()
+        return Report(stage, "ran", lock[stage.name]["rows"], time.perf_counter() - start, notes)
+
+    @staticmethod
+    def _read(path: Path, why: str) -> bytes:
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            raise StaleInputError(f"{path} does not exist ({why}); run the stages before it") from None
+        except IsADirectoryError:
+            raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
+
+    # ---- folder outputs, swapped in whole -------------------------------------------
+
+    def _write_dir(self, path: Path, files: dict[str, bytes]) -> None:
+        """Write a folder beside `path`, then swap it in with two renames."""
+        fresh = path.with_name(f".{path.name}.new")
+        old = path.with_name(f".{path.name}.old")
+        shutil.rmtree(fresh, ignore_errors=True)
+        fresh.mkdir(parents=True)
+        for name, data in files.items():
+            io.write_atomic(fresh / name, data)
+        shutil.rmtree(old, ignore_errors=True)
+        if path.exists():
+            os.rename(path, old)
+        os.rename(fresh, path)
+        shutil.rmtree(old, ignore_errors=True)
+
+    def _restore_interrupted_swaps(self) -> None:
+        """A kill between the two renames of _write_dir leaves only `.NAME.old`: put it back."""
+        for stage in self.stages:
+            for out in stage.writes.values():
+                path = self.build_dir / out.path
+                old = path.with_name(f".{path.name}.old")
+                if out.is_dir and old.is_dir() and not path.exists():
+                    os.rename(old, path)
+
+
+def _first_table_rows(out: Output, files: dict[str, bytes]) -> int:
+    """Rows of a folder output: the height of its first Parquet member."""
+    for member, schema in (out.members or {}).items():
+        if schema is not None:
+            return io.read_parquet_bytes(files[member]).height
+    return 0

@@ -1,0 +1,53 @@
+"""Table schemas as data, checked whenever a table is written or read.
+
+The stage modules' docstrings explain each column; these dicts are what the
+runner enforces. Intermediate tables are keyed by `id`, the row number of the
+word in the alphabetical lexicon.
+"""
+from __future__ import annotations
+
+import polars as pl
+
+from pipeline.errors import SchemaError
+
+LEXICON = {
+    "id": pl.UInt32, "word": pl.String, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
+    "csw_text": pl.String, "owl_text": pl.String,
+}
+DEFINITIONS = {"id": pl.UInt32, "word": pl.String, "definition": pl.String, "definition_source": pl.String}
+RARENESS = {
+    "id": pl.UInt32, "word": pl.String, "scowl_level": pl.UInt8, "rareness": pl.UInt32,
+    "usa": pl.Boolean, "brit": pl.Boolean,
+}
+LINKS = {"src": pl.UInt32, "dst": pl.UInt32, "kind": pl.String}
+GROUPS = {
+    "id": pl.UInt32, "group_csw": pl.UInt32, "group_owl": pl.UInt32,
+    "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
+}
+
+# The export contract, schema_version 1 (design.md).
+SCHEMA_VERSION = 1
+WORDS = {
+    "id": pl.UInt32, "word": pl.String, "length": pl.UInt8, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
+    "scowl_level": pl.UInt8, "rareness": pl.UInt32, "usa": pl.Boolean, "brit": pl.Boolean,
+    "definition": pl.String, "definition_source": pl.String,
+    "group_csw": pl.UInt32, "group_owl": pl.UInt32, "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
+    "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32),
+}
+GROUP_SIZES = {
+    "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32,
+    "length": pl.UInt8, "example": pl.String,
+}
+
+
+def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) -> pl.DataFrame:
+    """Raise SchemaError unless `df` has exactly `schema`'s columns, in order, with its dtypes."""
+    actual = dict(df.schema)
+    if actual != schema:
+        wrong = [f"{c}: {actual.get(c, 'missing')} (want {t})" for c, t in schema.items() if actual.get(c) != t]
+        extra = [c for c in actual if c not in schema]
+        detail = "; ".join(wrong + [f"{c}: unexpected column" for c in extra])
+        if not detail:
+            detail = f"columns in order {list(actual)}, want {list(schema)}"
+        raise SchemaError(f"{what}: schema mismatch: {detail}")
+    return df

@@ -1,0 +1,1 @@
+"""The numbered stages, one module each; see pipeline.registry for their order."""

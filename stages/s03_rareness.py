@@ -1,0 +1,89 @@
+"""Stage 3, rareness: how common each word is, from SCOWL's size levels.
+
+Reads build/01_lexicon.parquet (`id`, `word`) and every file of the folder
+named by config key `scowl`. SCOWL files are `<category>-words.<level>` and
+hold only the words new at that level, so a word's level is the lowest level
+of any file it appears in. Possessive lines (`ability's`) are dropped; a word
+matches an entry equal to its lower-cased form (accented entries never match
+A-Z words). Files are UTF-8; upstream SCOWL releases may be Latin-1, which is
+decoded as such when a file is not valid UTF-8. Files of other names are
+ignored and counted.
+
+Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
+
+Writes build/03_rareness.parquet, one row per word, key `id`:
+- id u32, word str
+- scowl_level u8: lowest level (10..95), null when no SCOWL list has the word
+- rareness u32: from the config table by level (`absent` for null)
+- usa bool: in an `english` or `american` list at any level
+- brit bool: in an `english`, `british` or `british_z` list at any level
+"""
+from __future__ import annotations
+
+import re
+
+import polars as pl
+
+from pipeline.progress import track
+from pipeline.schemas import RARENESS
+from pipeline.stage import Output, Stage
+
+FILE_NAME = re.compile(r"(?:^|/)(?P<category>[a-z_0-9]+)-words\.(?P<level>\d{2})$")
+USA = ("english", "american")
+BRIT = ("english", "british", "british_z")
+
+
+def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
+    """(`entry`, `category`, `level`) for every line of every SCOWL list; names of files skipped."""
+    frames, skipped = [], []
+    for name, data in track(scowl.items(), "SCOWL lists", total=len(scowl)):
+        m = FILE_NAME.search(name)
+        if m is None:
+            skipped.append(name)
+            continue
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+        frames.append(pl.DataFrame({"entry": text.splitlines()}).with_columns(
+            pl.lit(m["category"]).alias("category"), pl.lit(int(m["level"]), pl.UInt8).alias("level")))
+    entries = pl.concat(frames) if frames else pl.DataFrame(
+        schema={"entry": pl.String, "category": pl.String, "level": pl.UInt8})
+    return entries.filter(~pl.col("entry").str.ends_with("'s")), skipped
+
+
+def build_rareness(lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int]) -> dict:
+    entries, skipped = scowl_entries(scowl)
+    per_entry = entries.group_by("entry").agg(
+        pl.col("level").min().alias("scowl_level"),
+        pl.col("category").is_in(USA).any().alias("usa"),
+        pl.col("category").is_in(BRIT).any().alias("brit"),
+    )
+    table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
+    result = (
+        lexicon.select("id", "word", pl.col("word").str.to_lowercase().alias("entry"))
+        .join(per_entry, on="entry", how="left")
+        .with_columns(
+            pl.col("scowl_level").replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
+            .alias("rareness"),
+            pl.col("usa", "brit").fill_null(False),
+        )
+        .sort("id")
+        .select(list(RARENESS))
+    )
+    levels = result["scowl_level"].value_counts().sort("scowl_level").rows()
+    notes = ["words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels)]
+    if skipped:
+        notes.append(f"{len(skipped)} files ignored (not <category>-words.<level>): {', '.join(skipped[:5])}")
+    return {"rareness": result, "notes": notes}
+
+
+STAGE = Stage(
+    number=3,
+    name="rareness",
+    transform=build_rareness,
+    reads=("lexicon",),
+    raw=("scowl",),
+    settings=("rareness_by_level",),
+    writes={"rareness": Output("03_rareness.parquet", RARENESS)},
+)

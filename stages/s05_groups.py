@@ -1,0 +1,72 @@
+"""Stage 5, groups: connected components of the link graph, per lexicon and mode.
+
+Reads build/01_lexicon.parquet (`id`, `in_owl`) and build/04_links.parquet
+(`src`, `dst`, `kind`).
+
+Four labelings: csw/sub (all words, sub links), owl/sub (the graph induced on
+OWL words alone, so two OWL words in one CSW group may be apart here),
+csw/edit and owl/edit (sub plus indel links). Components come from
+scipy.sparse.csgraph; ids are then renumbered from 0 in order of each group's
+smallest word id, so they are deterministic.
+
+Writes build/05_groups.parquet, one row per word, key `id`:
+- id u32
+- group_csw u32, group_csw_edit u32: the word's group among all words
+- group_owl u32, group_owl_edit u32: its group among OWL words (null: not in OWL)
+"""
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from pipeline.schemas import GROUPS
+from pipeline.stage import Output, Stage
+
+
+def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Group of each of n nodes, numbered from 0 in order of each group's smallest node."""
+    graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
+    _, labels = connected_components(graph, directed=False)
+    # np.unique's first-occurrence index is the smallest node of each label.
+    _, first = np.unique(labels, return_index=True)
+    rank = np.empty(len(first), dtype=np.uint32)
+    rank[np.argsort(first)] = np.arange(len(first), dtype=np.uint32)
+    return rank[labels]
+
+
+def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
+    """Groups of the graph induced on the words where `members` is true (null elsewhere)."""
+    keep = members.to_numpy()
+    local = np.cumsum(keep) - 1  # position of each member among members
+    src, dst = links["src"].to_numpy(), links["dst"].to_numpy()
+    inside = keep[src] & keep[dst]
+    groups = components(int(keep.sum()), local[src[inside]], local[dst[inside]])
+    full = np.zeros(len(keep), dtype=np.uint32)
+    full[keep] = groups
+    return pl.Series(full, dtype=pl.UInt32).scatter(np.flatnonzero(~keep), None)
+
+
+def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
+    every = pl.Series(np.ones(lexicon.height, dtype=bool))
+    owl = lexicon["in_owl"]
+    sub = links.filter(pl.col("kind") == "sub")
+    groups = pl.DataFrame({
+        "id": lexicon["id"],
+        "group_csw": label(sub, every),
+        "group_owl": label(sub, owl),
+        "group_csw_edit": label(links, every),
+        "group_owl_edit": label(links, owl),
+    })
+    counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])
+    return {"groups": groups, "notes": [f"groups: {counts}"]}
+
+
+STAGE = Stage(
+    number=5,
+    name="groups",
+    transform=build_groups,
+    reads=("lexicon", "links"),
+    writes={"groups": Output("05_groups.parquet", GROUPS)},
+)

@@ -1,0 +1,152 @@
+"""Stage 6, export: the artifact solvers consume, build/export/ (schema_version 1).
+
+Reads every intermediate table: 01_lexicon, 02_definitions, 03_rareness,
+04_links, 05_groups; and the raw inputs (csw, owl, scowl, wordnet) only to
+record their sha256 and size in the manifest.
+
+Writes the folder build/export/ (swapped in whole by the runner):
+- words.parquet, one row per word sorted by `id`: id u32, word str, length u8,
+  in_csw bool, in_owl bool, scowl_level u8 (null: not in SCOWL), rareness u32,
+  usa bool, brit bool, definition str, definition_source str (null: none),
+  group_csw u32, group_owl u32 (null: not in OWL), group_csw_edit u32,
+  group_owl_edit u32 (null: not in OWL), links list[u32] (substitution
+  neighbours, ascending), edit_links list[u32] (insert/delete neighbours,
+  ascending).
+- groups.parquet, one row per group: lexicon str (csw|owl), mode str
+  (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
+  lengths), example str (the group's first word); sorted by those keys.
+- manifest.json: schema_version; sha256 and size of every input file; sha256
+  and rows of every other export file; the config used; counts. No
+  timestamps: the same inputs give the same bytes.
+- summary.txt: for people: words per length, groups per length with the
+  largest, most-linked words per length, definition coverage.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import polars as pl
+
+from pipeline.io import parquet_bytes
+from pipeline.schemas import GROUP_SIZES, SCHEMA_VERSION, WORDS, check_schema
+from pipeline.stage import Output, Stage
+
+LABELINGS = (("csw", "sub", "group_csw"), ("csw", "edit", "group_csw_edit"),
+             ("owl", "sub", "group_owl"), ("owl", "edit", "group_owl_edit"))
+COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
+
+
+def neighbour_lists(lexicon: pl.DataFrame, links: pl.DataFrame, kind: str, name: str) -> pl.DataFrame:
+    """`id`, `name`: each word's neighbours by links of `kind`, ascending (empty list for none)."""
+    chosen = links.filter(pl.col("kind") == kind)
+    both = pl.concat([chosen.select(pl.col("src").alias("id"), pl.col("dst").alias("other")),
+                      chosen.select(pl.col("dst").alias("id"), pl.col("src").alias("other"))])
+    lists = both.sort("id", "other").group_by("id", maintain_order=True).agg(pl.col("other").alias(name))
+    return (lexicon.select("id").join(lists, on="id", how="left")
+            .with_columns(pl.col(name).fill_null(pl.lit([], dtype=pl.List(pl.UInt32)))))
+
+
+def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
+    words = (
+        lexicon.select("id", "word", pl.col("word").str.len_bytes().cast(pl.UInt8).alias("length"), "in_csw", "in_owl")
+        .join(rareness.drop("word"), on="id", how="left")
+        .join(definitions.drop("word"), on="id", how="left")
+        .join(groups, on="id", how="left")
+        .join(neighbour_lists(lexicon, links, "sub", "links"), on="id", how="left")
+        .join(neighbour_lists(lexicon, links, "indel", "edit_links"), on="id", how="left")
+        .sort("id")
+        .select(list(WORDS))
+    )
+    return check_schema(words, WORDS, "export words.parquet")
+
+
+def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
+    tables = []
+    for lexicon, mode, column in LABELINGS:
+        tables.append(
+            words.filter(pl.col(column).is_not_null())
+            .group_by(pl.col(column).alias("group_id"))
+            .agg(
+                pl.len().cast(pl.UInt32).alias("size"),
+                pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"),
+                pl.col("word").sort_by("id").first().alias("example"),
+            )
+            .select(pl.lit(lexicon).alias("lexicon"), pl.lit(mode).alias("mode"), "group_id", "size", "length", "example")
+        )
+    table = pl.concat(tables).sort("lexicon", "mode", "group_id")
+    return check_schema(table, GROUP_SIZES, "export groups.parquet")
+
+
+def summary(words: pl.DataFrame, group_table: pl.DataFrame) -> str:
+    out = ["Word-ladder dictionary summary", ""]
+    per_length = (words.group_by("length").agg(pl.len().alias("words"), pl.col("in_csw").sum().alias("csw"),
+                                               pl.col("in_owl").sum().alias("owl")).sort("length"))
+    out += ["Words per length", f"{'length':>6} {'words':>9} {'csw':>9} {'owl':>9}"]
+    out += [f"{n:>6} {w:>9,} {c:>9,} {o:>9,}" for n, w, c, o in per_length.rows()]
+
+    out += ["", "CSW groups per length (substitution links only)",
+            f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest"]
+    sub = (group_table.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub"))
+           .sort("size", "group_id", descending=[True, False])
+           .group_by("length", maintain_order=True).agg(pl.len().alias("groups"), pl.col("size").first(),
+                                                        pl.col("example").first()).sort("length"))
+    out += [f"{n:>6} {g:>9,} {s:>9,}  {e}" for n, g, s, e in sub.rows()]
+
+    out += ["", "Most-linked words per length (substitution links)"]
+    top = (words.with_columns(pl.col("links").list.len().alias("degree"))
+           .sort("degree", "id", descending=[True, False])
+           .group_by("length", maintain_order=True).head(3).sort("length", maintain_order=True))
+    for (length,), rows in top.group_by("length", maintain_order=True):
+        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select("word", "degree").rows()))
+
+    out += ["", "Definition coverage"]
+    common = words.filter(pl.col("scowl_level") <= COMMON_LEVEL)
+    for label, frame in (("all words", words), (f"SCOWL level <= {COMMON_LEVEL}", common)):
+        have = frame["definition"].is_not_null().sum()
+        out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
+    for source, n in words["definition_source"].drop_nulls().value_counts().sort("definition_source").rows():
+        out.append(f"  from {source}: {n:,}")
+    return "\n".join(out) + "\n"
+
+
+def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl, wordnet,
+                 csw_format, owl_format, definition_sources, rareness_by_level) -> dict:
+    words = build_words(lexicon, definitions, rareness, links, groups)
+    group_table = build_group_table(words)
+    files = {"words.parquet": parquet_bytes(words), "groups.parquet": parquet_bytes(group_table),
+             "summary.txt": summary(words, group_table).encode()}
+    rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
+            "summary.txt": files["summary.txt"].count(b"\n")}
+    raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet}
+    kinds = dict(links["kind"].value_counts().rows())
+    manifest = {
+        "schema_version": SCHEMA_VERSION,
+        "inputs": {path: {"key": key, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+                   for key, files_of_key in raw.items() for path, data in files_of_key.items()},
+        "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "rows": rows[name]}
+                  for name, data in files.items()},
+        "config": {"csw_format": csw_format,
+                   "owl_format": owl_format, "definition_sources": definition_sources,
+                   "rareness_by_level": rareness_by_level},
+        "counts": {
+            "words": words.height, "csw_words": int(words["in_csw"].sum()), "owl_words": int(words["in_owl"].sum()),
+            "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},
+            "groups": {lex: {mode: group_table.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode)).height
+                             for mode in ("sub", "edit")} for lex in ("csw", "owl")},
+        },
+    }
+    files["manifest.json"] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    return {"export": files}
+
+
+STAGE = Stage(
+    number=6,
+    name="export",
+    transform=build_export,
+    reads=("lexicon", "definitions", "rareness", "links", "groups"),
+    raw=("csw", "owl", "scowl", "wordnet"),
+    settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level"),
+    writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
+                                                "summary.txt": None, "manifest.json": None})},
+)
