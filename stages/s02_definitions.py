@@ -48,7 +48,7 @@ def _lines(files: dict[str, bytes], name: str) -> pl.Series:
     data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
     if data is None:
         raise InputFormatError(f"WordNet folder has no file {name} (have: {', '.join(sorted(files))})")
-    lines = pl.Series("line", data.decode("utf-8", errors="replace").splitlines())
+    lines = pl.Series("line", data.decode("utf-8", errors="replace").splitlines(), dtype=pl.String)
     return lines.filter(~lines.str.starts_with("  ") & (lines != ""))
 
 

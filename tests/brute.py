@@ -1,0 +1,48 @@
+"""Independent oracles, written plainly: pairwise link comparison and breadth-first groups."""
+from __future__ import annotations
+
+from collections import deque
+
+
+def one_substitution(a: str, b: str) -> bool:
+    return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
+
+
+def one_deletion(longer: str, shorter: str) -> bool:
+    return len(longer) == len(shorter) + 1 and any(longer[:i] + longer[i + 1:] == shorter
+                                                   for i in range(len(longer)))
+
+
+def links(words: list[str]) -> set[tuple[str, str, str]]:
+    """(a, b, kind) with a < b alphabetically, comparing every pair."""
+    found = set()
+    for i, a in enumerate(words):
+        for b in words[i + 1:]:
+            lo, hi = min(a, b), max(a, b)
+            if one_substitution(a, b):
+                found.add((lo, hi, "sub"))
+            elif one_deletion(a, b) or one_deletion(b, a):
+                found.add((lo, hi, "indel"))
+    return found
+
+
+def groups(words: list[str], edges: set[tuple[str, str, str]], members: set[str], kinds: set[str]) -> dict[str, int]:
+    """Group number of each member word: BFS from each unvisited word in alphabetical order."""
+    adjacent: dict[str, list[str]] = {w: [] for w in members}
+    for a, b, kind in edges:
+        if kind in kinds and a in members and b in members:
+            adjacent[a].append(b)
+            adjacent[b].append(a)
+    group: dict[str, int] = {}
+    for start in sorted(members):
+        if start in group:
+            continue
+        number = len(set(group.values()))
+        group[start] = number
+        queue = deque([start])
+        while queue:
+            for nxt in adjacent[queue.popleft()]:
+                if nxt not in group:
+                    group[nxt] = number
+                    queue.append(nxt)
+    return group

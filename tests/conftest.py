@@ -1,0 +1,39 @@
+"""Shared helpers: the tiny fixture dictionary copied into a temporary folder, and its config."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.config import load_config
+from pipeline.runner import Runner
+from stages.s01_lexicon import build_lexicon
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parent.parent
+
+
+def lexicon_of(csw: list[str], owl: list[str]) -> pl.DataFrame:
+    """Stage 1's table for two in-memory plain lists."""
+    return build_lexicon({"csw.txt": "\n".join(csw).encode()}, {"owl.txt": "\n".join(owl).encode()},
+                         "plain", "plain")["lexicon"]
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    """A writable copy of tests/data/tiny with a config.toml building into ./build."""
+    root = tmp_path / "tiny"
+    shutil.copytree(DATA / "tiny", root)
+    (root / "config.toml").write_text(
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nbuild_dir = "build"\n')
+    return root
+
+
+@pytest.fixture
+def tiny_runner(tiny: Path):
+    def make() -> Runner:
+        return Runner(load_config(tiny / "config.toml"))
+
+    return make

@@ -1,0 +1,81 @@
+"""Stage 1: parsing plain lists, with the errors a maintainer would meet."""
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+from pipeline.errors import InputFormatError
+from stages.s01_lexicon import build_lexicon, read_list
+
+from conftest import DATA
+
+
+def words_of(text: bytes) -> list[str]:
+    return read_list({"list.txt": text}, "plain")[0]["word"].to_list()
+
+
+def test_tiny_lists_union_sorted_with_ids():
+    csw, owl = (DATA / "tiny/csw.txt").read_bytes(), (DATA / "tiny/owl.txt").read_bytes()
+    result = build_lexicon({"csw.txt": csw}, {"owl.txt": owl}, "plain", "plain")
+    lex = result["lexicon"]
+    assert lex["word"].to_list() == sorted(lex["word"].to_list())
+    assert lex["id"].to_list() == list(range(lex.height))
+    assert lex.height == 17
+    assert lex.filter(~lex["in_owl"])["word"].to_list() == ["COT"]
+    assert lex["in_csw"].all()
+    assert "csw.txt: 17 words (plain), 1 duplicate lines" in result["notes"]
+
+
+def test_bom_crlf_case_blank_and_comment_lines():
+    text = "\ufeff# a comment\r\ncat\r\n\r\n  Dog  \r\n#another\r\nEEL".encode()
+    assert words_of(text) == ["CAT", "DOG", "EEL"]
+
+
+def test_owl_word_missing_from_csw_is_kept_and_counted():
+    result = build_lexicon({"c": b"CAT\n"}, {"o": b"CAT\nDOG\n"}, "plain", "plain")
+    lex = result["lexicon"]
+    assert lex.select("word", "in_csw", "in_owl").rows() == [("CAT", True, True), ("DOG", False, True)]
+    assert "1 OWL words are not in CSW (kept, in_csw false)" in result["notes"]
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("c4t", "'c4t'"), ("ice cream", "'ice cream'"), ("don't", '"don\'t"'), ("café", "'café'"),
+    ("nul\x00byte", "'nul\\x00byte'"), ("straße", "'straße'"),
+])
+def test_bad_word_names_file_line_and_text(line, shown):
+    with pytest.raises(InputFormatError) as err:
+        words_of(f"good\n# comment\n{line}\nfine\n".encode())
+    assert str(err.value) == f"list.txt, line 3: {shown} is not a word of letters A-Z"
+
+
+def test_long_bad_line_is_shortened_in_the_message():
+    with pytest.raises(InputFormatError, match=r"line 1: 'a{60}\.\.\.' is not a word") as err:
+        words_of(b"a" * 10_000_000 + b"1\n")
+    assert len(str(err.value)) < 200
+
+
+def test_not_utf8_names_the_line():
+    with pytest.raises(InputFormatError, match=r"list.txt, line 2: not UTF-8 text \(byte 0xe9 at offset 7\)"):
+        words_of(b"cat\ncaf\xe9\n")
+
+
+@pytest.mark.parametrize("text", [b"", b"\n\n", b"# only a comment\n"])
+def test_empty_lexicon_is_an_error(text):
+    with pytest.raises(InputFormatError, match="list.txt: no words in the file"):
+        words_of(text)
+
+
+def test_unixdict_rejects_its_first_non_word_with_its_line():
+    text = (DATA / "unixdict.txt").read_bytes()
+    lines = text.decode().split("\n")
+    first_bad = next(i for i, w in enumerate(lines, 1) if w and not re.fullmatch("[A-Za-z]+", w))
+    with pytest.raises(InputFormatError, match=rf"line {first_bad}: '10th'"):
+        words_of(text)
+
+
+def test_knuth_words_all_parse():
+    lines = gzip.decompress((DATA / "words_dat.txt.gz").read_bytes()).decode().splitlines()
+    plain = "\n".join(line[:5] for line in lines if not line.startswith("*")).encode()
+    assert len(words_of(plain)) == 5757

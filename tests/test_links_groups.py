@@ -1,0 +1,96 @@
+"""Stages 4 and 5: links and groups, by hand on the tiny lists and against brute force."""
+from __future__ import annotations
+
+import gzip
+
+import polars as pl
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import brute
+from conftest import DATA, lexicon_of
+from stages.s04_links import build_links
+from stages.s05_groups import build_groups
+
+TINY_CSW = ["CAT", "COT", "DOT", "DOG", "COG", "CATS", "CORD", "CORED", "CORDED", "HELLO", "HELO",
+            "ZYZZYVA", "MICE", "MOUSE", "BARK", "BARKED", "COLD"]
+TINY_OWL = [w for w in TINY_CSW if w != "COT"]
+
+
+def named_links(lexicon: pl.DataFrame, links: pl.DataFrame) -> set[tuple[str, str, str]]:
+    words = lexicon["word"].to_list()
+    return {(words[s], words[d], k) for s, d, k in links.rows()}
+
+
+def named_groups(lexicon: pl.DataFrame, groups: pl.DataFrame, column: str) -> dict[str, int]:
+    return {w: g for w, g in zip(lexicon["word"], groups[column]) if g is not None}
+
+
+def test_tiny_links_by_hand():
+    lex = lexicon_of(TINY_CSW, TINY_OWL)
+    links = build_links(lex)["links"]
+    assert named_links(lex, links) == {
+        ("CAT", "COT", "sub"), ("COG", "COT", "sub"), ("COG", "DOG", "sub"), ("COT", "DOT", "sub"),
+        ("DOG", "DOT", "sub"), ("COLD", "CORD", "sub"),
+        ("CAT", "CATS", "indel"), ("CORD", "CORED", "indel"), ("CORDED", "CORED", "indel"),
+        ("HELLO", "HELO", "indel"),  # either L deleted: one link
+    }
+    assert links.select("src", "dst").rows() == sorted(links.select("src", "dst").rows())
+    assert (links["src"] < links["dst"]).all()
+
+
+def test_tiny_groups_by_hand():
+    lex = lexicon_of(TINY_CSW, TINY_OWL)
+    groups = build_groups(lex, build_links(lex)["links"])["groups"]
+    # Alphabetical ids: BARK 0, BARKED 1, CAT 2, CATS 3, COG 4, COLD 5, CORD 6, CORDED 7, CORED 8,
+    # COT 9, DOG 10, DOT 11, HELLO 12, HELO 13, MICE 14, MOUSE 15, ZYZZYVA 16.
+    assert groups["group_csw"].to_list() == [0, 1, 2, 3, 2, 4, 4, 5, 6, 2, 2, 2, 7, 8, 9, 10, 11]
+    # Without COT, CAT is cut off from COG-DOG-DOT among OWL words.
+    assert groups["group_owl"].to_list() == [0, 1, 2, 3, 4, 5, 5, 6, 7, None, 4, 4, 8, 9, 10, 11, 12]
+    # Edit mode joins CAT-CATS, COLD-CORD-CORED-CORDED, HELLO-HELO.
+    assert groups["group_csw_edit"].to_list() == [0, 1, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2, 4, 4, 5, 6, 7]
+    assert groups["group_owl_edit"].to_list() == [0, 1, 2, 2, 3, 4, 4, 4, 4, None, 3, 3, 5, 5, 6, 7, 8]
+
+
+def test_knuth_five_letter_words_match_the_published_graph():
+    """Knuth's 5,757 words: 14,135 links and 853 components (The Stanford GraphBase; NetworkX example)."""
+    lines = gzip.decompress((DATA / "words_dat.txt.gz").read_bytes()).decode().splitlines()
+    words = [line[:5] for line in lines if not line.startswith("*")]
+    lex = lexicon_of(words, words)
+    links = build_links(lex)["links"]
+    assert links.height == 14_135 and set(links["kind"]) == {"sub"}
+    groups = build_groups(lex, links)["groups"]
+    assert groups["group_csw"].n_unique() == 853
+
+
+# Small alphabets and lengths so that random lists are dense with links.
+word = st.text(alphabet="abc", min_size=1, max_size=4)
+dictionary = st.lists(st.tuples(word, st.booleans()), min_size=1, max_size=40, unique_by=lambda t: t[0])
+
+
+def split(entries: list[tuple[str, bool]]) -> tuple[list[str], list[str]]:
+    csw = [w.upper() for w, _ in entries]
+    owl = [w.upper() for w, in_owl in entries if in_owl]
+    return csw, owl or csw[:1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(dictionary)
+def test_links_equal_brute_force(entries):
+    csw, owl = split(entries)
+    lex = lexicon_of(csw, owl)
+    assert named_links(lex, build_links(lex)["links"]) == brute.links(csw)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dictionary)
+def test_groups_equal_breadth_first_search(entries):
+    csw, owl = split(entries)
+    lex = lexicon_of(csw, owl)
+    groups = build_groups(lex, build_links(lex)["links"])["groups"]
+    edges = brute.links(csw)
+    for column, members, kinds in [
+        ("group_csw", set(csw), {"sub"}), ("group_owl", set(owl), {"sub"}),
+        ("group_csw_edit", set(csw), {"sub", "indel"}), ("group_owl_edit", set(owl), {"sub", "indel"}),
+    ]:
+        assert named_groups(lex, groups, column) == brute.groups(csw, edges, members, kinds), column

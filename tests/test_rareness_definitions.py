@@ -1,0 +1,76 @@
+"""Stages 2 and 3 on the tiny fixture: SCOWL levels and flags, WordNet definitions."""
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from conftest import DATA, lexicon_of
+from pipeline.config import load_config
+from pipeline.errors import InputFormatError
+from stages.s02_definitions import build_definitions
+from stages.s03_rareness import build_rareness
+
+TABLE = load_config()["rareness_by_level"]  # the project's default table
+
+
+def folder(name: str) -> dict[str, bytes]:
+    return {f"{name}/{p.name}": p.read_bytes() for p in sorted((DATA / "tiny" / name).iterdir())}
+
+
+def rows_by_word(df, *columns):
+    return {row[0]: row[1:] for row in df.select("word", *columns).rows()}
+
+
+def test_levels_flags_and_rareness():
+    lex = lexicon_of(["CAT", "DOG", "COT", "DOT", "COG", "HELO", "CAFE", "ZYZZYVA"], ["CAT"])
+    result = build_rareness(lex, folder("scowl"), TABLE)
+    got = rows_by_word(result["rareness"], "scowl_level", "rareness", "usa", "brit")
+    assert got == {
+        "CAT": (10, 1, True, True),        # english-words.10; its possessive line is dropped
+        "DOG": (10, 1, True, True),        # in .10 and .35: the lowest level wins
+        "COT": (35, 4, True, True),
+        "DOT": (20, 1, True, False),       # american only
+        "COG": (40, 20, False, True),      # british only
+        "HELO": (70, 200_000, False, False),  # a variant list: neither flag
+        "CAFE": (None, 2_000_001, False, False),  # only café (Latin-1) is listed: no match
+        "ZYZZYVA": (None, 2_000_001, False, False),
+    }
+    assert "1 files ignored (not <category>-words.<level>): scowl/README" in result["notes"]
+
+
+def test_rareness_follows_the_configured_table():
+    table = dict(TABLE, **{"10": 7, "absent": 99})
+    lex = lexicon_of(["CAT", "ZYZZYVA"], ["CAT"])
+    got = rows_by_word(build_rareness(lex, folder("scowl"), table)["rareness"], "rareness")
+    assert got == {"CAT": (7,), "ZYZZYVA": (99,)}
+
+
+def test_wordnet_definitions_exact_and_by_base_form():
+    lex = lexicon_of(["CAT", "CATS", "COLD", "BARKED", "BARKS", "MICE", "HELLOS", "ZYZZYVA", "ICECREAM"], ["CAT"])
+    result = build_definitions(lex, folder("wordnet"), ["csw", "owl", "wordnet"])
+    got = rows_by_word(result["definitions"], "definition", "definition_source")
+    assert got == {
+        "CAT": ("feline mammal usually having thick soft fur [n]", "wordnet"),  # first sense, example cut
+        "CATS": ("plural of CAT: feline mammal usually having thick soft fur [n]", "wordnet"),
+        "COLD": ("a mild viral infection [n] / having a low temperature [adj]", "wordnet"),
+        "BARKED": ("past tense of BARK: speak in an unfriendly tone [v]", "wordnet"),
+        "BARKS": ("plural of BARK: a noise made by a dog [n]", "wordnet"),  # nouns before verbs
+        "MICE": ("plural of MOUSE: any of numerous small rodents [n]", "wordnet"),  # noun.exc
+        "HELLOS": ("plural of HELLO: an expression of greeting [n]", "wordnet"),
+        "ZYZZYVA": (None, None),
+        "ICECREAM": (None, None),  # WordNet's ice_cream is a collocation, not this word
+    }
+
+
+def test_list_text_comes_before_wordnet_in_configured_order():
+    lex = lexicon_of(["CAT", "DOG"], ["CAT"]).with_columns(csw_text=pl.Series(["CSW says cat", None]))
+    both = build_definitions(lex, folder("wordnet"), ["csw", "wordnet"])["definitions"]
+    assert rows_by_word(both, "definition", "definition_source")["CAT"] == ("CSW says cat", "csw")
+    wordnet_first = build_definitions(lex, folder("wordnet"), ["wordnet", "csw"])["definitions"]
+    assert rows_by_word(wordnet_first, "definition_source")["CAT"] == ("wordnet",)
+
+
+def test_missing_wordnet_file_is_named():
+    files = {k: v for k, v in folder("wordnet").items() if not k.endswith("data.verb")}
+    with pytest.raises(InputFormatError, match="WordNet folder has no file data.verb"):
+        build_definitions(lexicon_of(["CAT"], ["CAT"]), files, ["wordnet"])
