@@ -48,7 +48,11 @@ def _lines(files: dict[str, bytes], name: str) -> pl.Series:
     data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
     if data is None:
         raise InputFormatError(f"WordNet folder has no file {name} (have: {', '.join(sorted(files))})")
-    lines = pl.Series("line", data.decode("utf-8", errors="replace").splitlines(), dtype=pl.String)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputFormatError(f"WordNet file {name}: not UTF-8 text (offset {e.start})") from None
+    lines = pl.Series("line", text.splitlines(), dtype=pl.String)
     return lines.filter(~lines.str.starts_with("  ") & (lines != ""))
 
 

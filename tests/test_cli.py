@@ -1,0 +1,94 @@
+"""The command line: exit codes and one-line messages, through typer's CliRunner."""
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+cli = CliRunner()
+
+
+def invoke(*args: str):
+    return cli.invoke(app, list(args))
+
+
+def test_build_status_run(tiny):
+    config = str(tiny / "config.toml")
+    result = invoke("build", "--config", config, "--quiet")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert [line.split()[:2] for line in lines] == [["1", "lexicon"], ["2", "definitions"], ["3", "rareness"],
+                                                    ["4", "links"], ["5", "groups"], ["6", "export"]]
+    assert all(line.endswith("ran") for line in lines)
+    assert "17 rows" in lines[0]
+
+    status = invoke("status", "--config", config)
+    assert status.exit_code == 0
+    assert status.stdout.splitlines()[3].split() == ["4", "links", "fresh"]
+
+    rerun = invoke("run", "links", "--force", "--config", config)
+    assert rerun.exit_code == 0
+    assert rerun.stderr.splitlines()[0].split()[:2] == ["4", "links"]
+    assert "sub links" in rerun.stderr  # the stage's note, shown without --quiet
+
+
+def test_status_exits_1_when_not_fresh(tiny):
+    result = invoke("status", "--config", str(tiny / "config.toml"))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "1 lexicon      missing: 01_lexicon.parquet does not exist"
+
+
+def test_build_dir_option(tiny, tmp_path):
+    result = invoke("build", "--config", str(tiny / "config.toml"), "--build-dir", str(tmp_path / "other"), "-q")
+    assert result.exit_code == 0
+    assert (tmp_path / "other/export/words.parquet").is_file()
+    assert not (tiny / "build").exists()
+
+
+def test_unknown_stage(tiny):
+    result = invoke("run", "nosuch", "--config", str(tiny / "config.toml"))
+    assert result.exit_code == 1
+    assert result.stderr == ("error: no stage 'nosuch'; stages are: 1 lexicon, 2 definitions, 3 rareness, "
+                             "4 links, 5 groups, 6 export\n")
+
+
+def test_run_before_inputs_exist(tiny):
+    result = invoke("run", "links", "--config", str(tiny / "config.toml"))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and "01_lexicon.parquet does not exist" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_bad_input_word_is_one_line(tiny):
+    (tiny / "csw.txt").write_text("CAT\nC4T\n")
+    result = invoke("build", "--config", str(tiny / "config.toml"))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z"
+
+
+@pytest.mark.parametrize("line, message", [
+    ('csw_fromat = "plain"', "unknown key 'csw_fromat'"),
+    ("csw_format = 3", "key 'csw_format': must be one of plain, not 3"),
+    ('csw = "nowhere.txt"', "key 'csw': {tiny}/nowhere.txt does not exist"),
+    ('scowl = "csw.txt"', "key 'scowl': {tiny}/csw.txt is not a directory"),
+    ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),
+    ("[rareness_by_level]\n10 = 1\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"
+     "80 = 2000000\n95 = 5\nabsent = 6", "key 'rareness_by_level': must not decrease with level: 95 = 5 is below 80 = 2000000"),
+    ("[rareness_by_level]\n10 = 1", "key 'rareness_by_level': must have exactly the keys"),
+])
+def test_config_errors_name_the_key(tiny, line, message):
+    key = line.split("=")[0].strip()
+    kept = [kept for kept in (tiny / "config.toml").read_text().splitlines() if not kept.startswith(key + " ")]
+    (tiny / "config.toml").write_text("\n".join(kept + [line]) + "\n")
+    result = invoke("status", "--config", str(tiny / "config.toml"))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {tiny / 'config.toml'}: ")
+    assert message.format(tiny=tiny) in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_missing_config_file(tmp_path):
+    result = invoke("status", "--config", str(tmp_path / "none.toml"))
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {tmp_path / 'none.toml'}: config file does not exist\n"

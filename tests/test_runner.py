@@ -1,0 +1,135 @@
+"""The runner: no-op rebuilds, staleness by content, failures that leave outputs intact."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline import io
+from pipeline.runner import LOCK_FILE
+
+import stages.s05_groups
+
+
+def actions(reports) -> dict[str, str]:
+    return {r.stage.name: r.action for r in reports}
+
+
+def states(runner) -> dict[str, str]:
+    return {s.stage.name: s.state for s in runner.status_all()}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+ALL = ["lexicon", "definitions", "rareness", "links", "groups", "export"]
+
+
+def test_second_build_is_a_no_op(tiny_runner, tiny):
+    assert set(actions(tiny_runner().build()).values()) == {"ran"}
+    before = snapshot(tiny / "build")
+    assert actions(tiny_runner().build()) == dict.fromkeys(ALL, "skipped")
+    assert snapshot(tiny / "build") == before
+    assert set(states(tiny_runner()).values()) == {"fresh"}
+
+
+def test_touching_inputs_without_change_reruns_nothing(tiny_runner, tiny):
+    tiny_runner().build()
+    for p in (tiny / "scowl").iterdir():
+        p.write_bytes(p.read_bytes())
+    assert actions(tiny_runner().build()) == dict.fromkeys(ALL, "skipped")
+
+
+def test_changed_scowl_file_makes_rareness_and_export_stale_and_nothing_else(tiny_runner, tiny):
+    tiny_runner().build()
+    with (tiny / "scowl/english-words.35").open("a") as f:
+        f.write("zyzzyva\n")
+    status = {s.stage.name: (s.state, s.reason) for s in tiny_runner().status_all()}
+    assert status == {
+        "lexicon": ("fresh", ""), "definitions": ("fresh", ""),
+        "rareness": ("stale", "input scowl/english-words.35 changed"),
+        "links": ("fresh", ""), "groups": ("fresh", ""),
+        "export": ("stale", "waits on stage 3 rareness"),
+    }
+    assert actions(tiny_runner().build()) == {**dict.fromkeys(ALL, "skipped"), "rareness": "ran", "export": "ran"}
+
+
+def test_config_change_names_the_key(tiny_runner, tiny):
+    tiny_runner().build()
+    with (tiny / "config.toml").open("a") as f:
+        f.write('definition_sources = ["wordnet"]\n')
+    status = {s.stage.name: (s.state, s.reason) for s in tiny_runner().status_all()}
+    assert status["definitions"] == ("stale", "config changed: definition_sources")
+    assert status["export"][0] == "stale"
+
+
+def test_failing_stage_leaves_previous_export_and_lock_byte_identical(tiny_runner, tiny, monkeypatch):
+    tiny_runner().build()
+    export_before = snapshot(tiny / "build/export")
+    lock_before = json.loads((tiny / "build" / LOCK_FILE).read_text())
+    (tiny / "csw.txt").write_text((tiny / "csw.txt").read_text() + "COLT\n")
+
+    def boom(**kwargs):
+        raise RuntimeError("groups failed")
+
+    monkeypatch.setattr(stages.s05_groups, "STAGE", dataclasses.replace(stages.s05_groups.STAGE, transform=boom))
+    with pytest.raises(RuntimeError, match="groups failed"):
+        tiny_runner().build()
+    assert snapshot(tiny / "build/export") == export_before
+    lock_after = json.loads((tiny / "build" / LOCK_FILE).read_text())
+    assert lock_after["groups"] == lock_before["groups"] and lock_after["export"] == lock_before["export"]
+    assert lock_after["links"] != lock_before["links"]  # the stages before it did run and record
+
+
+def test_altered_intermediate_is_reported_and_rebuilt(tiny_runner, tiny):
+    tiny_runner().build()
+    links = tiny / "build/04_links.parquet"
+    good = links.read_bytes()
+    links.write_bytes(good[: len(good) // 2])
+    status = {s.stage.name: (s.state, s.reason) for s in tiny_runner().status_all()}
+    assert status["links"] == ("altered", "04_links.parquet is not what the stage wrote")
+    assert status["groups"] == ("stale", "waits on stage 4 links")
+    assert actions(tiny_runner().build())["links"] == "ran"
+    assert links.read_bytes() == good
+    assert set(states(tiny_runner()).values()) == {"fresh"}
+
+
+def test_missing_output_and_run_one_stage(tiny_runner, tiny):
+    runner = tiny_runner()
+    assert states(runner) == {"lexicon": "missing", "definitions": "missing", "rareness": "missing",
+                              "links": "missing", "groups": "missing", "export": "missing"}
+    runner.build()
+    (tiny / "build/export/summary.txt").unlink()
+    assert states(tiny_runner())["export"] == "missing"
+    from pipeline.registry import find
+
+    runner = tiny_runner()
+    assert runner.run(find(runner.stages, "export")).action == "ran"
+    assert runner.run(find(runner.stages, "4"), force=True).action == "ran"
+    assert set(states(tiny_runner()).values()) == {"fresh"}
+
+
+def test_same_inputs_give_same_bytes(tiny_runner, tiny, tmp_path):
+    tiny_runner().build()
+    first = snapshot(tiny / "build")
+    (tiny / "config.toml").write_text((tiny / "config.toml").read_text().replace('"build"', '"build2"'))
+    tiny_runner().build()
+    second = snapshot(tiny / "build2")
+    assert {k: v for k, v in first.items() if k != LOCK_FILE} == {k: v for k, v in second.items() if k != LOCK_FILE}
+
+
+def test_write_error_leaves_no_partial_file(tmp_path, monkeypatch):
+    target = tmp_path / "out.parquet"
+    target.write_bytes(b"old")
+
+    def failing_fsync(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(io.os, "fsync", failing_fsync)
+    with pytest.raises(OSError, match="disk full"):
+        io.write_atomic(target, b"new contents")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.parquet"]
