@@ -19,6 +19,8 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="TOML file o
 BuildDirOpt = Annotated[Optional[Path], typer.Option("--build-dir", help="Build into this folder instead.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars or stage notes.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even if fresh.")]
+LenientOpt = Annotated[bool, typer.Option(
+    "--lenient", help="Skip bad word-list lines (listed in 01_skipped.parquet) instead of failing.")]
 
 
 @contextmanager
@@ -41,32 +43,32 @@ def _echo(quiet: bool):
     return echo
 
 
-def _runner(config: Optional[Path], build_dir: Optional[Path], quiet: bool):
+def _runner(config: Optional[Path], build_dir: Optional[Path], quiet: bool, lenient: bool = False):
     from pipeline import progress
     from pipeline.config import load_config
     from pipeline.runner import Runner
 
     progress.configure(quiet)
-    return Runner(load_config(config, build_dir), echo=_echo(quiet))
+    return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet))
 
 
 @app.command()
-def build(force: ForceOpt = False, quiet: QuietOpt = False,
+def build(force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt = False,
           config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
     """Run every stale stage in order; one line per stage."""
     with reported():
-        _runner(config, build_dir, quiet).build(force=force)
+        _runner(config, build_dir, quiet, lenient).build(force=force)
 
 
 @app.command()
 def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 or links.")],
-        force: ForceOpt = False, quiet: QuietOpt = False,
+        force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt = False,
         config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
     """Run one stage from the inputs already on disk (if it is not fresh, or with --force)."""
     from pipeline.registry import find
 
     with reported():
-        runner = _runner(config, build_dir, quiet)
+        runner = _runner(config, build_dir, quiet, lenient)
         runner.run(find(runner.stages, stage), force=force)
 
 

@@ -19,7 +19,7 @@ from pipeline.errors import ConfigError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
-LEXICON_FORMATS = ("plain",)
+LEXICON_FORMATS = ("auto", "plain", "naspa", "collins")
 DEFINITION_SOURCES = ("csw", "owl", "wordnet")
 
 
@@ -76,6 +76,12 @@ def _rareness(key: str, value: Any, base: Path) -> dict[str, int]:
     return {k: value[k] for k in expected}
 
 
+def _bool(key: str, value: Any, base: Path) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"must be true or false, not {value!r}")
+    return value
+
+
 def _string(key: str, value: Any, base: Path) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError("must be a non-empty string")
@@ -90,6 +96,7 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "owl_format": _choice(LEXICON_FORMATS),
     "scowl": _path("dir"),
     "wordnet": _path("dir"),
+    "lenient": _bool,
     "definition_sources": _sources,
     "rareness_by_level": _rareness,
     "build_dir": _string,
@@ -135,8 +142,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_config(config_file: Path | None = None, build_dir: Path | None = None) -> Config:
-    """The project's defaults, overridden by `config_file`, then by `build_dir`."""
+def load_config(config_file: Path | None = None, build_dir: Path | None = None, lenient: bool = False) -> Config:
+    """The project's defaults, overridden by `config_file`, then by the CLI's `build_dir` and `lenient`."""
     defaults_file = PROJECT_ROOT / "pyproject.toml"
     layers = [(defaults_file, _read_toml(defaults_file))]
     if config_file is not None:
@@ -159,4 +166,6 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None) 
     if build_dir is not None:
         values["build_dir"] = str(build_dir)
         bases["build_dir"] = Path.cwd()
+    if lenient:
+        values["lenient"] = True
     return Config(values, bases)

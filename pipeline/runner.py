@@ -95,7 +95,7 @@ class Runner:
         if inputs is None:
             inputs = {label: self.hash_file(p) for label, p in self.inputs(stage).items()}
         return {
-            "code": self.hash_file(stage.source_file),
+            "code": {f"{p.parent.name}/{p.name}": self.hash_file(p) for p in stage.code_files()},
             "config": {k: self.config.digest((k,)) for k in stage.settings + stage.raw},
             "inputs": inputs,
         }
@@ -132,10 +132,10 @@ class Runner:
             if before is not None and before.state != "fresh":
                 return Status(stage, "stale", f"waits on stage {before.stage.label}")
         now = self.fingerprint(stage)
-        if now["code"] != entry["code"]:
-            return Status(stage, "stale", f"code changed: {stage.source_file.name}")
-        changed = sorted(k for k in set(now["config"]) | set(entry["config"])
-                         if now["config"].get(k) != entry["config"].get(k))
+        changed = _differ(now["code"], entry["code"])
+        if changed:
+            return Status(stage, "stale", f"code changed: {', '.join(changed)}")
+        changed = _differ(now["config"], entry["config"])
         if changed:
             return Status(stage, "stale", f"config changed: {', '.join(changed)}")
         was, now_inputs = entry["inputs"], now["inputs"]
@@ -275,6 +275,13 @@ class Runner:
                 old = path.with_name(f".{path.name}.old")
                 if out.is_dir and old.is_dir() and not path.exists():
                     os.rename(old, path)
+
+
+def _differ(now: dict[str, Any], was: dict[str, Any]) -> list[str]:
+    """Keys whose values differ between two records (present in one only counts)."""
+    if not isinstance(was, dict):
+        return ["(an older lock format)"]
+    return sorted(k for k in set(now) | set(was) if now.get(k) != was.get(k))
 
 
 def _first_table_rows(out: Output, files: dict[str, bytes]) -> int:

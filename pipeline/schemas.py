@@ -10,10 +10,24 @@ import polars as pl
 
 from pipeline.errors import SchemaError
 
+# One sense of a word's definition in a NASPA- or Collins-style list (stages/definition_lines.py).
+SENSE = pl.Struct({
+    "text": pl.String,           # the sense as written, markup kept, bracket removed
+    "pos": pl.String,            # part of speech from the bracket
+    "inflection": pl.String,     # the rest of the bracket (`-S`, `BET or BETTED, BETTING, BETS`), or null
+    "origin": pl.String,         # a leading label such as `Hindi`, or null
+    "also": pl.List(pl.String),  # alternative spellings after `also`
+    "root": pl.String,           # Collins: the word the text opens with (`ABACUS, ...`), or null
+    "link_word": pl.String,      # `<be=v>`: the word (upper case) whose sense this is, or null
+    "link_pos": pl.String,
+    "synonyms": pl.List(pl.Struct({"word": pl.String, "pos": pl.String})),  # `{one=adj}` links
+    "runon_of": pl.String,       # for a run-on form: the head word it was listed under, or null
+})
 LEXICON = {
     "id": pl.UInt32, "word": pl.String, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
-    "csw_text": pl.String, "owl_text": pl.String,
+    "csw_senses": pl.List(SENSE), "owl_senses": pl.List(SENSE),
 }
+SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
 DEFINITIONS = {"id": pl.UInt32, "word": pl.String, "definition": pl.String, "definition_source": pl.String}
 RARENESS = {
     "id": pl.UInt32, "word": pl.String, "scowl_level": pl.UInt8, "rareness": pl.UInt32,

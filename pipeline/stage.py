@@ -10,7 +10,7 @@ DataFrame for a table, or `{file name: bytes}` for a folder; it may add
 """
 from __future__ import annotations
 
-import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,9 +46,20 @@ class Stage:
     raw: tuple[str, ...] = ()
     settings: tuple[str, ...] = field(default=())
 
-    @property
-    def source_file(self) -> Path:
-        return Path(inspect.getsourcefile(self.transform) or "")
+    def code_files(self) -> list[Path]:
+        """The source files whose change can change this stage's output.
+
+        The stage's module, every module of this project it takes names from
+        (a helper such as stages/wordnet.py), and pipeline/io.py and
+        pipeline/schemas.py, which encode and check every table the runner writes.
+        """
+        module = sys.modules[self.transform.__module__]
+        names = {module.__name__, "pipeline.io", "pipeline.schemas"}
+        for value in vars(module).values():
+            name = getattr(value, "__module__", None) or getattr(value, "__name__", "")
+            if isinstance(name, str) and name.split(".")[0] in ("stages", "pipeline"):
+                names.add(name)
+        return sorted(Path(sys.modules[n].__file__ or "") for n in names if n in sys.modules)
 
     @property
     def label(self) -> str:

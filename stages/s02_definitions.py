@@ -1,144 +1,134 @@
-"""Stage 2, definitions: one definition per word, from the lists or WordNet.
+"""Stage 2, definitions: one definition per word, clean text for people.
 
-Reads build/01_lexicon.parquet (`id`, `word`, `csw_text`, `owl_text`) and the
-WordNet 3.0 folder named by config key `wordnet`: index.{noun,verb,adj,adv}
-(a lemma's synsets, most frequent sense first), data.{...} (each synset's
-gloss) and {...}.exc (irregular forms: MICE -> mouse).
+Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`) and
+the WordNet folder named by config key `wordnet` (see stages/wordnet.py).
 
-Sources are tried in the order of config `definition_sources` (csw, owl,
-wordnet): the lists' own text first, then WordNet.
-- A word that is a WordNet lemma gets the first (most frequent) sense of each
-  part of speech it has: `a mild viral infection ... [n] / having a low
-  temperature [adj]`.
-- Otherwise its base form is looked up as WordNet's morphy does: the
-  exception lists, then the suffix rules (SILVERS -> silver, BARKED -> bark),
-  and the definition says whose it is: `plural of SILVER: a soft white ... [n]`.
+Sources are tried in the order of config `definition_sources` (default csw,
+owl, wordnet). A list's own senses are rendered, joined by ` / `, each with
+its bracket; links are resolved recursively as a reader expects:
+- `AM <be=v> [v]` -> `BE, to have actuality [v]` (the linked word's first
+  sense of that part of speech, or its first sense if it has none of it);
+- `AE {one=adj} [adj]` -> `one (being a single entity) [adj]`;
+- a run-on form `ADDABLE` of ADD -> `from ADD, to join [adj]`;
+- `{ldquo}`/`{rdquo}` -> quotation marks; whitespace normalised; no markup left.
+Cycles and links to words the list lacks are counted in the notes and leave
+the linked word alone; resolution never loops (and stops MAX_DEPTH links deep).
+Words the lists do not define fall back to WordNet.
 
 Writes build/02_definitions.parquet, one row per word, key `id`:
 - id u32, word str
 - definition str: null when no source has one
-- definition_source str: `csw`, `owl` or `wordnet` (null with no definition)
+- definition_source str: `csw`, `owl`, `csw-link`, `owl-link` (the list's
+  definition, through at least one link) or `wordnet`; null with no definition
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import polars as pl
 
-from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
+from stages.wordnet import wordnet_definitions
 
-POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
-
-# WordNet's morphy suffix rules, with what the inflected form is of its base.
-RULES = [
-    ("noun", "s", "", "plural of"), ("noun", "ses", "s", "plural of"), ("noun", "xes", "x", "plural of"),
-    ("noun", "zes", "z", "plural of"), ("noun", "ches", "ch", "plural of"), ("noun", "shes", "sh", "plural of"),
-    ("noun", "men", "man", "plural of"), ("noun", "ies", "y", "plural of"),
-    ("verb", "s", "", "present tense of"), ("verb", "ies", "y", "present tense of"),
-    ("verb", "es", "e", "present tense of"), ("verb", "es", "", "present tense of"),
-    ("verb", "ed", "e", "past tense of"), ("verb", "ed", "", "past tense of"),
-    ("verb", "ing", "e", "present participle of"), ("verb", "ing", "", "present participle of"),
-    ("adj", "er", "", "comparative of"), ("adj", "est", "", "superlative of"),
-    ("adj", "er", "e", "comparative of"), ("adj", "est", "e", "superlative of"),
-]
+MAX_DEPTH = 4
+_MARKUP = re.compile(r"\{(?P<brace>[^{}<>]*)\}|<(?P<angle>[^{}<>]*)>")
+QUOTES = {"ldquo": "\u201c", "rdquo": "\u201d"}
 
 
-def _lines(files: dict[str, bytes], name: str) -> pl.Series:
-    """Lines of the file called `name` in the WordNet folder, licence header dropped."""
-    data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
-    if data is None:
-        raise InputFormatError(f"WordNet folder has no file {name} (have: {', '.join(sorted(files))})")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise InputFormatError(f"WordNet file {name}: not UTF-8 text (offset {e.start})") from None
-    lines = pl.Series("line", text.splitlines(), dtype=pl.String)
-    return lines.filter(~lines.str.starts_with("  ") & (lines != ""))
+class Resolver:
+    """Renders one list's senses, following its links within that list."""
+
+    def __init__(self, senses: dict[str, list[dict]]):
+        self.senses = senses
+        self.problems: Counter[str] = Counter()
+
+    def target(self, word: str, pos: str | None) -> dict | None:
+        senses = self.senses.get(word)
+        if not senses:
+            self.problems["links to words the list lacks"] += 1
+            return None
+        same = [s for s in senses if s["pos"] == pos]
+        if pos is not None and not same:
+            self.problems[f"links to a word without that part of speech (first sense used)"] += 1
+        return (same or senses)[0]
+
+    def body(self, sense: dict, stack: tuple[str, ...]) -> tuple[str, bool]:
+        """The sense's text without its bracket, links resolved; and whether a link was followed."""
+        linked = False
+
+        def follow(word: str, pos: str | None) -> str | None:
+            nonlocal linked
+            if word in stack:
+                self.problems["link cycles (cut)"] += 1
+                return None
+            if len(stack) > MAX_DEPTH:
+                return None
+            target = self.target(word, pos)
+            if target is None:
+                return None
+            linked = True
+            return self.body(target, stack + (word,))[0]
+
+        def replace(m: re.Match) -> str:
+            inner = m["brace"] if m["brace"] is not None else m["angle"]
+            if m["brace"] is not None and inner in QUOTES:
+                return QUOTES[inner]
+            word, _, pos = inner.partition("=")
+            text = follow(word.upper(), pos)
+            if m["angle"] is not None:
+                return f"{word.upper()}, {text}" if text else word.upper()
+            return f"{word} ({text})" if text else word
+
+        text = _MARKUP.sub(replace, sense["text"])
+        if sense["runon_of"]:
+            head = follow(sense["runon_of"], None)
+            text = f"from {sense['runon_of']}, {head}" if head else f"from {sense['runon_of']}"
+        return " ".join(text.split()), linked
+
+    def render(self, word: str, senses: list[dict]) -> tuple[str, bool]:
+        parts, any_link = [], False
+        for sense in senses:
+            text, linked = self.body(sense, (word,))
+            any_link |= linked
+            bracket = sense["pos"] + (f" {sense['inflection']}" if sense["inflection"] else "")
+            parts.append(f"{text} [{bracket}]".strip())
+        return " / ".join(parts), any_link
 
 
-def wordnet_glosses(wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `gloss`): the first-sense gloss of each single-word lemma per part of speech."""
-    frames = []
-    for rank, (pos, tag) in enumerate(POS.items()):
-        index = (
-            _lines(wordnet, f"index.{pos}").str.strip_chars().str.split(" ").to_frame("f")
-            .select(
-                pl.col("f").list.first().alias("lemma"),
-                pl.col("f").list.get(pl.col("f").list.len() - pl.col("f").list.get(2).cast(pl.Int64)).alias("offset"),
-            )
-            .filter(pl.col("lemma").str.contains(r"^[a-z]+$"))
-        )
-        data = (
-            _lines(wordnet, f"data.{pos}").to_frame()
-            .select(
-                pl.col("line").str.slice(0, 8).alias("offset"),
-                pl.col("line").str.splitn(" | ", 2).struct.field("field_1")
-                .str.split('; "').list.first().str.strip_chars().alias("gloss"),
-            )
-        )
-        frames.append(index.join(data, on="offset").select(
-            "lemma", pl.lit(tag).alias("pos"), pl.lit(rank).alias("rank"), "gloss"))
-    return pl.concat(frames)
-
-
-def base_forms(words: pl.DataFrame, wordnet: dict[str, bytes], lemmas: pl.DataFrame) -> pl.DataFrame:
-    """(`lower`, `base`, `pos`, `relation`): the best WordNet base of each inflected word."""
-    exceptions = []
-    for pos, tag in POS.items():
-        exc = _lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").select(
-            pl.col("f").list.first().alias("lower"), pl.col("f").list.get(1, null_on_oob=True).alias("base"),
-            pl.lit(tag).alias("pos"),
-            pl.lit("plural of" if pos == "noun" else "form of").alias("relation"))
-        exceptions.append(exc)
-    candidates = [pl.concat(exceptions).with_columns(pl.lit(0).alias("priority"))]
-    for i, (pos, suffix, ending, relation) in enumerate(RULES, start=1):
-        candidates.append(
-            words.filter(pl.col("lower").str.ends_with(suffix) & (pl.col("lower").str.len_bytes() > len(suffix)))
-            .select("lower",
-                    (pl.col("lower").str.slice(0, pl.col("lower").str.len_bytes() - len(suffix)) + ending).alias("base"),
-                    pl.lit(POS[pos]).alias("pos"), pl.lit(relation).alias("relation"), pl.lit(i).alias("priority"))
-        )
-    return (
-        pl.concat(candidates)
-        .join(words.select("lower"), on="lower")
-        .join(lemmas.select(pl.col("lemma").alias("base"), "pos", "gloss"), on=["base", "pos"])
-        .sort("priority")
-        .unique("lower", keep="first")
-    )
+def list_definitions(lexicon: pl.DataFrame, column: str, source: str) -> tuple[pl.DataFrame, Counter]:
+    """(`id`, `definition`, `definition_source`) from one list's senses; counts of link problems."""
+    rows = lexicon.filter(pl.col(column).is_not_null()).select("id", "word", column).rows()
+    resolver = Resolver({word: senses for _, word, senses in rows})
+    out = []
+    for id_, word, senses in rows:
+        text, linked = resolver.render(word, senses)
+        out.append((id_, text, f"{source}-link" if linked else source))
+    table = pl.DataFrame(out, orient="row", schema={"id": pl.UInt32, "definition": pl.String,
+                                                     "definition_source": pl.String})
+    return table, resolver.problems
 
 
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], definition_sources: list[str]) -> dict:
-    lemmas = wordnet_glosses(wordnet)
-    exact = (
-        lemmas.sort("lemma", "rank")
-        .group_by("lemma", maintain_order=True)
-        .agg(pl.format("{} [{}]", "gloss", "pos").str.join(" / ").alias("wordnet"))
-        .rename({"lemma": "lower"})
-    )
-    words = lexicon.select("id", "word", pl.col("word").str.to_lowercase().alias("lower"))
-    missing = words.join(exact, on="lower", how="anti")
-    inflected = base_forms(missing, wordnet, lemmas).select(
-        "lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss", "pos")
-        .alias("wordnet"))
-    from_wordnet = pl.concat([exact, inflected])
-
-    sources = {"csw": pl.col("csw_text"), "owl": pl.col("owl_text"), "wordnet": pl.col("wordnet")}
-    table = (
-        lexicon.select("id", "word", "csw_text", "owl_text", pl.col("word").str.to_lowercase().alias("lower"))
-        .join(from_wordnet, on="lower", how="left")
-        .with_columns(
-            pl.coalesce([sources[s] for s in definition_sources]).alias("definition"),
-            pl.coalesce([pl.when(sources[s].is_not_null()).then(pl.lit(s)) for s in definition_sources])
-            .alias("definition_source"),
-        )
-        .sort("id")
-        .select(list(DEFINITIONS))
-    )
+    notes, candidates = [], []
+    for rank, source in enumerate(definition_sources):
+        if source == "wordnet":
+            found, by_base = wordnet_definitions(lexicon["word"], wordnet)
+            table = lexicon.select("id", "word").join(found, on="word").select(
+                "id", "definition", pl.lit("wordnet").alias("definition_source"))
+            notes.append(f"wordnet defines {table.height:,} words, {by_base:,} of them through a base form")
+        else:
+            table, problems = list_definitions(lexicon, f"{source}_senses", source)
+            notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
+        candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
+    best = pl.concat(candidates).sort("rank").unique("id", keep="first").drop("rank")
+    table = (lexicon.select("id", "word").join(best, on="id", how="left").sort("id").select(list(DEFINITIONS)))
     have = table["definition"].is_not_null().sum()
     per_source = table["definition_source"].drop_nulls().value_counts().sort("definition_source").rows()
-    note = (f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
-            + ", ".join(f"{s} {n:,}" for s, n in per_source))
-    return {"definitions": table, "notes": [note, f"{inflected.height:,} of them through a base form"]}
+    notes.insert(0, f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
+                 + ", ".join(f"{s} {n:,}" for s, n in per_source))
+    return {"definitions": table, "notes": notes}
 
 
 STAGE = Stage(

@@ -19,12 +19,14 @@ Writes the folder build/export/ (swapped in whole by the runner):
   and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people: words per length, groups per length with the
-  largest, most-linked words per length, definition coverage.
+  largest, most-linked words per length, definition coverage (overall, per
+  source, SCOWL level <= 50) and the words of level <= 35 still without one.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import textwrap
 
 import polars as pl
 
@@ -35,6 +37,7 @@ from pipeline.stage import Output, Stage
 LABELINGS = (("csw", "sub", "group_csw"), ("csw", "edit", "group_csw_edit"),
              ("owl", "sub", "group_owl"), ("owl", "edit", "group_owl_edit"))
 COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
+LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
 
 
 def neighbour_lists(lexicon: pl.DataFrame, links: pl.DataFrame, kind: str, name: str) -> pl.DataFrame:
@@ -107,6 +110,9 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame) -> str:
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
     for source, n in words["definition_source"].drop_nulls().value_counts().sort("definition_source").rows():
         out.append(f"  from {source}: {n:,}")
+    lacking = words.filter((pl.col("scowl_level") <= LACKING_LEVEL) & pl.col("definition").is_null())["word"]
+    out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
+    out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
 
 

@@ -69,7 +69,7 @@ def test_bad_input_word_is_one_line(tiny):
 
 @pytest.mark.parametrize("line, message", [
     ('csw_fromat = "plain"', "unknown key 'csw_fromat'"),
-    ("csw_format = 3", "key 'csw_format': must be one of plain, not 3"),
+    ("csw_format = 3", "key 'csw_format': must be one of auto, plain, naspa, collins, not 3"),
     ('csw = "nowhere.txt"', "key 'csw': {tiny}/nowhere.txt does not exist"),
     ('scowl = "csw.txt"', "key 'scowl': {tiny}/csw.txt is not a directory"),
     ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),

@@ -13,7 +13,7 @@ from conftest import DATA
 
 
 def words_of(text: bytes) -> list[str]:
-    return read_list({"list.txt": text}, "plain")[0]["word"].to_list()
+    return read_list("csw", {"list.txt": text}, "plain", False)[0]["word"].to_list()
 
 
 def test_tiny_lists_union_sorted_with_ids():

@@ -9,6 +9,7 @@ from pipeline.config import load_config
 from pipeline.errors import InputFormatError
 from stages.s02_definitions import build_definitions
 from stages.s03_rareness import build_rareness
+from stages.s01_lexicon import build_lexicon
 
 TABLE = load_config()["rareness_by_level"]  # the project's default table
 
@@ -63,9 +64,9 @@ def test_wordnet_definitions_exact_and_by_base_form():
 
 
 def test_list_text_comes_before_wordnet_in_configured_order():
-    lex = lexicon_of(["CAT", "DOG"], ["CAT"]).with_columns(csw_text=pl.Series(["CSW says cat", None]))
+    lex = build_lexicon({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")["lexicon"]
     both = build_definitions(lex, folder("wordnet"), ["csw", "wordnet"])["definitions"]
-    assert rows_by_word(both, "definition", "definition_source")["CAT"] == ("CSW says cat", "csw")
+    assert rows_by_word(both, "definition", "definition_source")["CAT"] == ("CSW says cat [n]", "csw")
     wordnet_first = build_definitions(lex, folder("wordnet"), ["wordnet", "csw"])["definitions"]
     assert rows_by_word(wordnet_first, "definition_source")["CAT"] == ("wordnet",)
 

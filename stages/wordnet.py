@@ -1,0 +1,131 @@
+"""WordNet 3.0 as a definition source for stage 2 (not a stage itself).
+
+Reads the files of the WordNet folder: index.{noun,verb,adj,adv} (a lemma's
+synsets, most frequent sense first), data.{...} (each synset's gloss) and
+{...}.exc (irregular forms: MICE -> mouse).
+
+- A word that is a WordNet lemma gets the first (most frequent) sense of each
+  part of speech it has: `a mild viral infection [n] / having a low
+  temperature [adj]`. Examples after the gloss (`; "..."`) are cut.
+- Otherwise its base form is looked up as WordNet's morphy does (the
+  exception lists, then the suffix rules: SILVERS -> silver, BARKED -> bark),
+  then by a few derivations morphy lacks (doubled consonants: GABBED -> gab;
+  CHALKIER -> chalky; adverbs in -LY; nouns in -NESS; nouns used as verbs:
+  BOOKMARKED -> bookmark). The definition says
+  whose it is: `plural of SILVER: a soft white ... [n]`.
+"""
+from __future__ import annotations
+
+import polars as pl
+
+from pipeline.errors import InputFormatError
+
+POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
+
+# (part of speech of the base, suffix, ending that replaces it, relation, the word's own part of speech).
+# First the suffix rules of WordNet's morphy, in its order; then derivations it lacks.
+RULES = [
+    ("noun", "s", "", "plural of", "n"), ("noun", "ses", "s", "plural of", "n"),
+    ("noun", "xes", "x", "plural of", "n"), ("noun", "zes", "z", "plural of", "n"),
+    ("noun", "ches", "ch", "plural of", "n"), ("noun", "shes", "sh", "plural of", "n"),
+    ("noun", "men", "man", "plural of", "n"), ("noun", "ies", "y", "plural of", "n"),
+    ("verb", "s", "", "present tense of", "v"), ("verb", "ies", "y", "present tense of", "v"),
+    ("verb", "es", "e", "present tense of", "v"), ("verb", "es", "", "present tense of", "v"),
+    ("verb", "ed", "e", "past tense of", "v"), ("verb", "ed", "", "past tense of", "v"),
+    ("verb", "ing", "e", "present participle of", "v"), ("verb", "ing", "", "present participle of", "v"),
+    ("adj", "er", "", "comparative of", "adj"), ("adj", "est", "", "superlative of", "adj"),
+    ("adj", "er", "e", "comparative of", "adj"), ("adj", "est", "e", "superlative of", "adj"),
+    # Beyond morphy.
+    ("verb", "ied", "y", "past tense of", "v"),
+    ("adj", "ier", "y", "comparative of", "adj"), ("adj", "iest", "y", "superlative of", "adj"),
+    ("adj", "ly", "", "in a way that is", "adv"), ("adj", "ily", "y", "in a way that is", "adv"),
+    ("adj", "ally", "", "in a way that is", "adv"), ("adj", "bly", "ble", "in a way that is", "adv"),
+    ("adj", "ness", "", "the quality of being", "n"), ("adj", "iness", "y", "the quality of being", "n"),
+    # Nouns used as verbs (BOOKMARKED, CHICKENING), when WordNet has no such verb.
+    ("noun", "ed", "", "past tense of", "v"), ("noun", "ed", "e", "past tense of", "v"),
+    ("noun", "ing", "", "present participle of", "v"), ("noun", "ing", "e", "present participle of", "v"),
+]
+# Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN.
+DOUBLED = [("verb", "ed", "past tense of", "v"), ("verb", "ing", "present participle of", "v"),
+           ("adj", "er", "comparative of", "adj"), ("adj", "est", "superlative of", "adj")]
+
+
+def _lines(files: dict[str, bytes], name: str) -> pl.Series:
+    """Lines of the file called `name` in the WordNet folder, licence header dropped."""
+    data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
+    if data is None:
+        raise InputFormatError(f"WordNet folder has no file {name} (have: {', '.join(sorted(files))})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputFormatError(f"WordNet file {name}: not UTF-8 text (offset {e.start})") from None
+    lines = pl.Series("line", text.splitlines(), dtype=pl.String)
+    return lines.filter(~lines.str.starts_with("  ") & (lines != ""))
+
+
+def glosses(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lemma`, `pos`, `rank`, `gloss`): the first-sense gloss of each single-word lemma per part of speech."""
+    frames = []
+    for rank, (pos, tag) in enumerate(POS.items()):
+        f = pl.col("f")
+        index = (
+            _lines(wordnet, f"index.{pos}").str.strip_chars().str.split(" ").to_frame("f")
+            .select(f.list.first().alias("lemma"),
+                    f.list.get(f.list.len() - f.list.get(2).cast(pl.Int64)).alias("offset"))
+            .filter(pl.col("lemma").str.contains(r"^[a-z]+$"))
+        )
+        data = _lines(wordnet, f"data.{pos}").to_frame().select(
+            pl.col("line").str.slice(0, 8).alias("offset"),
+            pl.col("line").str.splitn(" | ", 2).struct.field("field_1")
+            .str.split('; "').list.first().str.strip_chars().alias("gloss"),
+        )
+        frames.append(index.join(data, on="offset").select(
+            "lemma", pl.lit(tag).alias("pos"), pl.lit(rank).alias("rank"), "gloss"))
+    return pl.concat(frames)
+
+
+def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lower`, `base`, `pos`, `relation`, `shown_pos`, `priority`): every base form a rule proposes."""
+    lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
+    found = []
+    for pos, tag in POS.items():
+        found.append(_lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").select(
+            pl.col("f").list.first().alias("lower"), pl.col("f").list.get(1, null_on_oob=True).alias("base"),
+            pl.lit(tag).alias("pos"), pl.lit("plural of" if pos == "noun" else "form of").alias("relation"),
+            pl.lit(tag).alias("shown_pos"), pl.lit(0).alias("priority")))
+    for i, (pos, suffix, ending, relation, shown) in enumerate(RULES, start=1):
+        found.append(words.filter(lower.str.ends_with(suffix) & (n > len(suffix))).select(
+            "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(POS[pos]).alias("pos"),
+            pl.lit(relation).alias("relation"), pl.lit(shown).alias("shown_pos"), pl.lit(i).alias("priority")))
+    for i, (pos, suffix, relation, shown) in enumerate(DOUBLED, start=len(RULES) + 1):
+        stem = lower.str.slice(0, n - len(suffix))
+        found.append(
+            words.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).with_columns(stem.alias("stem"))
+            .filter(pl.col("stem").str.slice(-1) == pl.col("stem").str.slice(-2, 1))
+            .select("lower", pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
+                    pl.lit(POS[pos]).alias("pos"), pl.lit(relation).alias("relation"),
+                    pl.lit(shown).alias("shown_pos"), pl.lit(i).alias("priority")))
+    return pl.concat(found)
+
+
+def wordnet_definitions(words: pl.Series, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, int]:
+    """(`word`, `definition`) for each of `words` (upper case) WordNet can define; how many by a base form."""
+    lemmas = glosses(wordnet)
+    exact = (
+        lemmas.sort("lemma", "rank").group_by("lemma", maintain_order=True)
+        .agg(pl.format("{} [{}]", "gloss", "pos").str.join(" / ").alias("definition"))
+        .rename({"lemma": "lower"})
+    )
+    lowered = words.str.to_lowercase().to_frame("lower")
+    missing = lowered.join(exact, on="lower", how="anti")
+    inflected = (
+        _candidates(missing, wordnet)
+        .join(missing, on="lower")
+        .join(lemmas.select(pl.col("lemma").alias("base"), "pos", "gloss"), on=["base", "pos"])
+        .sort("priority", "lower")
+        .unique("lower", keep="first")
+        .select("lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss",
+                                   "shown_pos").alias("definition"))
+    )
+    both = pl.concat([exact.join(lowered, on="lower"), inflected])
+    return both.select(pl.col("lower").str.to_uppercase().alias("word"), "definition"), inflected.height
