@@ -40,6 +40,7 @@ SHOWN = 60  # characters of a bad line quoted in an error message
 DETECT_LINES = 50  # content lines `auto` looks at
 SEPARATOR = {"naspa": " ", "collins": "\t"}
 WORD = re.compile(r"[A-Za-z]+")
+BLANK = re.compile(r"[ \t]")
 
 
 def decode(name: str, data: bytes) -> str:
@@ -69,10 +70,9 @@ def shown(text: str) -> str:
 
 
 def line_kind(text: str) -> str:
-    """What one line looks like: `collins` (a TAB after the word), `naspa` (a space), `plain`."""
-    word = WORD.match(text)
-    end = word.end() if word else 0
-    return {"\t": "collins", " ": "naspa"}.get(text[end:end + 1], "plain")
+    """What one line looks like by its first blank: `collins` (a TAB), `naspa` (a space), or `plain` (none)."""
+    blank = BLANK.search(text)
+    return "plain" if blank is None else {"\t": "collins", " ": "naspa"}[blank[0]]
 
 
 def detect(name: str, lines: pl.DataFrame) -> str:

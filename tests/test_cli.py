@@ -92,3 +92,39 @@ def test_missing_config_file(tmp_path):
     result = invoke("status", "--config", str(tmp_path / "none.toml"))
     assert result.exit_code == 1
     assert result.stderr == f"error: {tmp_path / 'none.toml'}: config file does not exist\n"
+
+
+def test_definition_lists_dropped_in_through_the_config(tiny):
+    import shutil
+
+    import polars as pl
+
+    from conftest import DATA
+
+    shutil.copy(DATA / "naspa.txt", tiny / "csw.txt")
+    shutil.copy(DATA / "collins.txt", tiny / "owl.txt")
+    result = invoke("build", "--config", str(tiny / "config.toml"))
+    assert result.exit_code == 0, result.output
+    assert "csw.txt: 17 words (naspa, detected)" in result.stderr
+    assert "owl.txt: 5 words (collins, detected)" in result.stderr
+    words = pl.read_parquet(tiny / "build/export/words.parquet")
+    got = {w: (d, s) for w, d, s in words.select("word", "definition", "definition_source").rows()}
+    assert got["AM"] == ("BE, to have actuality [v]", "csw-link")
+    assert got["ABACI"] == ("ABACUS, (Latin) a counting frame [n]", "owl")
+    assert got["AAL"] == ("(Hindi) the Indian mulberry tree, also AL [n -S]", "csw")  # CSW before OWL
+
+
+def test_lenient_flag(tiny):
+    import shutil
+
+    import polars as pl
+
+    from conftest import DATA
+
+    shutil.copy(DATA / "naspa_bad.txt", tiny / "csw.txt")
+    strict = invoke("build", "--config", str(tiny / "config.toml"))
+    assert strict.exit_code == 1
+    assert strict.stderr.splitlines()[-1].startswith("error: csw.txt, line 5: unclosed link")
+    lenient = invoke("build", "--config", str(tiny / "config.toml"), "--lenient")
+    assert lenient.exit_code == 0
+    assert pl.read_parquet(tiny / "build/01_skipped.parquet")["line"].to_list() == [5, 7, 9, 11, 13, 15, 17]
