@@ -32,7 +32,7 @@ def reported() -> Iterator[None]:
         yield
     except PipelineError as e:
         typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(getattr(e, "exit_code", 1)) from None
 
 
 def _echo(quiet: bool):
@@ -81,6 +81,118 @@ def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
         typer.echo(f"{s.stage.number} {s.stage.name:<12} {s.state}" + (f": {s.reason}" if s.reason else ""))
     if any(s.state != "fresh" for s in statuses):
         raise typer.Exit(1)
+
+
+def _export_dir(export: Optional[Path], config: Optional[Path]) -> Path:
+    if export is not None:
+        return export
+    from pipeline.config import load_config
+
+    return load_config(config).path("build_dir") / "export"
+
+
+def _rung_lines(ladder, width: int = 100) -> list[str]:
+    longest = max(len(w) for w in ladder.words)
+    out = []
+    for r in ladder.rungs:
+        text = r.definition or "(no definition)"
+        room = width - longest - 14
+        out.append(f"  {r.word:<{longest}} {r.rareness:>9,}  " + (text if len(text) <= room else text[: room - 3] + "..."))
+    return out
+
+
+def _ladder_json(ladder) -> dict:
+    return {"steps": ladder.steps, "cost": ladder.cost, "ties": ladder.count,
+            "words": [{"word": r.word, "rareness": r.rareness, "definition": r.definition} for r in ladder.rungs]}
+
+
+@app.command()
+def solve(
+    start: Annotated[str, typer.Argument(help="The first word.", show_default=False)],
+    end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
+    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl.")] = "csw",
+    edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
+    seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")] = False,
+    all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
+    limit: Annotated[int, typer.Option(help="With --all: how many to list.")] = 10,
+    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Find the shortest ladder and the common-word ladder from START to END.
+
+    The common-word ladder has the least sum of rareness over its words (then
+    the fewest steps). Ties are drawn at random; --seed makes them repeatable.
+
+    --json prints {"from", "to", "lexicon", "edit", "group": {"column", "id",
+    "size"}, "shortest": LADDER, "common": LADDER}, where LADDER is {"steps",
+    "cost" (sum of rareness), "ties" (how many ladders tie with it), "words":
+    [{"word", "rareness", "definition"}]}. With --all: {"from", "to", "count",
+    "ladders": [[word, ...], ...]}.
+
+    Exit codes: 0 found; 1 no export or another error; 2 bad usage; 3 unknown
+    word (with suggestions); 4 lengths differ (without --edit); 5 the words are
+    in different groups, so no ladder exists; 6 the same word twice.
+    """
+    import json
+
+    from pipeline.solver import Ladders, SolveError, group_column
+
+    try:
+        with reported():
+            ladders = Ladders.open(_export_dir(export, config))
+            if all_ladders:
+                count, found = ladders.all_shortest(start, end, lexicon, edit, limit)
+                if as_json:
+                    typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
+                                           "ladders": [f.words for f in found]}))
+                    return
+                typer.echo(f"{count:,} shortest ladders of {found[0].steps} steps; the first {len(found)}:")
+                for f in found:
+                    typer.echo("  " + " ".join(f.words))
+                return
+            short = ladders.shortest(start, end, lexicon, edit, seed)
+            common = ladders.common(start, end, lexicon, edit, seed)
+            column = group_column(lexicon, edit)
+            group = ladders.group(column, ladders.check(start, end, lexicon, edit)[0][column])
+    except SolveError as e:
+        raise typer.Exit(e.exit_code) from None
+    if as_json:
+        typer.echo(json.dumps({
+            "from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit,
+            "group": {"column": column, "id": group.group_id, "size": len(group.words)},
+            "shortest": _ladder_json(short), "common": _ladder_json(common)}, ensure_ascii=False))
+        return
+    mode = "letters changed, inserted or deleted" if edit else "letters changed"
+    typer.echo(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "
+               f"a group of {len(group.words):,} words")
+    for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
+        ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
+        typer.echo(f"\n{title}: {ladder.steps} steps, rareness {ladder.cost:,}{ties}")
+        for line in _rung_lines(ladder):
+            typer.echo(line)
+
+
+@app.command()
+def verify(
+    folder: Annotated[Optional[Path], typer.Argument(help="Export folder [default: <build dir>/export].")] = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Check an export against its manifest and the contract's invariants.
+
+    Exit 0 when every check holds; otherwise one line per failed check (its
+    code, what failed, up to five examples) and exit 1.
+    """
+    from pipeline.verify import CHECKS, verify as run_checks
+
+    with reported():
+        folder = _export_dir(folder, config)
+        failed = run_checks(folder)
+    for code, message, examples in failed:
+        typer.echo(f"{code} {message}: {'; '.join(examples)}")
+    if failed:
+        raise typer.Exit(1)
+    typer.echo(f"{folder}: all {len(CHECKS)} checks hold")
 
 
 def main() -> None:

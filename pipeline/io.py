@@ -15,10 +15,10 @@ from pathlib import Path
 import polars as pl
 
 
-def parquet_bytes(df: pl.DataFrame) -> bytes:
+def parquet_bytes(df: pl.DataFrame, row_group_size: int | None = None) -> bytes:
     """The Parquet encoding of `df`; the same frame always gives the same bytes."""
     buf = io.BytesIO()
-    df.write_parquet(buf, compression="zstd", compression_level=3, statistics=True)
+    df.write_parquet(buf, compression="zstd", compression_level=3, statistics=True, row_group_size=row_group_size)
     return buf.getvalue()
 
 
@@ -38,7 +38,14 @@ def write_atomic(path: Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are for everyone to read
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -15,6 +15,13 @@ Writes the folder build/export/ (swapped in whole by the runner):
 - groups.parquet, one row per group: lexicon str (csw|owl), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
+- ladder.sqlite: the same data for solvers that speak SQL. Table `words`
+  (every column above but the two lists; `id` the primary key, booleans as
+  0/1) and table `links(src, dst, kind)` holding each link in both directions
+  (`kind` sub or indel), primary key (src, dst); an index on each group
+  column, so that one group with its links is one query:
+  `SELECT w.*, l.dst, l.kind FROM words w LEFT JOIN links l ON l.src = w.id
+   WHERE w.group_csw = ?`. `PRAGMA user_version` = schema_version.
 - manifest.json: schema_version; sha256 and size of every input file; sha256
   and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import textwrap
 
 import polars as pl
@@ -37,6 +45,7 @@ from pipeline.stage import Output, Stage
 LABELINGS = (("csw", "sub", "group_csw"), ("csw", "edit", "group_csw_edit"),
              ("owl", "sub", "group_owl"), ("owl", "edit", "group_owl_edit"))
 COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
+WORDS_ROW_GROUP = 16_384  # small row groups: a solver's filter on `word` or `id` skips most of the file
 LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
 
 
@@ -116,14 +125,39 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame) -> str:
     return "\n".join(out) + "\n"
 
 
+def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
+    """ladder.sqlite as bytes, built in memory; the same frames give the same bytes."""
+    scalar = [c for c in WORDS if c not in ("links", "edit_links")]
+    types = {pl.String: "TEXT", pl.Boolean: "INTEGER"}
+    con = sqlite3.connect(":memory:")
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    con.execute("CREATE TABLE words (" + ", ".join(
+        f"{c} {types.get(WORDS[c], 'INTEGER')}" + (" PRIMARY KEY" if c == "id" else "") for c in scalar) + ")")
+    con.executemany(f"INSERT INTO words VALUES ({', '.join('?' * len(scalar))})", words.select(scalar).iter_rows())
+    con.execute("CREATE TABLE links (src INTEGER NOT NULL, dst INTEGER NOT NULL, kind TEXT NOT NULL, "
+                "PRIMARY KEY (src, dst)) WITHOUT ROWID")
+    both = pl.concat([links, links.select(pl.col("dst").alias("src"), pl.col("src").alias("dst"), "kind")])
+    con.executemany("INSERT INTO links VALUES (?, ?, ?)", both.sort("src", "dst").iter_rows())
+    con.execute("CREATE UNIQUE INDEX words_word ON words (word)")
+    for _, _, column in LABELINGS:
+        con.execute(f"CREATE INDEX words_{column} ON words ({column})")
+    con.commit()
+    con.execute("VACUUM")
+    data = con.serialize()
+    con.close()
+    return data
+
+
 def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl, wordnet,
                  csw_format, owl_format, definition_sources, rareness_by_level) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
-    files = {"words.parquet": parquet_bytes(words), "groups.parquet": parquet_bytes(group_table),
+    files = {"words.parquet": parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
+             "groups.parquet": parquet_bytes(group_table),
+             "ladder.sqlite": sqlite_bytes(words, links),
              "summary.txt": summary(words, group_table).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
-            "summary.txt": files["summary.txt"].count(b"\n")}
+            "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
     raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet}
     kinds = dict(links["kind"].value_counts().rows())
     manifest = {
@@ -137,6 +171,7 @@ def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl,
                    "rareness_by_level": rareness_by_level},
         "counts": {
             "words": words.height, "csw_words": int(words["in_csw"].sum()), "owl_words": int(words["in_owl"].sum()),
+            "owl_not_in_csw": words.filter(pl.col("in_owl") & ~pl.col("in_csw")).height,
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},
             "groups": {lex: {mode: group_table.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode)).height
                              for mode in ("sub", "edit")} for lex in ("csw", "owl")},
@@ -154,5 +189,6 @@ STAGE = Stage(
     raw=("csw", "owl", "scowl", "wordnet"),
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
-                                                "summary.txt": None, "manifest.json": None})},
+                                                "ladder.sqlite": None, "summary.txt": None,
+                                                "manifest.json": None})},
 )

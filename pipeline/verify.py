@@ -1,0 +1,289 @@
+"""`ladders verify`: an export checked against its manifest and the contract's invariants.
+
+Each check is one function registered with a code; its docstring is the
+message printed when it fails, followed by up to five examples. The checks
+recompute what they test from the export alone (no stage code), so they are
+an independent second opinion on the pipeline.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from pipeline.errors import PipelineError
+from pipeline.schemas import GROUP_SIZES, SCHEMA_VERSION, WORDS
+
+EXAMPLES = 5
+LABELINGS = {"group_csw": ("in_csw", ["links"]), "group_owl": ("in_owl", ["links"]),
+             "group_csw_edit": ("in_csw", ["links", "edit_links"]),
+             "group_owl_edit": ("in_owl", ["links", "edit_links"])}
+
+
+@dataclass
+class Export:
+    folder: Path
+
+    @cached_property
+    def manifest(self) -> dict:
+        path = self.folder / "manifest.json"
+        if not path.is_file():
+            raise PipelineError(f"{path} does not exist: {self.folder} is not an export")
+        try:
+            return json.loads(path.read_text())
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise PipelineError(f"{path} is not valid JSON: {e}") from None
+
+    @cached_property
+    def words(self) -> pl.DataFrame:
+        return pl.read_parquet(self.folder / "words.parquet")
+
+    @cached_property
+    def groups(self) -> pl.DataFrame:
+        return pl.read_parquet(self.folder / "groups.parquet")
+
+    def pairs(self, column: str) -> pl.DataFrame:
+        """(`src`, `dst`) for every entry of a neighbour-list column."""
+        return self.words.select(pl.col("id").alias("src"), pl.col(column).alias("dst")).explode("dst").drop_nulls()
+
+
+CHECKS: list[tuple[str, Callable[[Export], list[str]]]] = []
+
+
+def check(code: str):
+    def register(fn: Callable[[Export], list[str]]):
+        CHECKS.append((code, fn))
+        return fn
+
+    return register
+
+
+@check("E001")
+def files_match_manifest(e: Export) -> list[str]:
+    """export files differ from manifest.json (sha256 or row count)"""
+    bad = []
+    for name, entry in e.manifest.get("files", {}).items():
+        path = e.folder / name
+        if not path.is_file():
+            bad.append(f"{name} is missing")
+        elif hashlib.sha256(path.read_bytes()).hexdigest() != entry.get("sha256"):
+            bad.append(f"{name} sha256 differs")
+    if e.manifest.get("schema_version") != SCHEMA_VERSION:
+        bad.append(f"schema_version {e.manifest.get('schema_version')!r}, expected {SCHEMA_VERSION}")
+    return bad
+
+
+@check("E002")
+def schemas_match_contract(e: Export) -> list[str]:
+    """a table's columns or dtypes differ from the export contract"""
+    bad = []
+    for name, frame, schema in (("words.parquet", e.words, WORDS), ("groups.parquet", e.groups, GROUP_SIZES)):
+        if dict(frame.schema) != schema:
+            bad += [f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items()
+                    if frame.schema.get(c) != t] or [f"{name}: columns {frame.columns}"]
+    return bad
+
+
+@check("E003")
+def ids_alphabetical(e: Export) -> list[str]:
+    """ids are not 0..N-1 in alphabetical order of unique A-Z words"""
+    w = e.words
+    bad = [f"row {i} has id {v}" for i, v in enumerate(w["id"].to_list()) if i != v][:EXAMPLES]
+    if not w["word"].is_sorted() or w["word"].n_unique() != w.height:
+        bad.append("words are not sorted and unique")
+    bad += [f"{x!r} is not A-Z" for x in w.filter(~pl.col("word").str.contains("^[A-Z]+$"))["word"].head(EXAMPLES)]
+    return bad
+
+
+@check("E101")
+def links_symmetric(e: Export) -> list[str]:
+    """links are not symmetric (A lists B but B does not list A)"""
+    bad = []
+    for column in ("links", "edit_links"):
+        pairs = e.pairs(column)
+        missing = pairs.join(pairs.select(pl.col("dst").alias("src"), pl.col("src").alias("dst")),
+                             on=["src", "dst"], how="anti")
+        bad += [f"{column}: {s} -> {d}" for s, d in missing.head(EXAMPLES).rows()]
+    return bad
+
+
+@check("E102")
+def no_self_links(e: Export) -> list[str]:
+    """a word links to itself"""
+    return [f"{c}: {s}" for c in ("links", "edit_links")
+            for s, _ in e.pairs(c).filter(pl.col("src") == pl.col("dst")).head(EXAMPLES).rows()]
+
+
+@check("E103")
+def lists_ascending_without_duplicates(e: Export) -> list[str]:
+    """a neighbour list is not strictly ascending (duplicates or disorder)"""
+    bad = []
+    for column in ("links", "edit_links"):
+        rows = e.words.filter(pl.col(column).list.eval(pl.element().diff().drop_nulls() <= 0).list.any())
+        bad += [f"{column} of {w}" for w in rows["word"].head(EXAMPLES)]
+    return bad
+
+
+def _one_substitution(a: str, b: str) -> bool:
+    return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
+
+
+def _one_indel(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    return len(long) == len(short) + 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _wrong_links(e: Export, column: str, ok: Callable[[str, str], bool]) -> list[str]:
+    words = e.words["word"].to_list()
+    bad = []
+    for s, d in e.pairs(column).filter(pl.col("src") < pl.col("dst")).iter_rows():
+        if not ok(words[s], words[d]):
+            bad.append(f"{words[s]} - {words[d]}")
+            if len(bad) >= EXAMPLES:
+                break
+    return bad
+
+
+@check("E104")
+def links_one_substitution(e: Export) -> list[str]:
+    """a `links` pair is not one substitution apart"""
+    return _wrong_links(e, "links", _one_substitution)
+
+
+@check("E105")
+def edit_links_one_indel(e: Export) -> list[str]:
+    """an `edit_links` pair is not one insertion or deletion apart"""
+    return _wrong_links(e, "edit_links", _one_indel)
+
+
+@check("E106")
+def owl_within_csw(e: Export) -> list[str]:
+    """OWL words outside CSW differ from the count the manifest records"""
+    outside = e.words.filter(pl.col("in_owl") & ~pl.col("in_csw"))
+    expected = e.manifest.get("counts", {}).get("owl_not_in_csw", 0)
+    if outside.height == expected:
+        return []
+    return [f"{outside.height} OWL words not in CSW, manifest says {expected}"] + outside["word"].head(EXAMPLES).to_list()
+
+
+def _components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
+    return connected_components(graph, directed=False)[1]
+
+
+@check("E201")
+def groups_are_components(e: Export) -> list[str]:
+    """a group column differs from the connected components of its links"""
+    bad = []
+    for column, (flag, lists) in LABELINGS.items():
+        members = e.words.filter(pl.col(flag)).select("id", column)
+        local = dict(zip(members["id"].to_list(), range(members.height)))
+        pairs = pl.concat([e.pairs(c) for c in lists]).filter(
+            pl.col("src").is_in(members["id"].implode()) & pl.col("dst").is_in(members["id"].implode()))
+        src = np.array([local[i] for i in pairs["src"].to_list()], dtype=np.int64)
+        dst = np.array([local[i] for i in pairs["dst"].to_list()], dtype=np.int64)
+        truth = _components(members.height, src, dst)
+        joint = pl.DataFrame({"given": members[column], "truth": truth})
+        if joint["given"].null_count() or not (joint.n_unique() == joint["given"].n_unique() == joint["truth"].n_unique()):
+            bad.append(f"{column}: {joint['given'].n_unique()} groups given, {joint['truth'].n_unique()} components")
+        nulls = e.words.filter(~pl.col(flag) & pl.col(column).is_not_null()).height
+        if nulls:
+            bad.append(f"{column}: {nulls} words outside the lexicon have a group")
+    return bad
+
+
+@check("E202")
+def group_ids_in_order(e: Export) -> list[str]:
+    """group ids are not numbered from 0 in order of each group's smallest word id"""
+    bad = []
+    for column in LABELINGS:
+        seen = e.words[column].drop_nulls().unique(maintain_order=True).to_list()
+        if seen != list(range(len(seen))):
+            bad.append(f"{column}: first ids seen {seen[:EXAMPLES]}")
+    return bad
+
+
+@check("E203")
+def group_table_matches_words(e: Export) -> list[str]:
+    """groups.parquet disagrees with words.parquet (sizes, lengths, examples)"""
+    bad = []
+    for column in LABELINGS:
+        lexicon, mode = column.split("_")[1], "edit" if column.endswith("_edit") else "sub"
+        expected = (e.words.filter(pl.col(column).is_not_null()).sort("id").group_by(column, maintain_order=True)
+                    .agg(pl.len().cast(pl.UInt32).alias("size"),
+                         pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"),
+                         pl.col("word").first().alias("example"))
+                    .rename({column: "group_id"}).sort("group_id"))
+        given = (e.groups.filter((pl.col("lexicon") == lexicon) & (pl.col("mode") == mode))
+                 .select("group_id", "size", "length", "example").sort("group_id"))
+        if not given.equals(expected):
+            diff = given.join(expected, on="group_id", how="full", suffix="_words").filter(
+                pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_words")) for c in ("size", "length", "example")))
+            bad += [f"{lexicon}/{mode} group {r[0]}" for r in diff.head(EXAMPLES).rows()] or [f"{lexicon}/{mode}"]
+    return bad
+
+
+@check("E301")
+def rareness_follows_levels(e: Export) -> list[str]:
+    """rareness disagrees with scowl_level under the manifest's rareness table"""
+    table = e.manifest.get("config", {}).get("rareness_by_level")
+    if not table:
+        return ["manifest has no config.rareness_by_level"]
+    expected = e.words["scowl_level"].replace_strict({int(k): v for k, v in table.items() if k != "absent"},
+                                                     default=table["absent"], return_dtype=pl.UInt32)
+    wrong = e.words.filter(pl.Series(expected).ne_missing(e.words["rareness"]))
+    return [f"{w}: level {lv}, rareness {r}" for w, lv, r in wrong.select("word", "scowl_level", "rareness").head(EXAMPLES).rows()]
+
+
+@check("E401")
+def sqlite_matches_parquet(e: Export) -> list[str]:
+    """ladder.sqlite rows differ from words.parquet"""
+    path = e.folder / "ladder.sqlite"
+    if not path.is_file():
+        return ["ladder.sqlite is missing"]
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        bad = []
+        if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            bad.append("PRAGMA user_version is not the schema version")
+        scalar = [c for c in WORDS if c not in ("links", "edit_links")]
+        rows = con.execute(f"SELECT {', '.join(scalar)} FROM words ORDER BY id").fetchall()
+        parquet = e.words.select(scalar).with_columns(pl.col(pl.Boolean).cast(pl.Int64)).rows()
+        bad += [f"words row {a[0]}" for a, b in zip(rows, parquet) if a != b][:EXAMPLES]
+        if len(rows) != len(parquet):
+            bad.append(f"{len(rows)} words rows, parquet has {len(parquet)}")
+        links = con.execute("SELECT src, dst, kind FROM links ORDER BY src, dst").fetchall()
+        expected = pl.concat([e.pairs("links").with_columns(pl.lit("sub").alias("kind")),
+                              e.pairs("edit_links").with_columns(pl.lit("indel").alias("kind"))]).sort("src", "dst").rows()
+        if links != expected:
+            bad.append(f"links table has {len(links)} rows, parquet lists {len(expected)}")
+        return bad
+    except sqlite3.DatabaseError as err:
+        return [f"ladder.sqlite: {err}"]
+    finally:
+        con.close()
+
+
+def verify(folder: Path) -> list[tuple[str, str, list[str]]]:
+    """(code, message, examples) for every failed check; empty when the export holds."""
+    export = Export(Path(folder))
+    export.manifest  # noqa: B018 -- a folder without a manifest is an error, not a failed check
+    failed = []
+    for code, fn in CHECKS:
+        try:
+            examples = fn(export)
+        except Exception as err:  # a damaged file makes its checks fail, not the command crash
+            examples = [f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"]
+        if examples:
+            failed.append((code, (fn.__doc__ or "").strip(), examples[:EXAMPLES]))
+    return failed
