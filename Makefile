@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test raw clean status $(STAGES)
+.PHONY: help build test verify raw clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() ]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -24,6 +24,9 @@ build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ i
 
 test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
 	$(BIN)/python -m pytest -q
+
+verify: $(BIN)/.installed ## check build/export/ against its manifest and invariants
+	$(LADDERS) verify
 
 status: $(BIN)/.installed ## say which stages are fresh, stale or missing
 	$(LADDERS) status

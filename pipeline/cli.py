@@ -195,5 +195,32 @@ def verify(
     typer.echo(f"{folder}: all {len(CHECKS)} checks hold")
 
 
+@app.command()
+def diff(
+    old: Annotated[Path, typer.Argument(help="The older export folder.")],
+    new: Annotated[Path, typer.Argument(help="The newer export folder.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")] = False,
+) -> None:
+    """What changed between two exports: words, links, groups (matched by members), rareness, definitions.
+
+    --json prints {"words": {LEXICON: {"added", "removed"}}, "links": {"added",
+    "removed": [[A, B, KIND], ...]}, "groups": {"csw/sub"...: {"merged": [{"into",
+    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness":
+    [{"word", "old", "new"}], "definitions": [{"word", "old", "new"}]}; a group is
+    named by its first word and size, e.g. "COLD (5378)".
+    """
+    import json
+
+    from pipeline.diff import describe, diff_exports
+
+    with reported():
+        result = diff_exports(old, new)
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        for line in describe(result):
+            typer.echo(line)
+
+
 def main() -> None:
     app()

@@ -3,7 +3,8 @@
 Keys and their checks are data (KEYS below). A `--config FILE` holds the same
 keys, at top level or under `[tool.ladders]`; keys it leaves out keep the
 project's defaults from pyproject.toml. Relative paths resolve against the
-directory of the file that set them. Any unknown key, wrong type or bad value
+directory of the file that set them; so a config file that sets no
+`build_dir` builds into `build/` beside itself. Any unknown key, wrong type or bad value
 is a ConfigError naming the file and the key.
 """
 from __future__ import annotations
@@ -160,6 +161,9 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
             except ValueError as e:
                 raise ConfigError(f"{file}: key {key!r}: {e}") from None
             bases[key] = file.parent.resolve()
+    if config_file is not None and "build_dir" not in layers[-1][1]:
+        # Another config builds beside itself, never into the project's default folder by surprise.
+        bases["build_dir"] = config_file.parent.resolve()
     missing = [k for k in KEYS if k not in values]
     if missing:
         raise ConfigError(f"{layers[-1][0]}: missing keys {', '.join(missing)}")

@@ -126,6 +126,8 @@ class Ladders:
         flag = f"in_{lexicon}"
         listed = dict(pl.scan_parquet(self.words_file).filter(pl.col(flag)).select("word", "rareness")
                       .collect().iter_rows())
+        if len(word) > max(map(len, listed), default=0) + 2:
+            return []  # nothing listed is within two edits (and the second ring would be huge)
         ring = {word}
         for _ in range(2):
             ring = {v for w in ring for v in _edits(w)}
@@ -145,7 +147,7 @@ class Ladders:
             if row is None or not row[f"in_{lexicon}"]:
                 near = self.suggestions(w, lexicon)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
-                raise UnknownWord(f"{w} is not in the {lexicon.upper()} word list{hint}")
+                raise UnknownWord(f"{_shown(w)} is not in the {lexicon.upper()} word list{hint}")
         a, b = rows[start], rows[end]
         if start == end:
             raise SameWord(f"{start} and {end} are the same word: a ladder needs two")
@@ -155,8 +157,8 @@ class Ladders:
         column = group_column(lexicon, edit)
         if a[column] != b[column]:
             sizes = self._group_sizes(column, [a[column], b[column]])
-            raise NoLadder(f"no ladder: {start} (a group of {sizes[a[column]]:,} words) and {end} "
-                           f"(a group of {sizes[b[column]]:,}) are in different groups")
+            raise NoLadder(f"no ladder: {start} (a group of {_words(sizes[a[column]])}) and {end} "
+                           f"(a group of {_words(sizes[b[column]])}) are in different groups")
         return a, b
 
     def _group_sizes(self, column: str, ids: list[int]) -> dict[int, int]:
@@ -222,14 +224,21 @@ class Ladders:
         return counts[t], [Ladder(group.rungs(p), counts[t]) for p in found]
 
 
+def _words(n: int) -> str:
+    return f"{n:,} word" + ("" if n == 1 else "s")
+
+
 def normalise(word: str) -> str:
     cleaned = word.strip().upper()
     if not cleaned:
         raise UnknownWord("an empty word is not a word")
     if not (cleaned.isascii() and cleaned.isalpha()):
-        shown = cleaned if len(cleaned) <= 40 else cleaned[:40] + "..."
-        raise UnknownWord(f"{shown!r} is not a word of letters A-Z")
+        raise UnknownWord(f"{_shown(cleaned)!r} is not a word of letters A-Z")
     return cleaned
+
+
+def _shown(word: str) -> str:
+    return word if len(word) <= 40 else word[:40] + "..."
 
 
 def _edits(word: str) -> set[str]:

@@ -46,3 +46,49 @@ def groups(words: list[str], edges: set[tuple[str, str, str]], members: set[str]
                     group[nxt] = number
                     queue.append(nxt)
     return group
+
+
+def distances(adjacent: dict[str, set[str]], start: str) -> dict[str, int]:
+    """Breadth-first distances from start."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        v = queue.popleft()
+        for u in adjacent[v]:
+            if u not in dist:
+                dist[u] = dist[v] + 1
+                queue.append(u)
+    return dist
+
+
+def least_cost(adjacent: dict[str, set[str]], weight: dict[str, int], start: str) -> dict[str, tuple[int, int]]:
+    """(sum of weights over a path's words, steps), least first, by relaxing every edge until nothing changes."""
+    best = {start: (weight[start], 0)}
+    changed = True
+    while changed:
+        changed = False
+        for v, (cost, steps) in list(best.items()):
+            for u in adjacent[v]:
+                candidate = (cost + weight[u], steps + 1)
+                if u not in best or candidate < best[u]:
+                    best[u] = candidate
+                    changed = True
+    return best
+
+
+def dijkstra(adjacent: dict[str, set[str]], weight: dict[str, int], start: str) -> dict[str, tuple[int, int]]:
+    """Least (sum of weights, steps) from start: Dijkstra, plainly, for graphs too big to relax by rounds."""
+    import heapq
+
+    best = {start: (weight[start], 0)}
+    heap = [(weight[start], 0, start)]
+    while heap:
+        cost, steps, v = heapq.heappop(heap)
+        if (cost, steps) > best[v]:
+            continue
+        for u in adjacent[v]:
+            candidate = (cost + weight[u], steps + 1)
+            if u not in best or candidate < best[u]:
+                best[u] = candidate
+                heapq.heappush(heap, (*candidate, u))
+    return best

@@ -69,3 +69,43 @@ def test_manifest_matches_files(export, words):
     assert manifest["inputs"]["raw/lexicons/sowpods.txt"]["size"] == (ROOT / "raw/lexicons/sowpods.txt").stat().st_size
     groups = pl.read_parquet(export / "groups.parquet")
     assert groups.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub"))["size"].sum() == words.height
+
+
+def test_export_verifies(export):
+    from pipeline.verify import verify
+
+    assert verify(export) == []
+
+
+@pytest.mark.parametrize("lexicon, edit", [("csw", False), ("owl", True)])
+def test_solver_on_random_pairs_of_the_largest_group(export, words, lexicon, edit):
+    import random
+
+    import brute
+    from pipeline.solver import Ladders, group_column
+
+    column = group_column(lexicon, edit)
+    largest = words[column].drop_nulls().value_counts().sort("count", descending=True)[column][0]
+    group = words.filter(pl.col(column) == largest)
+    ids = set(group["id"].to_list())
+    names = dict(zip(group["id"], group["word"]))
+    lists = ["links", "edit_links"] if edit else ["links"]
+    adjacent = {names[i]: {names[j] for c in lists for j in row[c] if j in ids}
+                for i, row in zip(group["id"], group.select(lists).iter_rows(named=True))}
+    weight = dict(zip(group["word"], group["rareness"]))
+    ladders = Ladders.open(export)
+    rng = random.Random(2)
+    for _ in range(5):
+        a, b = rng.sample(sorted(adjacent), 2)
+        shortest, common = ladders.shortest(a, b, lexicon, edit, seed=1), ladders.common(a, b, lexicon, edit, seed=1)
+        assert shortest.steps == brute.distances(adjacent, a)[b]
+        assert (common.cost, common.steps) == brute.dijkstra(adjacent, weight, a)[b]
+        for ladder in (shortest, common):
+            assert all(v in adjacent[u] for u, v in zip(ladder.words, ladder.words[1:]))
+
+
+def test_sqlite_solves_like_parquet(export):
+    from pipeline.solver import Ladders
+    from test_solver import sql_shortest
+
+    assert sql_shortest(export / "ladder.sqlite", "COLD", "WARM") == Ladders.open(export).shortest("COLD", "WARM").steps == 4

@@ -1,0 +1,116 @@
+"""`ladders diff OLD NEW`: what changed between two exports.
+
+Words added and removed per lexicon; links added and removed (by word pairs,
+with their kind); for each lexicon and mode, groups that merged, split,
+appeared or vanished, matched by their members (ids are renumbered by every
+build, so they cannot be compared); words whose rareness or definition
+changed. `diff_exports` returns plain data (the --json output);
+`describe` turns it into lines for people.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.errors import PipelineError
+
+LABELINGS = {"csw/sub": "group_csw", "owl/sub": "group_owl", "csw/edit": "group_csw_edit",
+             "owl/edit": "group_owl_edit"}
+SHOWN = 5
+
+
+def _words(folder: Path) -> pl.DataFrame:
+    path = Path(folder) / "words.parquet"
+    if not path.is_file():
+        raise PipelineError(f"{path} does not exist: {folder} is not an export")
+    return pl.read_parquet(path)
+
+
+def _links(words: pl.DataFrame) -> pl.DataFrame:
+    """(`a`, `b`, `kind`) with a < b alphabetically, as word pairs."""
+    names = words.select("id", "word")
+    frames = []
+    for column, kind in (("links", "sub"), ("edit_links", "indel")):
+        pairs = words.select("id", pl.col(column).alias("other")).explode("other").drop_nulls()
+        frames.append(pairs.filter(pl.col("id") < pl.col("other"))
+                      .join(names, on="id").join(names.rename({"id": "other", "word": "b"}), on="other")
+                      .select(pl.col("word").alias("a"), "b", pl.lit(kind).alias("kind")))
+    return pl.concat(frames)
+
+
+def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list[dict]]:
+    """Groups merged, split, appeared and vanished between two labelings, matched by member words."""
+    def described(frame: pl.DataFrame) -> pl.DataFrame:
+        return (frame.filter(pl.col(column).is_not_null()).sort("id").group_by(column, maintain_order=True)
+                .agg(pl.col("word").first().alias("example"), pl.len().alias("size")))
+
+    o = old.select("id", "word", column).filter(pl.col(column).is_not_null())
+    n = new.select("id", "word", column).filter(pl.col(column).is_not_null())
+    pairs = o.join(n, on="word", suffix="_new").select(pl.col(column).alias("old"), pl.col(f"{column}_new").alias("new")).unique()
+    old_info, new_info = described(old), described(new)
+
+    def name(info: pl.DataFrame, ids: list[int]) -> list[str]:
+        rows = dict(info.filter(pl.col(column).is_in(ids)).select(column, pl.format("{} ({})", "example", "size")).iter_rows())
+        return [rows[i] for i in sorted(ids, key=lambda i: rows[i])]
+
+    merged = pairs.group_by("new").agg(pl.col("old")).filter(pl.col("old").list.len() > 1).sort("new")
+    split = pairs.group_by("old").agg(pl.col("new")).filter(pl.col("new").list.len() > 1).sort("old")
+    return {
+        "merged": [{"into": name(new_info, [g])[0], "from": name(old_info, olds)} for g, olds in merged.iter_rows()],
+        "split": [{"from": name(old_info, [g])[0], "into": name(new_info, news)} for g, news in split.iter_rows()],
+        "appeared": name(new_info, n.filter(~pl.col(column).is_in(pairs["new"].implode()))[column].unique().to_list()),
+        "vanished": name(old_info, o.filter(~pl.col(column).is_in(pairs["old"].implode()))[column].unique().to_list()),
+    }
+
+
+def diff_exports(old_dir: Path, new_dir: Path) -> dict:
+    old, new = _words(old_dir), _words(new_dir)
+    result: dict = {"words": {}, "links": {}, "groups": {}}
+    for lexicon in ("csw", "owl"):
+        before = set(old.filter(pl.col(f"in_{lexicon}"))["word"])
+        after = set(new.filter(pl.col(f"in_{lexicon}"))["word"])
+        result["words"][lexicon] = {"added": sorted(after - before), "removed": sorted(before - after)}
+    old_links, new_links = _links(old), _links(new)
+    for label, frame in (("added", new_links.join(old_links, on=["a", "b", "kind"], how="anti")),
+                         ("removed", old_links.join(new_links, on=["a", "b", "kind"], how="anti"))):
+        result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]
+    for label, column in LABELINGS.items():
+        result["groups"][label] = _groups(old, new, column)
+    both = old.join(new, on="word", suffix="_new")
+    changed = both.filter(pl.col("rareness") != pl.col("rareness_new")).sort("word")
+    result["rareness"] = [{"word": w, "old": a, "new": b}
+                          for w, a, b in changed.select("word", "rareness", "rareness_new").rows()]
+    changed = both.filter(pl.col("definition").ne_missing(pl.col("definition_new"))).sort("word")
+    result["definitions"] = [{"word": w, "old": a, "new": b}
+                             for w, a, b in changed.select("word", "definition", "definition_new").rows()]
+    return result
+
+
+def _some(items: list, shown: int = SHOWN) -> str:
+    text = ", ".join(str(i) for i in items[:shown])
+    return text + (f", ... ({len(items) - shown:,} more)" if len(items) > shown else "")
+
+
+def describe(d: dict) -> list[str]:
+    lines = []
+    for lexicon, w in d["words"].items():
+        lines.append(f"words {lexicon}: +{len(w['added']):,} -{len(w['removed']):,}"
+                     + (f"; added {_some(w['added'])}" if w["added"] else "")
+                     + (f"; removed {_some(w['removed'])}" if w["removed"] else ""))
+    for label in ("added", "removed"):
+        links = d["links"][label]
+        named = [f"{a}-{b} ({k})" for a, b, k in links]
+        lines.append(f"links {label}: {len(links):,}" + (f": {_some(named)}" if links else ""))
+    for label, g in d["groups"].items():
+        counts = ", ".join(f"{len(g[k])} {k}" for k in ("merged", "split", "appeared", "vanished"))
+        lines.append(f"groups {label}: {counts}")
+        lines += [f"  merged into {m['into']}: {_some(m['from'])}" for m in g["merged"][:SHOWN]]
+        lines += [f"  split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
+        lines += [f"  appeared: {_some(g['appeared'])}"] if g["appeared"] else []
+        lines += [f"  vanished: {_some(g['vanished'])}"] if g["vanished"] else []
+    moved = [f"{r['word']} {r['old']:,} -> {r['new']:,}" for r in d["rareness"]]
+    lines.append(f"rareness changed: {len(moved):,}" + (f": {_some(moved)}" if moved else ""))
+    lines.append(f"definitions changed: {len(d['definitions']):,}"
+                 + (f": {_some([r['word'] for r in d['definitions']])}" if d["definitions"] else ""))
+    return lines

@@ -1,0 +1,223 @@
+"""Issue 4: the solver against brute force, the SQLite file, the CLI's answers and refusals, verify and diff."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import polars as pl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import brute
+from conftest import DATA
+from pipeline.cli import app
+from pipeline.config import load_config
+from pipeline.solver import Ladders, LengthsDiffer, NoLadder, SameWord, UnknownWord
+from pipeline.verify import verify
+from stages.s01_lexicon import build_lexicon
+from stages.s02_definitions import build_definitions
+from stages.s03_rareness import build_rareness
+from stages.s04_links import build_links
+from stages.s05_groups import build_groups
+from stages.s06_export import build_export
+
+TABLE = load_config()["rareness_by_level"]
+WORDNET = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
+cli = CliRunner()
+
+
+def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str, int]) -> Path:
+    """Run the six transforms in memory on two word lists and a SCOWL level per word; write the export."""
+    csw_file = {"csw.txt": "\n".join(csw).encode()}
+    owl_file = {"owl.txt": "\n".join(owl).encode()}
+    scowl: dict[str, list[str]] = {}
+    for word, level in levels.items():
+        scowl.setdefault(f"scowl/english-words.{level}", []).append(word.lower())
+    scowl_files = {k: "\n".join(v).encode() for k, v in scowl.items()}
+    lexicon = build_lexicon(csw_file, owl_file, "plain", "plain")["lexicon"]
+    links = build_links(lexicon)["links"]
+    export = build_export(
+        lexicon, build_definitions(lexicon, WORDNET, ["wordnet"])["definitions"],
+        build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, build_groups(lexicon, links)["groups"],
+        csw_file, owl_file, scowl_files, WORDNET, "plain", "plain", ["wordnet"], TABLE)["export"]
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in export.items():
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def adjacency(words: list[str], edit: bool) -> dict[str, set[str]]:
+    kinds = {"sub", "indel"} if edit else {"sub"}
+    adjacent: dict[str, set[str]] = {w: set() for w in words}
+    for a, b, kind in brute.links(words):
+        if kind in kinds:
+            adjacent[a].add(b)
+            adjacent[b].add(a)
+    return adjacent
+
+
+def check_answer(ladders: Ladders, words: list[str], weight: dict[str, int], a: str, b: str, lexicon: str,
+                 edit: bool, seed: int) -> None:
+    adjacent = adjacency(words, edit)
+    shortest = ladders.shortest(a, b, lexicon, edit, seed)
+    common = ladders.common(a, b, lexicon, edit, seed)
+    for ladder in (shortest, common):
+        assert ladder.words[0] == a and ladder.words[-1] == b
+        assert all(w in adjacent for w in ladder.words)  # every rung is a word of the lexicon
+        assert all(v in adjacent[u] for u, v in zip(ladder.words, ladder.words[1:]))  # each step one link
+        assert [r.rareness for r in ladder.rungs] == [weight[w] for w in ladder.words]
+    assert shortest.steps == brute.distances(adjacent, a)[b]
+    assert (common.cost, common.steps) == brute.least_cost(adjacent, weight, a)[b]
+
+
+word = st.text(alphabet="abc", min_size=2, max_size=4)
+dictionary = st.lists(st.tuples(word, st.booleans(), st.sampled_from([10, 35, 50, 60, 80, 0])),
+                      min_size=2, max_size=30, unique_by=lambda t: t[0])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(dictionary, st.booleans(), st.booleans(), st.integers(0, 1000))
+def test_solver_matches_brute_force(tmp_path, entries, owl_only, edit, seed):
+    csw = [w.upper() for w, _, _ in entries]
+    owl = [w.upper() for w, in_owl, _ in entries if in_owl] or csw[:1]
+    levels = {w.upper(): lv for w, _, lv in entries if lv}
+    folder = write_export(tmp_path / f"e{seed}", csw, owl, levels)
+    ladders = Ladders.open(folder)
+    lexicon, words = ("owl", owl) if owl_only else ("csw", csw)
+    weight = {w: TABLE[str(levels[w])] if w in levels else TABLE["absent"] for w in words}
+    rng = random.Random(seed)
+    reachable = brute.distances(adjacency(words, edit), words[0])
+    targets = [w for w in reachable if w != words[0]]
+    if targets:
+        check_answer(ladders, words, weight, words[0], rng.choice(targets), lexicon, edit, seed)
+    unreachable = [w for w in words if w not in reachable and (edit or len(w) == len(words[0]))]
+    if unreachable:
+        with pytest.raises(NoLadder):
+            ladders.shortest(words[0], unreachable[0], lexicon, edit)
+
+
+@pytest.fixture(scope="module")
+def tiny_export(tmp_path_factory):
+    def listed(name: str) -> list[str]:
+        lines = (DATA / "tiny" / name).read_text().upper().splitlines()
+        return sorted({w for w in lines if w and not w.startswith("#")})
+
+    csw, owl = listed("csw.txt"), listed("owl.txt")
+    levels = {"CAT": 10, "COT": 60, "DOT": 10, "DOG": 10, "COG": 35}
+    return write_export(tmp_path_factory.mktemp("tiny") / "export", csw, owl, levels)
+
+
+def test_ties_are_drawn_reproducibly(tiny_export):
+    ladders = Ladders.open(tiny_export)
+    assert ladders.shortest("CAT", "DOG", seed=5).words == ladders.shortest("CAT", "DOG", seed=5).words
+    assert ladders.shortest("cat", "Dog").words[::3] == ["CAT", "DOG"]  # mixed case is fine
+    count, found = ladders.all_shortest("CAT", "DOG")
+    assert count == 2 and sorted(f.words for f in found) == [["CAT", "COT", "COG", "DOG"], ["CAT", "COT", "DOT", "DOG"]]
+    # DOT and DOG are common (level 10), COG less so (35): the common ladder avoids COG.
+    assert ladders.common("CAT", "DOG").words == ["CAT", "COT", "DOT", "DOG"]
+
+
+def test_refusals(tiny_export):
+    ladders = Ladders.open(tiny_export)
+    with pytest.raises(UnknownWord, match="CAX is not in the CSW word list; did you mean CAT?"):
+        ladders.shortest("CAX", "DOG")
+    with pytest.raises(UnknownWord, match="COT is not in the OWL word list"):
+        ladders.shortest("COT", "DOG", lexicon="owl")
+    with pytest.raises(LengthsDiffer, match="CAT has 3 letters and CATS has 4: .* --edit"):
+        ladders.shortest("CAT", "CATS")
+    assert ladders.shortest("CAT", "CATS", edit=True).words == ["CAT", "CATS"]
+    with pytest.raises(NoLadder, match=r"no ladder: BARK \(a group of 1 word\) and COLD \(a group of 2 words\) "
+                                       r"are in different groups"):
+        ladders.shortest("BARK", "COLD")
+    with pytest.raises(SameWord):
+        ladders.shortest("CAT", "cat")
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["CAX", "DOG"], 3, "error: CAX is not in the CSW word list; did you mean CAT?"),
+    (["", "DOG"], 3, "error: an empty word is not a word"),
+    (["C4T", "DOG"], 3, "error: 'C4T' is not a word of letters A-Z"),
+    (["x'; DROP TABLE words; --", "DOG"], 3, "error: \"X'; DROP TABLE WORDS; --\" is not a word of letters A-Z"),
+    (["A" * 500, "DOG"], 3, "error: " + "A" * 40 + "... is not in the CSW word list"),
+    (["A" * 30 + "!", "DOG"], 3, "error: '" + "A" * 30 + "!' is not a word of letters A-Z"),
+    (["CAT", "CATS"], 4, "error: CAT has 3 letters and CATS has 4: no ladder by changing letters; "
+                         "--edit also inserts and deletes letters"),
+    (["CAT", "CAT"], 6, "error: CAT and CAT are the same word: a ladder needs two"),
+    (["CAT", "DOG", "--lexicon", "xyz"], 1, "error: unknown lexicon 'xyz': use csw or owl"),
+])
+def test_cli_refusals_are_one_line_with_their_exit_code(tiny_export, args, code, message):
+    result = cli.invoke(app, ["solve", *args, "--export", str(tiny_export)])
+    assert result.exit_code == code
+    assert result.stderr == message + "\n"
+
+
+def test_cli_solve_prints_both_ladders_and_json(tiny_export):
+    result = cli.invoke(app, ["solve", "cat", "dog", "--export", str(tiny_export), "--seed", "1"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "CAT -> DOG: CSW, letters changed; a group of 5 words"
+    assert "Shortest ladder: 3 steps" in result.stdout and "Common-word ladder: 3 steps, rareness 20,003" in result.stdout
+    assert "  CAT         1  feline mammal usually having thick soft fur [n]" in result.stdout
+    assert "  DOG         1  (no definition)" in result.stdout
+    data = json.loads(cli.invoke(app, ["solve", "cat", "dog", "--export", str(tiny_export), "--json"]).stdout)
+    assert data["group"] == {"column": "group_csw", "id": data["group"]["id"], "size": 5}
+    assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "DOT", "DOG"]
+    assert data["common"]["cost"] == 1 + 20_000 + 1 + 1 and data["shortest"]["ties"] == 2
+    listed = json.loads(cli.invoke(app, ["solve", "--all", "cat", "dog", "--export", str(tiny_export), "--json"]).stdout)
+    assert listed["count"] == 2 and len(listed["ladders"]) == 2
+
+
+def sql_shortest(path: Path, a: str, b: str) -> int:
+    """Steps of the shortest ladder, through SQL alone: one query loads the group, then a plain BFS."""
+    con = sqlite3.connect(path)
+    (group,) = con.execute("SELECT group_csw FROM words WHERE word = ?", (a,)).fetchone()
+    rows = con.execute("SELECT w.word, d.word FROM words w LEFT JOIN links l ON l.src = w.id AND l.kind = 'sub' "
+                       "LEFT JOIN words d ON d.id = l.dst WHERE w.group_csw = ?", (group,)).fetchall()
+    adjacent: dict[str, set[str]] = {}
+    for w, d in rows:
+        adjacent.setdefault(w, set()).update([d] if d else [])
+    return brute.distances(adjacent, a)[b]
+
+
+def test_sqlite_answers_like_the_parquet_solver(tiny_export):
+    con = sqlite3.connect(tiny_export / "ladder.sqlite")
+    assert con.execute("PRAGMA user_version").fetchone() == (1,)
+    assert sql_shortest(tiny_export / "ladder.sqlite", "CAT", "DOG") == Ladders.open(tiny_export).shortest("CAT", "DOG").steps
+
+
+def test_verify_passes_then_fails_with_codes_on_damage(tiny_export, tmp_path):
+    assert verify(tiny_export) == []
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tiny_export, damaged)
+    words = pl.read_parquet(damaged / "words.parquet")
+    words = words.with_columns(
+        pl.when(pl.col("word") == "CAT").then(pl.lit([], dtype=pl.List(pl.UInt32))).otherwise("links").alias("links"),
+        pl.when(pl.col("word") == "DOG").then(pl.lit(7, dtype=pl.UInt32)).otherwise("rareness").alias("rareness"))
+    words.write_parquet(damaged / "words.parquet")
+    codes = {code for code, _, _ in verify(damaged)}
+    assert codes == {"E001", "E101", "E301", "E401"}  # CAT's neighbours still list it: groups hold
+    result = cli.invoke(app, ["verify", str(damaged)])
+    assert result.exit_code == 1
+    assert any(line.startswith("E301 rareness disagrees") and "DOG: level 10, rareness 7" in line
+               for line in result.stdout.splitlines())
+
+
+def test_diff_explains_a_change(tmp_path):
+    base = ["CAT", "COT", "DOT", "DOG", "COG", "CATS", "COLD", "CORD", "MICE"]
+    old = write_export(tmp_path / "old", base, base, {"CAT": 10})
+    new_words = [w for w in base if w != "MICE"] + ["COLT", "DOTE"]
+    new = write_export(tmp_path / "new", new_words, base[:-1], {"CAT": 35})
+    result = cli.invoke(app, ["diff", str(old), str(new)])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "words csw: +2 -1; added COLT, DOTE; removed MICE"
+    assert "links added: 3: COLD-COLT (sub), COLT-COT (indel), DOT-DOTE (indel)" in lines
+    assert "  merged into CAT (10): CAT (6), COLD (2)" in lines  # COLT-COT joins the edit groups
+    assert "rareness changed: 1: CAT 1 -> 4" in lines
+    data = json.loads(cli.invoke(app, ["diff", str(old), str(new), "--json"]).stdout)
+    assert data["groups"]["csw/sub"]["appeared"] == ["DOTE (1)"]
+    assert data["groups"]["csw/sub"]["vanished"] == ["MICE (1)"]
