@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test verify raw clean status $(STAGES)
+.PHONY: help build test verify bench raw clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() ]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -24,6 +24,13 @@ build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ i
 
 test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
 	$(BIN)/python -m pytest -q
+
+$(BIN)/.bench-installed: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: $(BIN)/.bench-installed ## measure build, stages, baselines, scale and solver (prints a table)
+	$(BIN)/python bench/bench.py
 
 verify: $(BIN)/.installed ## check build/export/ against its manifest and invariants
 	$(LADDERS) verify

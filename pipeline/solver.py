@@ -1,13 +1,14 @@
 """The reference solver: ladders from build/export/ alone.
 
-`Ladders.open(export_dir)` reads nothing until asked; each question loads only
-the rows of the two words, then the one group they share (a filter pushed down
-into words.parquet), and keeps a few groups cached for the next question.
+`Ladders.open(export_dir)` reads nothing until asked. The first question reads
+the small columns (word, flags, groups) to look words up; each question then
+loads only the one group its words share (a filter pushed down into
+words.parquet, with the lists and definitions), and a few groups stay cached.
 
 Two answers, as good solvers give:
-- shortest: fewest steps (breadth-first search);
+- shortest: fewest steps (a bidirectional breadth-first search);
 - common: least sum of rareness over the ladder's words, and among equal
-  sums fewer steps (Dijkstra on (sum, steps)).
+  sums fewer steps (A* on (sum, steps)).
 Where several ladders tie, one is drawn uniformly at random among all of them
 (by counting paths and walking back), reproducibly with a seed.
 
@@ -24,8 +25,10 @@ import random
 import string
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from pipeline.errors import PipelineError
@@ -98,6 +101,21 @@ class Group:
     def rungs(self, path: list[int]) -> list[Rung]:
         return [Rung(self.words[i], self.rareness[i], self.definitions[i]) for i in path]
 
+    @cached_property
+    def _letters(self) -> np.ndarray | None:
+        """The words as a (words x letters) byte matrix, when they all have one length."""
+        if len({len(w) for w in self.words}) != 1:
+            return None
+        return np.frombuffer("".join(self.words).encode(), dtype=np.uint8).reshape(len(self.words), -1)
+
+    def steps_left(self, t: int) -> list[int]:
+        """A lower bound on the steps from each word to word t: letters that differ (one changes
+        per step), or in a group of mixed lengths the difference in length (one letter per step)."""
+        if self._letters is not None:
+            return (self._letters != self._letters[t]).sum(axis=1).tolist()
+        lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
+        return np.abs(lengths - lengths[t]).tolist()
+
 
 def group_column(lexicon: str, edit: bool) -> str:
     return f"group_{lexicon}" + ("_edit" if edit else "")
@@ -116,16 +134,24 @@ class Ladders:
 
     # ---- looking words up --------------------------------------------------------
 
+    @cached_property
+    def _index(self) -> pl.DataFrame:
+        """Every word with its flags and groups (no lists, no definitions): the lookup table of check()."""
+        return pl.read_parquet(self.words_file, columns=[
+            "word", "length", "in_csw", "in_owl", "rareness", "group_csw", "group_owl", "group_csw_edit",
+            "group_owl_edit"])
+
     def _rows(self, words: list[str]) -> dict[str, dict]:
-        rows = (pl.scan_parquet(self.words_file).filter(pl.col("word").is_in(words))
-                .drop("links", "edit_links", "definition").collect())
-        return {r["word"]: r for r in rows.iter_rows(named=True)}
+        found = {}
+        for word in words:
+            i = self._index["word"].search_sorted(word)  # words.parquet is sorted by word
+            if i < self._index.height and self._index["word"][i] == word:
+                found[word] = self._index.row(i, named=True)
+        return found
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
         """Up to `limit` listed words nearest to `word`: one edit away, else two; commonest first."""
-        flag = f"in_{lexicon}"
-        listed = dict(pl.scan_parquet(self.words_file).filter(pl.col(flag)).select("word", "rareness")
-                      .collect().iter_rows())
+        listed = dict(self._index.filter(pl.col(f"in_{lexicon}")).select("word", "rareness").iter_rows())
         if len(word) > max(map(len, listed), default=0) + 2:
             return []  # nothing listed is within two edits (and the second ring would be huge)
         ring = {word}
@@ -162,8 +188,7 @@ class Ladders:
         return a, b
 
     def _group_sizes(self, column: str, ids: list[int]) -> dict[int, int]:
-        counts = (pl.scan_parquet(self.words_file).filter(pl.col(column).is_in(ids))
-                  .group_by(column).agg(pl.len()).collect())
+        counts = self._index.filter(pl.col(column).is_in(ids)).group_by(column).agg(pl.len())
         return dict(counts.iter_rows())
 
     def group(self, column: str, group_id: int) -> Group:
@@ -195,13 +220,13 @@ class Ladders:
     def shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                  seed: int | None = None) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit)
-        counts, preds = _bfs(group.adjacent, s, t)
-        return Ladder(group.rungs(_draw(preds, counts, t, random.Random(seed))), counts[t])
+        path, count = _bidirectional_bfs(group.adjacent, s, t, random.Random(seed))
+        return Ladder(group.rungs(path), count)
 
     def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                seed: int | None = None) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit)
-        counts, preds = _dijkstra(group.adjacent, group.rareness, s, t)
+        counts, preds = _a_star(group.adjacent, group.rareness, group.steps_left(t), s, t)
         return Ladder(group.rungs(_draw(preds, counts, t, random.Random(seed))), counts[t])
 
     def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
@@ -267,14 +292,67 @@ def _bfs(adjacent: list[list[int]], s: int, t: int) -> tuple[dict[int, int], dic
     return counts, preds
 
 
-def _dijkstra(adjacent: list[list[int]], weight: list[int], s: int, t: int
-              ) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled."""
+def _bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Random) -> tuple[list[int], int]:
+    """A shortest s-t path drawn uniformly among all of them, and their number.
+
+    Whole layers grow from the smaller side until a new layer touches the
+    other side. Every shortest path crosses that layer at a node m nearest the
+    other side, so their number is the sum of count_s(m) * count_t(m): draw m
+    in proportion, then walk back to each end.
+    """
+    dist, counts, preds = ({s: 0}, {t: 0}), ({s: 1}, {t: 1}), ({s: []}, {t: []})
+    frontier = ([s], [t])
+    while frontier[0] and frontier[1]:
+        side = 0 if len(frontier[0]) <= len(frontier[1]) else 1
+        d, c, p = dist[side], counts[side], preds[side]
+        layer = []
+        for v in frontier[side]:
+            for u in adjacent[v]:
+                if u not in d:
+                    d[u], c[u], p[u] = d[v] + 1, 0, []
+                    layer.append(u)
+                if d[u] == d[v] + 1:
+                    c[u] += c[v]
+                    p[u].append(v)
+        frontier = (layer, frontier[1]) if side == 0 else (frontier[0], layer)
+        other = dist[1 - side]
+        met = [u for u in layer if u in other]
+        if met:
+            nearest = min(other[u] for u in met)
+            met = [u for u in met if other[u] == nearest]
+            ways = [counts[0][u] * counts[1][u] for u in met]
+            m = rng.choices(met, weights=ways)[0]
+            to_s, to_t = _draw(preds[0], counts[0], m, rng), _draw(preds[1], counts[1], m, rng)
+            return to_s + to_t[::-1][1:], sum(ways)
+    raise NoLadder("no ladder between these words")  # unreachable when both share a group
+
+
+def _a_star(adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
+            ) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled.
+
+    A* on the pair (sum, steps). From a word v other than t, any ladder still
+    pays t's own rareness and max(steps_left[v] - 1, 0) more words of at least
+    the group's least rareness, in at least max(steps_left[v], 1) steps. That
+    bound is consistent (a step lowers steps_left by at most one), so nodes
+    settle in order; counting t's rareness keeps the search away from every
+    word rarer than the best ladder, even when both ends are rare. Ties on the
+    estimate pop the smaller (sum, steps) first, so all of a node's
+    predecessors are counted before the node itself is settled.
+    """
+    least = min(weight)
+
+    def estimate(v: int, cost: int, steps: int) -> tuple[int, int, int, int, int]:
+        if v == t:
+            return cost, steps, cost, steps, v
+        left = steps_left[v]
+        return cost + weight[t] + max(left - 1, 0) * least, steps + max(left, 1), cost, steps, v
+
     best = {s: (weight[s], 0)}
     counts, preds, done = {s: 1}, {s: []}, set()
-    heap = [(weight[s], 0, s)]
+    heap = [estimate(s, weight[s], 0)]
     while heap:
-        cost, steps, v = heapq.heappop(heap)
+        _, _, cost, steps, v = heapq.heappop(heap)
         if v in done or (cost, steps) != best[v]:
             continue
         done.add(v)
@@ -284,7 +362,7 @@ def _dijkstra(adjacent: list[list[int]], weight: list[int], s: int, t: int
             candidate = (cost + weight[u], steps + 1)
             if u not in best or candidate < best[u]:
                 best[u], counts[u], preds[u] = candidate, counts[v], [v]
-                heapq.heappush(heap, (*candidate, u))
+                heapq.heappush(heap, estimate(u, *candidate))
             elif candidate == best[u] and u not in done:
                 counts[u] += counts[v]
                 preds[u].append(v)

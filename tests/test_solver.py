@@ -221,3 +221,17 @@ def test_diff_explains_a_change(tmp_path):
     data = json.loads(cli.invoke(app, ["diff", str(old), str(new), "--json"]).stdout)
     assert data["groups"]["csw/sub"]["appeared"] == ["DOTE (1)"]
     assert data["groups"]["csw/sub"]["vanished"] == ["MICE (1)"]
+
+
+def test_ties_are_drawn_uniformly(tmp_path):
+    # CAT to DOG: three shortest ladders; one of them goes through CAG, the other two share COT.
+    # Drawing the middle word uniformly would give the CAG ladder half the time instead of a third.
+    words = ["CAT", "COT", "COG", "DOT", "DOG", "CAG"]
+    ladders = Ladders.open(write_export(tmp_path / "e", words, words, {}))
+    count, found = ladders.all_shortest("CAT", "DOG")
+    assert count == 3 and sorted(f.words for f in found) == [
+        ["CAT", "CAG", "COG", "DOG"], ["CAT", "COT", "COG", "DOG"], ["CAT", "COT", "DOT", "DOG"]]
+    for method in (ladders.shortest, ladders.common):  # all words are equally rare: the same three tie
+        drawn = [tuple(method("CAT", "DOG", seed=seed).words) for seed in range(600)]
+        shares = {ladder: drawn.count(ladder) / len(drawn) for ladder in set(drawn)}
+        assert len(shares) == 3 and all(0.27 < share < 0.40 for share in shares.values()), shares
