@@ -102,7 +102,6 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "rareness_by_level": _rareness,
     "build_dir": _string,
 }
-PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "build_dir")
 
 
 @dataclass(frozen=True)
@@ -123,8 +122,12 @@ class Config:
         return self.values[key]
 
     def digest(self, keys: tuple[str, ...]) -> str:
-        """sha256 of the values of `keys` (paths resolved), for staleness."""
-        used = {k: str(self.path(k)) if k in PATH_KEYS else self.values[k] for k in keys}
+        """sha256 of the values of `keys` as written, for staleness.
+
+        Paths count as written, not resolved: the files behind them are hashed
+        by content anyway, and a project moved elsewhere stays fresh.
+        """
+        used = {k: self.values[k] for k in keys}
         return hashlib.sha256(json.dumps(used, sort_keys=True).encode()).hexdigest()
 
 

@@ -14,6 +14,7 @@ import fcntl
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +33,16 @@ from pipeline.stage import Output, Stage
 
 LOCK_FILE = "ladders.lock"
 MUTEX_FILE = ".mutex"
+# Fault injection for the crash tests: "STAGE:POINT" makes the runner announce the point on
+# stderr and sleep there, so that a test can kill -9 it at a known place.
+FAULT_ENV = "LADDERS_TEST_FAULT"
+
+
+def _fault_point(stage: Stage, point: str) -> None:
+    if os.environ.get(FAULT_ENV) == f"{stage.name}:{point}":
+        sys.stderr.write(f"fault point {stage.name}:{point}\n")
+        sys.stderr.flush()
+        time.sleep(600)
 
 
 @dataclass(frozen=True)
@@ -209,6 +220,7 @@ class Runner:
         for key in stage.settings:
             kwargs[key] = self.config[key]
 
+        _fault_point(stage, "transform")
         result = stage.transform(**kwargs)
         notes = tuple(result.pop("notes", ()))
         if set(result) != set(stage.writes):
@@ -223,7 +235,7 @@ class Runner:
                 if sorted(files) != sorted(out.members or {}):
                     raise PipelineError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
                                         f"declared {sorted(out.members or {})}")
-                self._write_dir(self.build_dir / out.path, files)
+                self._write_dir(self.build_dir / out.path, files, stage)
                 outputs.update({f"{out.path}/{f}": io.sha256(b) for f, b in files.items()})
                 if rows is None:
                     rows = _first_table_rows(out, files)
@@ -234,6 +246,7 @@ class Runner:
                 data = io.parquet_bytes(df)
                 io.write_atomic(self.build_dir / out.path, data)
                 outputs[out.path] = io.sha256(data)
+                _fault_point(stage, "write")  # some outputs written, the lock not yet
 
         fingerprint = self.fingerprint(stage, inputs=hashes)
         lock = self.read_lock()
@@ -253,7 +266,7 @@ class Runner:
 
     # ---- folder outputs, swapped in whole -------------------------------------------
 
-    def _write_dir(self, path: Path, files: dict[str, bytes]) -> None:
+    def _write_dir(self, path: Path, files: dict[str, bytes], stage: Stage) -> None:
         """Write a folder beside `path`, then swap it in with two renames."""
         fresh = path.with_name(f".{path.name}.new")
         old = path.with_name(f".{path.name}.old")
@@ -261,6 +274,7 @@ class Runner:
         fresh.mkdir(parents=True)
         for name, data in files.items():
             io.write_atomic(fresh / name, data)
+        _fault_point(stage, "write")
         shutil.rmtree(old, ignore_errors=True)
         if path.exists():
             os.rename(path, old)

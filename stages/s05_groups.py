@@ -3,15 +3,16 @@
 Reads build/01_lexicon.parquet (`id`, `in_owl`) and build/04_links.parquet
 (`src`, `dst`, `kind`).
 
-Four labelings: csw/sub (all words, sub links), owl/sub (the graph induced on
-OWL words alone, so two OWL words in one CSW group may be apart here),
-csw/edit and owl/edit (sub plus indel links). Components come from
+Four labelings: csw/sub (the graph of sub links induced on CSW words), owl/sub
+(induced on OWL words alone, so two OWL words in one CSW group may be apart
+here), csw/edit and owl/edit (sub plus indel links). Components come from
 scipy.sparse.csgraph; ids are then renumbered from 0 in order of each group's
 smallest word id, so they are deterministic.
 
 Writes build/05_groups.parquet, one row per word, key `id`:
 - id u32
-- group_csw u32, group_csw_edit u32: the word's group among all words
+- group_csw u32, group_csw_edit u32: the word's group among CSW words (null: not
+  in CSW, which happens only when the OWL list holds words the CSW list lacks)
 - group_owl u32, group_owl_edit u32: its group among OWL words (null: not in OWL)
 """
 from __future__ import annotations
@@ -49,14 +50,13 @@ def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
 
 
 def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
-    every = pl.Series(np.ones(lexicon.height, dtype=bool))
-    owl = lexicon["in_owl"]
+    csw, owl = lexicon["in_csw"], lexicon["in_owl"]
     sub = links.filter(pl.col("kind") == "sub")
     groups = pl.DataFrame({
         "id": lexicon["id"],
-        "group_csw": label(sub, every),
+        "group_csw": label(sub, csw),
         "group_owl": label(sub, owl),
-        "group_csw_edit": label(links, every),
+        "group_csw_edit": label(links, csw),
         "group_owl_edit": label(links, owl),
     })
     counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])

@@ -1,0 +1,95 @@
+"""Issue 6: each bad input gives its exact one-line message and exit code, and the previous export stays byte-identical."""
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+cli = CliRunner()
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+
+
+def write(name: str, data: bytes):
+    def change(root: Path) -> None:
+        (root / name).write_bytes(data)
+    return change
+
+
+def replace_with_folder(root: Path) -> None:
+    (root / "csw.txt").unlink()
+    (root / "csw.txt").mkdir()
+
+
+def config_line(line: str):
+    """Set one config key (replacing the fixture's own line for it, if any)."""
+    def change(root: Path) -> None:
+        key = line.split("=")[0].strip("[] \n")
+        kept = [k for k in (root / "config.toml").read_text().splitlines() if not k.startswith(key + " ")]
+        (root / "config.toml").write_text("\n".join(kept + [line]) + "\n")
+    return change
+
+
+FAILURES = [
+    ("missing file", lambda r: (r / "csw.txt").unlink(), "error: {cfg}: key 'csw': {root}/csw.txt does not exist"),
+    ("empty lexicon", write("csw.txt", b""), "error: csw.txt: no words in the file (empty lexicon)"),
+    ("folder for a file", replace_with_folder, "error: {cfg}: key 'csw': {root}/csw.txt is not a file"),
+    ("not UTF-8", write("csw.txt", b"cat\n\xff\xfe\n"), "error: csw.txt, line 2: not UTF-8 text (byte 0xff at offset 4)"),
+    ("digit", write("csw.txt", b"cat\nc4t\n"), "error: csw.txt, line 2: 'c4t' is not a word of letters A-Z"),
+    ("space inside", write("csw.txt", b"cat\nice cream\n"),
+     "error: csw.txt: cannot tell its format, its first lines disagree (line 2 looks naspa; line 1 looks plain); "
+     "set its _format key to plain, naspa or collins"),
+    ("punctuation", write("csw.txt", b"cat\ndon't\n"), "error: csw.txt, line 2: \"don't\" is not a word of letters A-Z"),
+    ("non-A-Z letter", write("csw.txt", "cat\ncafé\n".encode()), "error: csw.txt, line 2: 'café' is not a word of letters A-Z"),
+    ("10 MB line", write("csw.txt", b"cat\n" + b"x" * 10_000_000 + b"!\n"),
+     "error: csw.txt, line 2: '" + "x" * 60 + "...' is not a word of letters A-Z"),
+    ("NUL byte", write("csw.txt", b"cat\nd\x00g\n"), "error: csw.txt, line 2: 'd\\x00g' is not a word of letters A-Z"),
+    ("unclosed link", write("csw.txt", b"CAT a feline [n]\nAM <be=v [v]\n"),
+     "error: csw.txt, line 2: unclosed link (a {{, }}, < or > without its partner), in 'AM <be=v [v]'"),
+    ("two brackets", write("csw.txt", b"CAT a feline [n]\nAE one [adj] [adj]\n"),
+     "error: csw.txt, line 2: two brackets in one sense (expected one [part of speech] at its end), in 'AE one [adj] [adj]'"),
+    ("unknown part of speech", write("csw.txt", b"CAT a feline [n]\nAH to exclaim [zz]\n"),
+     "error: csw.txt, line 2: unknown part of speech 'zz' in the bracket (expected one of n, v, adj, adv, interj, "
+     "prep, conj, pron, article, det), in 'AH to exclaim [zz]'"),
+    ("unknown key", config_line('colour = "red"'), "error: {cfg}: unknown key 'colour' (known: csw, csw_format, owl, "
+     "owl_format, scowl, wordnet, lenient, definition_sources, rareness_by_level, build_dir)"),
+    ("wrong type", config_line("lenient = 3"), "error: {cfg}: key 'lenient': must be true or false, not 3"),
+    ("rareness not non-decreasing", config_line(
+        "[rareness_by_level]\n10 = 5\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"
+        "80 = 2000000\n95 = 2000001\nabsent = 2000001"),
+     "error: {cfg}: key 'rareness_by_level': must not decrease with level: 20 = 1 is below 10 = 5"),
+    ("path that does not exist", config_line('wordnet = "nowhere"'),
+     "error: {cfg}: key 'wordnet': {root}/nowhere does not exist"),
+]
+
+
+@pytest.mark.parametrize("name, change, message", FAILURES, ids=[f[0] for f in FAILURES])
+def test_bad_input_fails_with_one_line_and_keeps_the_export(tiny, name, change, message):
+    cfg = str(tiny / "config.toml")
+    assert cli.invoke(app, ["build", "--config", cfg, "--quiet"]).exit_code == 0
+    before = snapshot(tiny / "build/export")
+    change(tiny)
+    result = cli.invoke(app, ["build", "--config", cfg, "--quiet"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == message.format(cfg=cfg, root=tiny)
+    assert snapshot(tiny / "build/export") == before
+
+
+@pytest.mark.parametrize("csw, owl, note", [
+    (b"cat\ndog\n", b"cat\ndog\nemu\n", "1 OWL words are not in CSW (kept, in_csw false)"),
+    (b"cat\ndog\ncat\nCAT\n", b"cat\n", "csw.txt: 2 words (plain, detected), 2 duplicate lines"),
+])
+def test_counted_not_errors(tiny, csw, owl, note):
+    (tiny / "csw.txt").write_bytes(csw)
+    (tiny / "owl.txt").write_bytes(owl)
+    result = cli.invoke(app, ["build", "--config", str(tiny / "config.toml")])
+    assert result.exit_code == 0, result.output
+    assert f"    {note}" in result.stderr.splitlines()
+    assert cli.invoke(app, ["verify", str(tiny / "build/export")]).exit_code == 0

@@ -1,0 +1,179 @@
+"""Issue 6: killed runs, concurrent runs, write failures, identical rebuilds, a fuzzed parser.
+
+The crash tests run the real CLI in a child process with LADDERS_TEST_FAULT
+set, which makes the runner stop (announce, then sleep) at a known point
+inside a stage, and kill it there with SIGKILL.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT
+from pipeline import io
+from pipeline.errors import InputFormatError
+from pipeline.runner import FAULT_ENV, LOCK_FILE
+from stages.s01_lexicon import read_list
+
+STAGES = ["lexicon", "definitions", "rareness", "links", "groups", "export"]
+
+
+def ladders(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, timeout=120)
+
+
+def start(*args: str, env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+
+
+def wait_for(proc: subprocess.Popen, text: str) -> str:
+    """Read the child's stderr until a line containing `text` (it then waits or sleeps there)."""
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if text in line:
+            return line
+    raise AssertionError(f"child ended without {text!r}: {''.join(seen)}")
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, request) -> Path:
+    """The tiny dictionary built once by the CLI; tests copy it."""
+    from conftest import DATA
+
+    root = tmp_path_factory.mktemp("built") / "tiny"
+    shutil.copytree(DATA / "tiny", root)
+    (root / "config.toml").write_text('csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\n')
+    assert ladders("build", "--quiet", "--config", str(root / "config.toml")).returncode == 0
+    return root
+
+
+@pytest.fixture
+def site(built, tmp_path) -> Path:
+    copy = tmp_path / "tiny"
+    shutil.copytree(built, copy)
+    return copy
+
+
+@pytest.mark.parametrize("point", ["transform", "write"])
+@pytest.mark.parametrize("stage", STAGES)
+def test_kill_inside_a_stage_leaves_export_and_lock_intact(site, stage, point):
+    config = str(site / "config.toml")
+    export_before = snapshot(site / "build/export")
+    lock_before = (site / "build" / LOCK_FILE).read_text()
+    with (site / "csw.txt").open("a") as f:  # a real change, so every stage has new work to do
+        f.write("COLT\n")
+    proc = start("build", "--config", config, env={FAULT_ENV: f"{stage}:{point}"})
+    wait_for(proc, f"fault point {stage}:{point}")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert snapshot(site / "build/export") == export_before
+    import json
+
+    lock_after = json.loads((site / "build" / LOCK_FILE).read_text())
+    assert lock_after[stage] == json.loads(lock_before)[stage]  # the killed stage's record is untouched
+    assert ladders("verify", str(site / "build/export")).returncode == 0
+    finished = ladders("build", "--config", config)
+    assert finished.returncode == 0, finished.stderr
+    assert ladders("status", "--config", config).returncode == 0
+    assert ladders("verify", str(site / "build/export")).returncode == 0
+    assert snapshot(site / "build/export") != export_before  # COLT arrived
+
+
+def test_a_second_build_waits_for_the_first(site):
+    config = str(site / "config.toml")
+    with (site / "csw.txt").open("a") as f:
+        f.write("COLT\n")
+    first = start("build", "--config", config, env={FAULT_ENV: "links:transform"})
+    wait_for(first, "fault point links:transform")
+    second = start("build", "--config", config)
+    assert "waiting: another ladders process is building" in wait_for(second, "waiting")
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    assert second.wait(timeout=120) == 0
+    assert ladders("verify", str(site / "build/export")).returncode == 0
+    assert ladders("status", "--config", config).returncode == 0
+
+
+def test_a_swap_cut_between_its_two_renames_is_restored(site):
+    export = site / "build/export"
+    before = snapshot(export)
+    export.rename(site / "build/.export.old")  # as if killed after the first rename
+    result = ladders("build", "--config", str(site / "config.toml"))
+    assert result.returncode == 0
+    assert result.stderr.splitlines()[-1].endswith("skipped")
+    assert snapshot(export) == before
+
+
+def test_a_write_error_leaves_no_partial_output(site, monkeypatch):
+    from pipeline.config import load_config
+    from pipeline.runner import Runner
+
+    export_before = snapshot(site / "build/export")
+    lock_before = (site / "build" / LOCK_FILE).read_bytes()
+    real = io.write_atomic
+    calls = []
+
+    def failing(path, data):
+        calls.append(path)
+        if len(calls) == 2:  # the export's second file
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(io, "write_atomic", failing)
+    with pytest.raises(OSError, match="No space left"):
+        Runner(load_config(site / "config.toml")).run(
+            next(s for s in Runner(load_config(site / "config.toml")).stages if s.name == "export"), force=True)
+    assert snapshot(site / "build/export") == export_before
+    assert (site / "build" / LOCK_FILE).read_bytes() == lock_before
+
+
+def test_same_inputs_same_bytes_across_thread_counts_and_touches(built, tmp_path):
+    config = str(built / "config.toml")
+    one = ladders("build", "--quiet", "--config", config, "--build-dir", str(tmp_path / "one"),
+                  env={"POLARS_MAX_THREADS": "1"})
+    assert one.returncode == 0
+    assert snapshot(tmp_path / "one/export") == snapshot(built / "build/export")
+    for path in built.rglob("*"):
+        if path.is_file() and "build" not in path.parts:
+            os.utime(path)  # new mtimes, same bytes
+    again = ladders("build", "--config", config)
+    assert again.returncode == 0 and all(line.endswith("skipped") for line in again.stderr.splitlines())
+
+
+@settings(max_examples=300, deadline=2000)
+@given(st.binary(max_size=400), st.sampled_from(["auto", "plain", "naspa", "collins"]), st.booleans())
+def test_fuzzed_lists_parse_or_raise_input_format_error(data, fmt, lenient):
+    try:
+        read_list("csw", {"fuzz.txt": data}, fmt, lenient)
+    except InputFormatError:
+        pass
+
+
+@settings(max_examples=300, deadline=2000)
+@given(st.lists(st.one_of(
+    st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc <>{}[]=/:,.()-\t", max_size=40),
+    st.sampled_from(["AA rough lava [n -S]", "AM <be=v> [v]", "AE {one=adj} [adj]", "ADD to join [v] : ADDABLE [adj]",
+                     "AAHED\tAAH, to exclaim [v]", "# comment", ""])), max_size=12),
+    st.sampled_from(["auto", "naspa", "collins"]), st.booleans())
+def test_fuzzed_definition_lines_parse_or_raise_input_format_error(lines, fmt, lenient):
+    try:
+        read_list("csw", {"fuzz.txt": "\n".join(lines).encode()}, fmt, lenient)
+    except InputFormatError:
+        pass
