@@ -190,7 +190,6 @@ class Runner:
             return self._maybe_run(stage, force)
 
     def _maybe_run(self, stage: Stage, force: bool) -> Report:
-        self._hashes.clear()
         lock = self.read_lock()
         status = self.status(stage, lock)
         if status.state == "fresh" and not force:
@@ -252,7 +251,9 @@ class Runner:
         lock = self.read_lock()
         lock[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
         self.write_lock(lock)
-        self._hashes.clear()
+        for out in stage.writes.values():  # what this stage wrote must be hashed afresh
+            for f in out.files():
+                self._hashes.pop(self.build_dir / f, None)
         return Report(stage, "ran", lock[stage.name]["rows"], time.perf_counter() - start, notes)
 
     @staticmethod

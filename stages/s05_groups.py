@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from pipeline.schemas import GROUPS
 from pipeline.stage import Output, Stage
@@ -28,6 +26,9 @@ from pipeline.stage import Output, Stage
 
 def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     """Group of each of n nodes, numbered from 0 in order of each group's smallest node."""
+    from scipy.sparse import coo_matrix  # imported here: a no-op build never needs scipy
+    from scipy.sparse.csgraph import connected_components
+
     graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
     _, labels = connected_components(graph, directed=False)
     # np.unique's first-occurrence index is the smallest node of each label.

@@ -142,8 +142,7 @@ def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
     for _, _, column in LABELINGS:
         con.execute(f"CREATE INDEX words_{column} ON words ({column})")
     con.commit()
-    con.execute("VACUUM")
-    data = con.serialize()
+    data = con.serialize()  # a fresh database filled in a fixed order: the same frames give the same pages
     con.close()
     return data
 
