@@ -42,8 +42,10 @@ def wildcard_keys(lexicon: pl.DataFrame) -> pl.DataFrame:
 
 def build_links(lexicon: pl.DataFrame) -> dict:
     keys = wildcard_keys(lexicon).lazy()
+    # Most keys belong to one word only; dropping them first spares the join every word's match with itself.
+    shared = keys.filter(pl.struct("pre", "post").is_duplicated())
     sub = (
-        keys.join(keys, on=["pre", "post"], suffix="_b")
+        shared.join(shared, on=["pre", "post"], suffix="_b")
         .filter(pl.col("id") < pl.col("id_b"))
         .select(pl.col("id").alias("src"), pl.col("id_b").alias("dst"), pl.lit("sub").alias("kind"))
     )
