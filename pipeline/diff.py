@@ -14,9 +14,8 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.errors import PipelineError
+from pipeline.schemas import GROUP_COLUMNS
 
-LABELINGS = {"csw/sub": "group_csw", "owl/sub": "group_owl", "csw/edit": "group_csw_edit",
-             "owl/edit": "group_owl_edit"}
 SHOWN = 5
 
 
@@ -75,8 +74,8 @@ def diff_exports(old_dir: Path, new_dir: Path) -> dict:
     for label, frame in (("added", new_links.join(old_links, on=["a", "b", "kind"], how="anti")),
                          ("removed", old_links.join(new_links, on=["a", "b", "kind"], how="anti"))):
         result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]
-    for label, column in LABELINGS.items():
-        result["groups"][label] = _groups(old, new, column)
+    for (lexicon, mode), column in GROUP_COLUMNS.items():
+        result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
     both = old.join(new, on="word", suffix="_new")
     changed = both.filter(pl.col("rareness") != pl.col("rareness_new")).sort("word")
     result["rareness"] = [{"word": w, "old": a, "new": b}

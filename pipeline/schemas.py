@@ -54,6 +54,11 @@ GROUP_SIZES = {
 }
 
 
+# The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
+GROUP_COLUMNS = {("csw", "sub"): "group_csw", ("csw", "edit"): "group_csw_edit",
+                 ("owl", "sub"): "group_owl", ("owl", "edit"): "group_owl_edit"}
+
+
 def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) -> pl.DataFrame:
     """Raise SchemaError unless `df` has exactly `schema`'s columns, in order, with its dtypes."""
     actual = dict(df.schema)

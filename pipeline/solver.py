@@ -32,6 +32,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import PipelineError
+from pipeline.schemas import GROUP_COLUMNS
 
 CACHED_GROUPS = 8
 
@@ -118,7 +119,7 @@ class Group:
 
 
 def group_column(lexicon: str, edit: bool) -> str:
-    return f"group_{lexicon}" + ("_edit" if edit else "")
+    return GROUP_COLUMNS[(lexicon, "edit" if edit else "sub")]
 
 
 class Ladders:

@@ -19,12 +19,12 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import PipelineError
-from pipeline.schemas import GROUP_SIZES, SCHEMA_VERSION, WORDS
+from pipeline.schemas import GROUP_COLUMNS, GROUP_SIZES, SCHEMA_VERSION, WORDS
 
 EXAMPLES = 5
-LABELINGS = {"group_csw": ("in_csw", ["links"]), "group_owl": ("in_owl", ["links"]),
-             "group_csw_edit": ("in_csw", ["links", "edit_links"]),
-             "group_owl_edit": ("in_owl", ["links", "edit_links"])}
+# Each group column: the flag of its lexicon and the neighbour lists of its mode.
+LABELINGS = {column: (f"in_{lexicon}", ["links", "edit_links"] if mode == "edit" else ["links"])
+             for (lexicon, mode), column in GROUP_COLUMNS.items()}
 
 
 @dataclass
@@ -217,8 +217,7 @@ def group_ids_in_order(e: Export) -> list[str]:
 def group_table_matches_words(e: Export) -> list[str]:
     """groups.parquet disagrees with words.parquet (sizes, lengths, examples)"""
     bad = []
-    for column in LABELINGS:
-        lexicon, mode = column.split("_")[1], "edit" if column.endswith("_edit") else "sub"
+    for (lexicon, mode), column in GROUP_COLUMNS.items():
         expected = (e.words.filter(pl.col(column).is_not_null()).sort("id").group_by(column, maintain_order=True)
                     .agg(pl.len().cast(pl.UInt32).alias("size"),
                          pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"),

@@ -24,7 +24,7 @@ QUOTES = {"ldquo": "\u201c", "rdquo": "\u201d"}
 
 
 _BRACKET = re.compile(r"^(?P<body>.*?)\s*\[(?P<bracket>[^\[\]]*)\]$")
-_MARKUP = re.compile(r"\{(?P<brace>[^{}<>]*)\}|<(?P<angle>[^{}<>]*)>")
+MARKUP = re.compile(r"\{(?P<brace>[^{}<>]*)\}|<(?P<angle>[^{}<>]*)>")
 _LINK = re.compile(r"^(?P<word>[a-z]+)=(?P<pos>[a-z]+)$")
 _ROOT = re.compile(r"^(?P<root>[A-Z]{2,}), ")
 _ORIGIN = re.compile(r"^(?:[A-Z]{2,}, )?\((?P<origin>[^()]+)\)")
@@ -54,7 +54,7 @@ def parse_sense(text: str) -> dict:
     body = m["body"]
     pos, inflection = _bracket(m["bracket"], "the bracket")
     link, synonyms = None, []
-    for token in _MARKUP.finditer(body):
+    for token in MARKUP.finditer(body):
         inner = token["brace"] if token["brace"] is not None else token["angle"]
         found = _LINK.match(inner)
         if token["brace"] is not None and inner in QUOTES:
@@ -68,7 +68,7 @@ def parse_sense(text: str) -> dict:
             link = target
         else:
             synonyms.append(target)
-    if any(c in _MARKUP.sub("", body) for c in "{}<>"):
+    if any(c in MARKUP.sub("", body) for c in "{}<>"):
         raise DefinitionError("unclosed link (a {, }, < or > without its partner)")
     root, origin = _ROOT.match(body), _ORIGIN.match(body)
     also = _ALSO.search(body)

@@ -30,11 +30,10 @@ import polars as pl
 
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
+from stages.definition_lines import MARKUP, QUOTES
 from stages.wordnet import wordnet_definitions
 
 MAX_DEPTH = 4
-_MARKUP = re.compile(r"\{(?P<brace>[^{}<>]*)\}|<(?P<angle>[^{}<>]*)>")
-QUOTES = {"ldquo": "\u201c", "rdquo": "\u201d"}
 
 
 class Resolver:
@@ -81,7 +80,7 @@ class Resolver:
                 return f"{word.upper()}, {text}" if text else word.upper()
             return f"{word} ({text})" if text else word
 
-        text = _MARKUP.sub(replace, sense["text"])
+        text = MARKUP.sub(replace, sense["text"])
         if sense["runon_of"]:
             head = follow(sense["runon_of"], None)
             text = f"from {sense['runon_of']}, {head}" if head else f"from {sense['runon_of']}"

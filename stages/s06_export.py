@@ -39,11 +39,9 @@ import textwrap
 import polars as pl
 
 from pipeline.io import parquet_bytes
-from pipeline.schemas import GROUP_SIZES, SCHEMA_VERSION, WORDS, check_schema
+from pipeline.schemas import GROUP_COLUMNS, GROUP_SIZES, SCHEMA_VERSION, WORDS, check_schema
 from pipeline.stage import Output, Stage
 
-LABELINGS = (("csw", "sub", "group_csw"), ("csw", "edit", "group_csw_edit"),
-             ("owl", "sub", "group_owl"), ("owl", "edit", "group_owl_edit"))
 COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
 WORDS_ROW_GROUP = 16_384  # small row groups: a solver's filter on `word` or `id` skips most of the file
 LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
@@ -75,7 +73,7 @@ def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
 
 def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
     tables = []
-    for lexicon, mode, column in LABELINGS:
+    for (lexicon, mode), column in GROUP_COLUMNS.items():
         tables.append(
             words.filter(pl.col(column).is_not_null())
             .group_by(pl.col(column).alias("group_id"))
@@ -139,7 +137,7 @@ def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
     both = pl.concat([links, links.select(pl.col("dst").alias("src"), pl.col("src").alias("dst"), "kind")])
     con.executemany("INSERT INTO links VALUES (?, ?, ?)", both.sort("src", "dst").iter_rows())
     con.execute("CREATE UNIQUE INDEX words_word ON words (word)")
-    for _, _, column in LABELINGS:
+    for column in GROUP_COLUMNS.values():
         con.execute(f"CREATE INDEX words_{column} ON words ({column})")
     con.commit()
     data = con.serialize()  # a fresh database filled in a fixed order: the same frames give the same pages

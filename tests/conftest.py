@@ -15,6 +15,14 @@ DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
 
 
+def snapshot(folder: Path) -> dict[str, str]:
+    """sha256 of every file below a folder, by relative path: to prove a folder unchanged."""
+    import hashlib
+
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 def lexicon_of(csw: list[str], owl: list[str]) -> pl.DataFrame:
     """Stage 1's table for two in-memory plain lists."""
     return build_lexicon({"csw.txt": "\n".join(csw).encode()}, {"owl.txt": "\n".join(owl).encode()},

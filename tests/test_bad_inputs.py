@@ -1,20 +1,15 @@
 """Issue 6: each bad input gives its exact one-line message and exit code, and the previous export stays byte-identical."""
 from __future__ import annotations
 
-import hashlib
-import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from conftest import snapshot
 from pipeline.cli import app
 
 cli = CliRunner()
-
-
-def snapshot(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
 def write(name: str, data: bytes):

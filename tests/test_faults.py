@@ -6,7 +6,6 @@ inside a stage, and kill it there with SIGKILL.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import signal
@@ -18,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, snapshot
 from pipeline import io
 from pipeline.errors import InputFormatError
 from pipeline.runner import FAULT_ENV, LOCK_FILE
@@ -45,11 +44,6 @@ def wait_for(proc: subprocess.Popen, text: str) -> str:
         if text in line:
             return line
     raise AssertionError(f"child ended without {text!r}: {''.join(seen)}")
-
-
-def snapshot(folder: Path) -> dict[str, str]:
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")

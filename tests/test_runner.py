@@ -11,6 +11,7 @@ from pipeline import io
 from pipeline.runner import LOCK_FILE
 
 import stages.s05_groups
+from conftest import snapshot
 
 
 def actions(reports) -> dict[str, str]:
@@ -19,10 +20,6 @@ def actions(reports) -> dict[str, str]:
 
 def states(runner) -> dict[str, str]:
     return {s.stage.name: s.state for s in runner.status_all()}
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 ALL = ["lexicon", "definitions", "rareness", "links", "groups", "export"]
