@@ -21,7 +21,7 @@ from pipeline.errors import ConfigError
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins")
-DEFINITION_SOURCES = ("csw", "owl", "wordnet")
+DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet")
 
 
 def _path(kind: str) -> Callable[[str, Any, Path], Any]:
@@ -97,6 +97,7 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "owl_format": _choice(LEXICON_FORMATS),
     "scowl": _path("dir"),
     "wordnet": _path("dir"),
+    "supplement": _path("file"),
     "lenient": _bool,
     "definition_sources": _sources,
     "rareness_by_level": _rareness,

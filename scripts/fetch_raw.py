@@ -60,6 +60,12 @@ PACKAGES = (
 )
 
 
+# Files of raw/ written for this project, not downloaded: listed in SOURCES.md, never fetched.
+HANDWRITTEN = {
+    "supplement/function_words.txt": "definitions of English function words, which WordNet lacks (CC0)",
+}
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -128,6 +134,8 @@ def write_sources(rows: list[tuple[str, Package, str, str]]) -> None:
     for target, pkg, inside, digest in rows:
         kind = "PyPI sdist" if pkg.registry == "pypi" else "Debian"
         lines.append(f"| `{target}` | {kind} `{pkg.name}` | {pkg.version} | `{inside}` | `{digest}` | {pkg.licence} |")
+    lines += ["", "## Written for this project", "", "Not downloaded, so `make raw` leaves them alone.", ""]
+    lines += [f"- `{path}`: {what}; sha256 `{sha256(RAW / path)}`" for path, what in HANDWRITTEN.items()]
     SOURCES.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

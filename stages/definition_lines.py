@@ -1,9 +1,10 @@
-"""The grammar of a definition, as NASPA- and Collins-style word lists write it.
+"""Word-list lines, and the grammar of a definition as NASPA- and Collins-style lists write it.
 
-Used by stage 1 only (it is not a stage): the text after the word on one line
-becomes a list of senses and a list of run-on forms, each a plain dict whose
-keys are the fields of pipeline.schemas.SENSE. Stage 2 works from these structures and never parses
-text again.
+Not a stage: stage 1 reads the CSW and OWL lists with it, stage 2 the
+supplement of definitions. The text after the word on one line becomes a list
+of senses and a list of run-on forms, each a plain dict whose keys are the
+fields of pipeline.schemas.SENSE; stage 2 renders these structures and never
+parses the lists' text again.
 
     AA      rough, cindery lava [n -S]
     AM      <be=v> [v]                          inflection link: the sense is BE's
@@ -19,6 +20,10 @@ from __future__ import annotations
 
 import re
 
+import polars as pl
+
+from pipeline.errors import InputFormatError
+
 PARTS_OF_SPEECH = ("n", "v", "adj", "adv", "interj", "prep", "conj", "pron", "article", "det")
 QUOTES = {"ldquo": "\u201c", "rdquo": "\u201d"}
 
@@ -31,6 +36,10 @@ _ORIGIN = re.compile(r"^(?:[A-Z]{2,}, )?\((?P<origin>[^()]+)\)")
 _ALSO = re.compile(r"\balso (?P<words>[A-Z]{2,}(?:,? [A-Z]{2,})*)\b")
 _RUNON_ITEM = r"[A-Z]+ \[[^\[\]]*\]"
 _RUNONS = re.compile(rf" : (?P<runons>{_RUNON_ITEM}(?:(?:, | : ){_RUNON_ITEM})*)$")
+
+
+SEPARATOR = {"naspa": " ", "collins": "\t"}
+WORD = re.compile(r"[A-Za-z]+")
 
 
 class DefinitionError(ValueError):
@@ -97,3 +106,44 @@ def parse_definition(head: str, text: str) -> tuple[list[dict], list[tuple[str, 
     if not text.strip():
         raise DefinitionError("no definition after the word")
     return [parse_sense(s) for s in text.split(" / ")], runons
+
+
+def decode(name: str, data: bytes) -> str:
+    """UTF-8 text without its BOM; anything else is an InputFormatError naming the line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InputFormatError(
+            f"{name}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})"
+        ) from None
+
+
+def content_lines(name: str, data: bytes) -> pl.DataFrame:
+    """The lines that carry content: `line` (1-based number in the file) and `text` (stripped)."""
+    lines = pl.Series("text", decode(name, data).split("\n"), dtype=pl.String)
+    return (
+        pl.DataFrame([lines])
+        .with_row_index("line", offset=1)
+        .with_columns(pl.col("text").str.strip_chars())
+        .filter((pl.col("text") != "") & ~pl.col("text").str.starts_with("#"))
+    )
+
+
+def parse_defined(lines: pl.DataFrame, fmt: str) -> tuple[list, list]:
+    """Like parse_plain for naspa/collins lines; run-on forms come after the line's own entry."""
+    entries, bad = [], []
+    sep = SEPARATOR[fmt]
+    for line, text in lines.rows():
+        word, found, rest = text.partition(sep)
+        try:
+            if not found or not WORD.fullmatch(word):
+                raise DefinitionError(f"expected a word of letters A-Z, {'a TAB' if fmt == 'collins' else 'one space'} "
+                                      "and its definition")
+            senses, runons = parse_definition(word.upper(), rest.strip())
+        except DefinitionError as e:
+            bad.append((line, text, str(e)))
+            continue
+        entries.append((line, word.upper(), senses, False))
+        entries += [(line, runon, [sense], True) for runon, sense in runons]
+    return entries, bad

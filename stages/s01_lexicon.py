@@ -6,7 +6,8 @@ by `csw_format` and `owl_format`:
 - `naspa`: the word, one space, its definition (`AA rough, cindery lava [n -S]`);
 - `collins`: the word, a TAB, its definition (`AAHED<TAB>AAH, to exclaim ... [v]`);
 - `auto` (default): decided from the file's first content lines, and reported.
-The definition grammar (senses, links, run-on forms) is in definition_lines.py.
+Reading lines and the definition grammar (senses, links, run-on forms) are in
+definition_lines.py.
 UTF-8 with or without a BOM, LF or CRLF; blank lines and `#` lines skipped.
 A bad line (a word outside A-Z, a definition that breaks the grammar) is an
 InputFormatError naming file, line, what was wrong and the text; with config
@@ -34,35 +35,11 @@ import polars as pl
 from pipeline.errors import InputFormatError
 from pipeline.schemas import LEXICON, SENSE, SKIPPED
 from pipeline.stage import Output, Stage
-from stages.definition_lines import DefinitionError, parse_definition
+from stages.definition_lines import content_lines, parse_defined
 
 SHOWN = 60  # characters of a bad line quoted in an error message
 DETECT_LINES = 50  # content lines `auto` looks at
-SEPARATOR = {"naspa": " ", "collins": "\t"}
-WORD = re.compile(r"[A-Za-z]+")
 BLANK = re.compile(r"[ \t]")
-
-
-def decode(name: str, data: bytes) -> str:
-    """UTF-8 text without its BOM; anything else is an InputFormatError naming the line."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise InputFormatError(
-            f"{name}, line {line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})"
-        ) from None
-
-
-def content_lines(name: str, data: bytes) -> pl.DataFrame:
-    """The lines that carry content: `line` (1-based number in the file) and `text` (stripped)."""
-    lines = pl.Series("text", decode(name, data).split("\n"), dtype=pl.String)
-    return (
-        pl.DataFrame([lines])
-        .with_row_index("line", offset=1)
-        .with_columns(pl.col("text").str.strip_chars())
-        .filter((pl.col("text") != "") & ~pl.col("text").str.starts_with("#"))
-    )
 
 
 def shown(text: str) -> str:
@@ -93,25 +70,6 @@ def parse_plain(lines: pl.DataFrame) -> tuple[list, list]:
     bad = lines.filter(~pl.col("text").str.contains(r"^[A-Za-z]+$"))
     entries = [(n, w.upper(), None, False) for n, w in good.rows()]
     return entries, [(n, t, "not a word of letters A-Z") for n, t in bad.rows()]
-
-
-def parse_defined(lines: pl.DataFrame, fmt: str) -> tuple[list, list]:
-    """Like parse_plain for naspa/collins lines; run-on forms come after the line's own entry."""
-    entries, bad = [], []
-    sep = SEPARATOR[fmt]
-    for line, text in lines.rows():
-        word, found, rest = text.partition(sep)
-        try:
-            if not found or not WORD.fullmatch(word):
-                raise DefinitionError(f"expected a word of letters A-Z, {'a TAB' if fmt == 'collins' else 'one space'} "
-                                      "and its definition")
-            senses, runons = parse_definition(word.upper(), rest.strip())
-        except DefinitionError as e:
-            bad.append((line, text, str(e)))
-            continue
-        entries.append((line, word.upper(), senses, False))
-        entries += [(line, runon, [sense], True) for runon, sense in runons]
-    return entries, bad
 
 
 def read_list(role: str, files: dict[str, bytes], fmt: str, lenient: bool) -> tuple[pl.DataFrame, list, str]:

@@ -3,8 +3,11 @@
 Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`) and
 the WordNet folder named by config key `wordnet` (see stages/wordnet.py).
 
+and the supplement file named by config key `supplement` (NASPA format: our
+own definitions of function words, which WordNet lacks: AND, FOR, THEY).
+
 Sources are tried in the order of config `definition_sources` (default csw,
-owl, wordnet). A list's own senses are rendered, joined by ` / `, each with
+owl, supplement, wordnet). A list's own senses are rendered, joined by ` / `, each with
 its bracket; links are resolved recursively as a reader expects:
 - `AM <be=v> [v]` -> `BE, to have actuality [v]` (the linked word's first
   sense of that part of speech, or its first sense if it has none of it);
@@ -18,8 +21,9 @@ Words the lists do not define fall back to WordNet.
 Writes build/02_definitions.parquet, one row per word, key `id`:
 - id u32, word str
 - definition str: null when no source has one
-- definition_source str: `csw`, `owl`, `csw-link`, `owl-link` (the list's
-  definition, through at least one link) or `wordnet`; null with no definition
+- definition_source str: `csw`, `owl`, `supplement`, `csw-link`, `owl-link`,
+  `supplement-link` (that source, through at least one link) or `wordnet`;
+  null with no definition
 """
 from __future__ import annotations
 
@@ -30,7 +34,8 @@ import polars as pl
 
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
-from stages.definition_lines import MARKUP, QUOTES
+from pipeline.errors import InputFormatError
+from stages.definition_lines import MARKUP, QUOTES, content_lines, parse_defined
 from stages.wordnet import wordnet_definitions
 
 MAX_DEPTH = 4
@@ -96,20 +101,39 @@ class Resolver:
         return " / ".join(parts), any_link
 
 
-def list_definitions(lexicon: pl.DataFrame, column: str, source: str) -> tuple[pl.DataFrame, Counter]:
-    """(`id`, `definition`, `definition_source`) from one list's senses; counts of link problems."""
-    rows = lexicon.filter(pl.col(column).is_not_null()).select("id", "word", column).rows()
-    resolver = Resolver({word: senses for _, word, senses in rows})
+def render_all(rows: list[tuple[int, str, list[dict]]], senses: dict[str, list[dict]], source: str
+               ) -> tuple[pl.DataFrame, Counter]:
+    """(`id`, `definition`, `definition_source`) for (id, word, senses) rows, links followed within `senses`."""
+    resolver = Resolver(senses)
     out = []
-    for id_, word, senses in rows:
-        text, linked = resolver.render(word, senses)
+    for id_, word, word_senses in rows:
+        text, linked = resolver.render(word, word_senses)
         out.append((id_, text, f"{source}-link" if linked else source))
     table = pl.DataFrame(out, orient="row", schema={"id": pl.UInt32, "definition": pl.String,
                                                      "definition_source": pl.String})
     return table, resolver.problems
 
 
-def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], definition_sources: list[str]) -> dict:
+def list_definitions(lexicon: pl.DataFrame, column: str, source: str) -> tuple[pl.DataFrame, Counter]:
+    """Definitions from one list's own senses (column csw_senses or owl_senses)."""
+    rows = lexicon.filter(pl.col(column).is_not_null()).select("id", "word", column).rows()
+    return render_all(rows, {word: senses for _, word, senses in rows}, source)
+
+
+def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]) -> tuple[pl.DataFrame, Counter]:
+    """Definitions from the supplement file (NASPA format), for the lexicon's words it defines."""
+    ((name, data),) = supplement.items()
+    entries, bad = parse_defined(content_lines(name, data), "naspa")
+    if bad:
+        line, text, reason = bad[0]
+        raise InputFormatError(f"{name}, line {line}: {reason}, in {text[:60]!r}")
+    senses = {word: word_senses for _, word, word_senses, _ in entries}
+    rows = [(id_, word, senses[word]) for id_, word in lexicon.select("id", "word").rows() if word in senses]
+    return render_all(rows, senses, "supplement")
+
+
+def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
+                      definition_sources: list[str]) -> dict:
     notes, candidates = [], []
     for rank, source in enumerate(definition_sources):
         if source == "wordnet":
@@ -117,6 +141,9 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], definiti
             table = lexicon.select("id", "word").join(found, on="word").select(
                 "id", "definition", pl.lit("wordnet").alias("definition_source"))
             notes.append(f"wordnet defines {table.height:,} words, {by_base:,} of them through a base form")
+        elif source == "supplement":
+            table, problems = supplement_definitions(lexicon, supplement)
+            notes += [f"supplement: {n:,} {what}" for what, n in sorted(problems.items())]
         else:
             table, problems = list_definitions(lexicon, f"{source}_senses", source)
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
@@ -135,7 +162,7 @@ STAGE = Stage(
     name="definitions",
     transform=build_definitions,
     reads=("lexicon",),
-    raw=("wordnet",),
+    raw=("wordnet", "supplement"),
     settings=("definition_sources",),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -1,7 +1,7 @@
 """Stage 6, export: the artifact solvers consume, build/export/ (schema_version 1).
 
 Reads every intermediate table: 01_lexicon, 02_definitions, 03_rareness,
-04_links, 05_groups; and the raw inputs (csw, owl, scowl, wordnet) only to
+04_links, 05_groups; and the raw inputs (csw, owl, scowl, wordnet, supplement) only to
 record their sha256 and size in the manifest.
 
 Writes the folder build/export/ (swapped in whole by the runner):
@@ -145,7 +145,7 @@ def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
     return data
 
 
-def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl, wordnet,
+def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl, wordnet, supplement,
                  csw_format, owl_format, definition_sources, rareness_by_level) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
@@ -155,7 +155,7 @@ def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl,
              "summary.txt": summary(words, group_table).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
             "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
-    raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet}
+    raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet, "supplement": supplement}
     kinds = dict(links["kind"].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,
@@ -183,7 +183,7 @@ STAGE = Stage(
     name="export",
     transform=build_export,
     reads=("lexicon", "definitions", "rareness", "links", "groups"),
-    raw=("csw", "owl", "scowl", "wordnet"),
+    raw=("csw", "owl", "scowl", "wordnet", "supplement"),
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
                                                 "ladder.sqlite": None, "summary.txt": None,

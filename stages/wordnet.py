@@ -41,13 +41,21 @@ RULES = [
     ("adj", "ly", "", "in a way that is", "adv"), ("adj", "ily", "y", "in a way that is", "adv"),
     ("adj", "ally", "", "in a way that is", "adv"), ("adj", "bly", "ble", "in a way that is", "adv"),
     ("adj", "ness", "", "the quality of being", "n"), ("adj", "iness", "y", "the quality of being", "n"),
+    # Plurals morphy leaves to its exception lists: AVOCADOES, TOGAE, CELLI, DELIRIA, LEXICA,
+    # BEHALVES, HANDSFUL; and adjectives used as nouns (CASUALS, EXOTICS).
+    ("noun", "oes", "o", "plural of", "n"), ("noun", "ae", "a", "plural of", "n"),
+    ("noun", "i", "o", "plural of", "n"), ("noun", "i", "us", "plural of", "n"),
+    ("noun", "a", "um", "plural of", "n"), ("noun", "a", "on", "plural of", "n"),
+    ("noun", "ves", "f", "plural of", "n"), ("noun", "ves", "fe", "plural of", "n"),
+    ("noun", "sful", "ful", "plural of", "n"), ("adj", "s", "", "plural of", "n"),
     # Nouns used as verbs (BOOKMARKED, CHICKENING), when WordNet has no such verb.
     ("noun", "ed", "", "past tense of", "v"), ("noun", "ed", "e", "past tense of", "v"),
     ("noun", "ing", "", "present participle of", "v"), ("noun", "ing", "e", "present participle of", "v"),
 ]
 # Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN.
 DOUBLED = [("verb", "ed", "past tense of", "v"), ("verb", "ing", "present participle of", "v"),
-           ("adj", "er", "comparative of", "adj"), ("adj", "est", "superlative of", "adj")]
+           ("adj", "er", "comparative of", "adj"), ("adj", "est", "superlative of", "adj"),
+           ("noun", "ed", "past tense of", "v"), ("noun", "ing", "present participle of", "v")]
 
 
 def _lines(files: dict[str, bytes], name: str) -> pl.Series:

@@ -35,7 +35,8 @@ def tiny(tmp_path: Path) -> Path:
     root = tmp_path / "tiny"
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nbuild_dir = "build"\n')
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
+        'build_dir = "build"\n')
     return root
 
 

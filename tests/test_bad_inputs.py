@@ -54,7 +54,7 @@ FAILURES = [
      "error: csw.txt, line 2: unknown part of speech 'zz' in the bracket (expected one of n, v, adj, adv, interj, "
      "prep, conj, pron, article, det), in 'AH to exclaim [zz]'"),
     ("unknown key", config_line('colour = "red"'), "error: {cfg}: unknown key 'colour' (known: csw, csw_format, owl, "
-     "owl_format, scowl, wordnet, lenient, definition_sources, rareness_by_level, build_dir)"),
+     "owl_format, scowl, wordnet, supplement, lenient, definition_sources, rareness_by_level, build_dir)"),
     ("wrong type", config_line("lenient = 3"), "error: {cfg}: key 'lenient': must be true or false, not 3"),
     ("rareness not non-decreasing", config_line(
         "[rareness_by_level]\n10 = 5\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"

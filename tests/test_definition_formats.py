@@ -13,6 +13,7 @@ from stages.s01_lexicon import build_lexicon, read_list
 from stages.s02_definitions import build_definitions
 
 WORDNET = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
+SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
 
 
 def build(csw: bytes, fmt: str = "auto", lenient: bool = False) -> dict:
@@ -21,7 +22,7 @@ def build(csw: bytes, fmt: str = "auto", lenient: bool = False) -> dict:
 
 def definitions(csw: bytes) -> dict[str, tuple[str, str]]:
     lex = build(csw)["lexicon"]
-    table = build_definitions(lex, WORDNET, ["csw", "owl", "wordnet"])["definitions"]
+    table = build_definitions(lex, WORDNET, SUPPLEMENT, ["csw", "owl", "wordnet"])["definitions"]
     return {w: (d, s) for w, d, s in table.select("word", "definition", "definition_source").rows()}
 
 
@@ -66,7 +67,7 @@ def test_naspa_definitions_resolved_and_markup_free():
 
 def test_link_problems_are_counted():
     lex = build((DATA / "naspa.txt").read_bytes())["lexicon"]
-    notes = build_definitions(lex, WORDNET, ["csw"])["notes"]
+    notes = build_definitions(lex, WORDNET, SUPPLEMENT, ["csw"])["notes"]
     assert "csw: 2 link cycles (cut)" in notes
     assert "csw: 1 links to words the list lacks" in notes
 

@@ -53,7 +53,8 @@ def built(tmp_path_factory, request) -> Path:
 
     root = tmp_path_factory.mktemp("built") / "tiny"
     shutil.copytree(DATA / "tiny", root)
-    (root / "config.toml").write_text('csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\n')
+    (root / "config.toml").write_text(
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n')
     assert ladders("build", "--quiet", "--config", str(root / "config.toml")).returncode == 0
     return root
 

@@ -12,6 +12,7 @@ from stages.s03_rareness import build_rareness
 from stages.s01_lexicon import build_lexicon
 
 TABLE = load_config()["rareness_by_level"]  # the project's default table
+SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
 
 
 def folder(name: str) -> dict[str, bytes]:
@@ -48,7 +49,7 @@ def test_rareness_follows_the_configured_table():
 
 def test_wordnet_definitions_exact_and_by_base_form():
     lex = lexicon_of(["CAT", "CATS", "COLD", "BARKED", "BARKS", "MICE", "HELLOS", "ZYZZYVA", "ICECREAM"], ["CAT"])
-    result = build_definitions(lex, folder("wordnet"), ["csw", "owl", "wordnet"])
+    result = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "owl", "wordnet"])
     got = rows_by_word(result["definitions"], "definition", "definition_source")
     assert got == {
         "CAT": ("feline mammal usually having thick soft fur [n]", "wordnet"),  # first sense, example cut
@@ -65,13 +66,32 @@ def test_wordnet_definitions_exact_and_by_base_form():
 
 def test_list_text_comes_before_wordnet_in_configured_order():
     lex = build_lexicon({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")["lexicon"]
-    both = build_definitions(lex, folder("wordnet"), ["csw", "wordnet"])["definitions"]
+    both = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "wordnet"])["definitions"]
     assert rows_by_word(both, "definition", "definition_source")["CAT"] == ("CSW says cat [n]", "csw")
-    wordnet_first = build_definitions(lex, folder("wordnet"), ["wordnet", "csw"])["definitions"]
+    wordnet_first = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["wordnet", "csw"])["definitions"]
     assert rows_by_word(wordnet_first, "definition_source")["CAT"] == ("wordnet",)
 
 
 def test_missing_wordnet_file_is_named():
     files = {k: v for k, v in folder("wordnet").items() if not k.endswith("data.verb")}
     with pytest.raises(InputFormatError, match="WordNet folder has no file data.verb"):
-        build_definitions(lexicon_of(["CAT"], ["CAT"]), files, ["wordnet"])
+        build_definitions(lexicon_of(["CAT"], ["CAT"]), files, SUPPLEMENT, ["wordnet"])
+
+
+def test_supplement_defines_function_words_before_wordnet():
+    lex = lexicon_of(["AM", "AND", "BE", "CAT", "COLD"], ["CAT"])
+    got = rows_by_word(build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["supplement", "wordnet"])["definitions"],
+                       "definition", "definition_source")
+    assert got == {
+        "AM": ("BE, to exist [v]", "supplement-link"),
+        "AND": ("joining words [conj]", "supplement"),
+        "BE": ("to exist [v]", "supplement"),
+        "CAT": ("a definition from the supplement [n]", "supplement"),  # first in the configured order
+        "COLD": ("a mild viral infection [n] / having a low temperature [adj]", "wordnet"),
+    }
+
+
+def test_bad_supplement_line_is_named():
+    bad = {"supplement.txt": b"AND joining words [conj]\nTHE the [zz]\n"}
+    with pytest.raises(InputFormatError, match=r"supplement.txt, line 2: unknown part of speech 'zz'"):
+        build_definitions(lexicon_of(["AND"], ["AND"]), folder("wordnet"), bad, ["supplement"])

@@ -28,6 +28,7 @@ from stages.s06_export import build_export
 
 TABLE = load_config()["rareness_by_level"]
 WORDNET = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
+SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
 cli = CliRunner()
 
 
@@ -42,9 +43,9 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     lexicon = build_lexicon(csw_file, owl_file, "plain", "plain")["lexicon"]
     links = build_links(lexicon)["links"]
     export = build_export(
-        lexicon, build_definitions(lexicon, WORDNET, ["wordnet"])["definitions"],
+        lexicon, build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
         build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, build_groups(lexicon, links)["groups"],
-        csw_file, owl_file, scowl_files, WORDNET, "plain", "plain", ["wordnet"], TABLE)["export"]
+        csw_file, owl_file, scowl_files, WORDNET, SUPPLEMENT, "plain", "plain", ["wordnet"], TABLE)["export"]
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in export.items():
         (folder / name).write_bytes(data)
