@@ -152,7 +152,7 @@ def test_same_inputs_same_bytes_across_thread_counts_and_touches(built, tmp_path
     assert again.returncode == 0 and all(line.endswith("skipped") for line in again.stderr.splitlines())
 
 
-@settings(max_examples=300, deadline=2000)
+@settings(max_examples=300, deadline=5000)  # a hang fails; slowness on a loaded machine does not
 @given(st.binary(max_size=400), st.sampled_from(["auto", "plain", "naspa", "collins"]), st.booleans())
 def test_fuzzed_lists_parse_or_raise_input_format_error(data, fmt, lenient):
     try:
@@ -161,7 +161,7 @@ def test_fuzzed_lists_parse_or_raise_input_format_error(data, fmt, lenient):
         pass
 
 
-@settings(max_examples=300, deadline=2000)
+@settings(max_examples=300, deadline=5000)  # a hang fails; slowness on a loaded machine does not
 @given(st.lists(st.one_of(
     st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc <>{}[]=/:,.()-\t", max_size=40),
     st.sampled_from(["AA rough lava [n -S]", "AM <be=v> [v]", "AE {one=adj} [adj]", "ADD to join [v] : ADDABLE [adj]",
