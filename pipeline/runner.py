@@ -195,13 +195,13 @@ class Runner:
         if status.state == "fresh" and not force:
             report = Report(stage, "skipped", lock[stage.name].get("rows", 0), 0.0)
         else:
-            report = self._execute(stage, lock)
+            report = self._execute(stage)
         self.echo(report.line())
         for note in report.notes:
             self.echo(f"    {note}")
         return report
 
-    def _execute(self, stage: Stage, lock: dict[str, Any]) -> Report:
+    def _execute(self, stage: Stage) -> Report:
         start = time.perf_counter()
         kwargs: dict[str, Any] = {}
         hashes: dict[str, str] = {}

@@ -24,18 +24,27 @@ from pipeline.schemas import GROUPS
 from pipeline.stage import Output, Stage
 
 
+def in_order_of_first_node(labels: np.ndarray) -> np.ndarray:
+    """The same grouping, numbered from 0 in order of each group's first node."""
+    labels = labels.astype(np.uint32)
+    # Already so numbered (scipy numbers groups as it meets them, though it does not promise
+    # to): a linear check, and nothing to do.
+    seen = np.maximum.accumulate(labels)
+    if len(labels) == 0 or (labels[0] == 0 and bool(np.all(labels[1:] <= seen[:-1] + 1))):
+        return labels
+    _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.uint32)
+    rank[np.argsort(first)] = np.arange(len(first), dtype=np.uint32)
+    return rank[inverse.ravel()]
+
+
 def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     """Group of each of n nodes, numbered from 0 in order of each group's smallest node."""
     from scipy.sparse import coo_matrix  # imported here: a no-op build never needs scipy
     from scipy.sparse.csgraph import connected_components
 
     graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
-    _, labels = connected_components(graph, directed=False)
-    # np.unique's first-occurrence index is the smallest node of each label.
-    _, first = np.unique(labels, return_index=True)
-    rank = np.empty(len(first), dtype=np.uint32)
-    rank[np.argsort(first)] = np.arange(len(first), dtype=np.uint32)
-    return rank[labels]
+    return in_order_of_first_node(connected_components(graph, directed=False)[1])
 
 
 def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import brute
 from conftest import DATA, lexicon_of
 from stages.s04_links import build_links
-from stages.s05_groups import build_groups
+from stages.s05_groups import build_groups, in_order_of_first_node
 
 TINY_CSW = ["CAT", "COT", "DOT", "DOG", "COG", "CATS", "CORD", "CORED", "CORDED", "HELLO", "HELO",
             "ZYZZYVA", "MICE", "MOUSE", "BARK", "BARKED", "COLD"]
@@ -96,3 +96,12 @@ def test_groups_equal_breadth_first_search(entries):
         ("group_csw_edit", set(csw), {"sub", "indel"}), ("group_owl_edit", set(owl), {"sub", "indel"}),
     ]:
         assert named_groups(lex, groups, column) == brute.groups(csw, edges, members, kinds), column
+
+
+@given(st.lists(st.integers(0, 6), max_size=30))
+def test_groups_renumbered_in_order_of_first_node(labels):
+    import numpy as np
+
+    order: dict[int, int] = {}
+    expected = [order.setdefault(x, len(order)) for x in labels]
+    assert in_order_of_first_node(np.array(labels, dtype=np.int64)).tolist() == expected
