@@ -136,7 +136,7 @@ def solve(
     """
     import json
 
-    from pipeline.solver import Ladders, SolveError, group_column
+    from pipeline.solver import Ladders, SolveError
 
     try:
         with reported():
@@ -153,19 +153,17 @@ def solve(
                 return
             short = ladders.shortest(start, end, lexicon, edit, seed)
             common = ladders.common(start, end, lexicon, edit, seed)
-            column = group_column(lexicon, edit)
-            group = ladders.group(column, ladders.check(start, end, lexicon, edit)[0][column])
     except SolveError as e:
         raise typer.Exit(e.exit_code) from None
     if as_json:
         typer.echo(json.dumps({
             "from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit,
-            "group": {"column": column, "id": group.group_id, "size": len(group.words)},
+            "group": {"column": short.group_column, "id": short.group_id, "size": short.group_size},
             "shortest": _ladder_json(short), "common": _ladder_json(common)}, ensure_ascii=False))
         return
     mode = "letters changed, inserted or deleted" if edit else "letters changed"
     typer.echo(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "
-               f"a group of {len(group.words):,} words")
+               f"a group of {short.group_size:,} words")
     for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
         ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
         typer.echo(f"\n{title}: {ladder.steps} steps, rareness {ladder.cost:,}{ties}")

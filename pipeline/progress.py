@@ -19,10 +19,6 @@ def configure(quiet: bool) -> None:
     _enabled = not quiet and sys.stderr.isatty()
 
 
-def enabled() -> bool:
-    return _enabled
-
-
 def track(items: Iterable[T], desc: str, total: int | None = None) -> Iterator[T]:
     if not _enabled:
         yield from items

@@ -70,6 +70,9 @@ class Rung:
 class Ladder:
     rungs: list[Rung]
     count: int  # how many ladders tie with this one (it was drawn among them)
+    group_column: str  # the words.parquet column of the group searched, e.g. group_csw
+    group_id: int
+    group_size: int
 
     @property
     def words(self) -> list[str]:
@@ -99,8 +102,9 @@ class Group:
     def __post_init__(self) -> None:
         self.index = {w: i for i, w in enumerate(self.words)}
 
-    def rungs(self, path: list[int]) -> list[Rung]:
-        return [Rung(self.words[i], self.rareness[i], self.definitions[i]) for i in path]
+    def ladder(self, path: list[int], count: int) -> Ladder:
+        rungs = [Rung(self.words[i], self.rareness[i], self.definitions[i]) for i in path]
+        return Ladder(rungs, count, self.column, self.group_id, len(self.words))
 
     @cached_property
     def _letters(self) -> np.ndarray | None:
@@ -213,7 +217,8 @@ class Ladders:
 
     def _prepare(self, start: str, end: str, lexicon: str, edit: bool) -> tuple[Group, int, int]:
         a, b = self.check(start, end, lexicon, edit)
-        group = self.group(group_column(lexicon, edit), a[group_column(lexicon, edit)])
+        column = group_column(lexicon, edit)
+        group = self.group(column, a[column])
         return group, group.index[a["word"]], group.index[b["word"]]
 
     # ---- the two searches ----------------------------------------------------------
@@ -222,13 +227,13 @@ class Ladders:
                  seed: int | None = None) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit)
         path, count = _bidirectional_bfs(group.adjacent, s, t, random.Random(seed))
-        return Ladder(group.rungs(path), count)
+        return group.ladder(path, count)
 
     def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                seed: int | None = None) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit)
         counts, preds = _a_star(group.adjacent, group.rareness, group.steps_left(t), s, t)
-        return Ladder(group.rungs(_draw(preds, counts, t, random.Random(seed))), counts[t])
+        return group.ladder(_draw(preds, counts, t, random.Random(seed)), counts[t])
 
     def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                      limit: int = 10) -> tuple[int, list[Ladder]]:
@@ -247,7 +252,7 @@ class Ladders:
                 walk(u, [v] + tail)
 
         walk(t, [])
-        return counts[t], [Ladder(group.rungs(p), counts[t]) for p in found]
+        return counts[t], [group.ladder(p, counts[t]) for p in found]
 
 
 def _words(n: int) -> str:
