@@ -187,12 +187,12 @@ def groups_are_components(e: Export) -> list[str]:
     bad = []
     for column, (flag, lists) in LABELINGS.items():
         members = e.words.filter(pl.col(flag)).select("id", column)
-        local = dict(zip(members["id"].to_list(), range(members.height)))
-        pairs = pl.concat([e.pairs(c) for c in lists]).filter(
-            pl.col("src").is_in(members["id"].implode()) & pl.col("dst").is_in(members["id"].implode()))
-        src = np.array([local[i] for i in pairs["src"].to_list()], dtype=np.int64)
-        dst = np.array([local[i] for i in pairs["dst"].to_list()], dtype=np.int64)
-        truth = _components(members.height, src, dst)
+        local = np.full(e.words.height, -1, dtype=np.int64)  # word id -> position among members
+        local[members["id"].to_numpy()] = np.arange(members.height)
+        pairs = pl.concat([e.pairs(c) for c in lists])
+        src, dst = local[pairs["src"].to_numpy()], local[pairs["dst"].to_numpy()]
+        inside = (src >= 0) & (dst >= 0)
+        truth = _components(members.height, src[inside], dst[inside])
         joint = pl.DataFrame({"given": members[column], "truth": truth})
         if joint["given"].null_count() or not (joint.n_unique() == joint["given"].n_unique() == joint["truth"].n_unique()):
             bad.append(f"{column}: {joint['given'].n_unique()} groups given, {joint['truth'].n_unique()} components")

@@ -201,6 +201,12 @@ def test_verify_passes_then_fails_with_codes_on_damage(tiny_export, tmp_path):
     words.write_parquet(damaged / "words.parquet")
     codes = {code for code, _, _ in verify(damaged)}
     assert codes == {"E001", "E101", "E301", "E401"}  # CAT's neighbours still list it: groups hold
+    regrouped = tmp_path / "regrouped"  # CAT moved out of its group: the groups no longer match the links
+    shutil.copytree(tiny_export, regrouped)
+    words = pl.read_parquet(regrouped / "words.parquet")
+    words.with_columns(pl.when(pl.col("word") == "CAT").then(pl.lit(99, dtype=pl.UInt32)).otherwise("group_csw")
+                       .alias("group_csw")).write_parquet(regrouped / "words.parquet")
+    assert {"E201", "E202", "E203"} <= {code for code, _, _ in verify(regrouped)}
     result = cli.invoke(app, ["verify", str(damaged)])
     assert result.exit_code == 1
     assert any(line.startswith("E301 rareness disagrees") and "DOG: level 10, rareness 7" in line
