@@ -3,7 +3,9 @@
 Prints a Markdown table and writes build/bench/results.json. Not part of
 `make test`: nothing here asserts a time. Sections:
 1. cold `ladders build` of raw/ into a fresh folder, as a child process (wall,
-   CPU, peak RSS from wait4), median of 3; 2. no-op build; 3. each stage alone;
+   CPU, peak RSS from wait4), median of 3; beside it, interleaved, the same
+   build from licensed-format lists with definitions (see licensed_config);
+   2. no-op build; 3. each stage alone;
 4. links + groups on the real CSW list against (a) a plain-Python star-word
    dictionary with union-find, (b) networkx on (a)'s links, (c) brute-force
    pairwise comparison on a seeded 2% sample, extrapolated by the square of
@@ -55,15 +57,57 @@ def median_of(runs: list[dict]) -> dict:
 
 # ---- 1-3: the build ---------------------------------------------------------------------
 
+REAL_SLICES = ROOT / "tests/data/real"
+LICENSED_ENV = ("LADDERS_BENCH_CSW", "LADDERS_BENCH_OWL")  # real licensed files, when a maintainer has them
+
+
+def licensed_config(tmp: Path) -> Path:
+    """A config building raw/'s words from lists in the licensed formats, with definitions.
+
+    CSW is written Collins style (a TAB, every word defined), OWL NASPA style with
+    40% bare-word lines as in the real OWL.txt. The definitions are the real
+    NASPA lines of tests/data/real, cycled over the words: real markup, links and
+    run-on forms, at the real files' size. LADDERS_BENCH_CSW / LADDERS_BENCH_OWL
+    name real files to use instead.
+    """
+    config = load_config()
+    texts = [line.partition(" ")[2] for f in sorted(REAL_SLICES.glob("*.txt"))
+             for line in f.read_text().splitlines() if " " in line]
+    paths = {}
+    for key, env, sep, defined in (("csw", LICENSED_ENV[0], "\t", 1.0), ("owl", LICENSED_ENV[1], " ", 0.6)):
+        if os.environ.get(env):
+            paths[key] = os.environ[env]
+            continue
+        words = config.path(key).read_text().split()
+        lines = [f"{w.upper()}{sep}{texts[i % len(texts)]}" if (i * 7919 % 100) < defined * 100 else w.upper()
+                 for i, w in enumerate(words)]
+        paths[key] = str(tmp / f"licensed_{key}.txt")
+        Path(paths[key]).write_text("\n".join(lines) + "\n")
+    keys = {k: str(config.path(k)) for k in ("scowl", "wordnet", "supplement")} | paths
+    path = tmp / "licensed.toml"
+    path.write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in keys.items()))
+    return path
+
+
 def bench_build(tmp: Path, runs: int) -> dict:
-    colds = []
-    for i in range(runs):
+    colds, licensed = [], []
+    config = licensed_config(tmp)
+    for i in range(runs):  # interleaved, so that a noisy moment hits both
         colds.append(child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / f"cold{i}")]))
+        licensed.append(child(LADDERS + ["build", "--quiet", "--config", str(config),
+                                         "--build-dir", str(tmp / f"licensed{i}")]))
+    lic_stages = {}
+    for stage in ("lexicon", "definitions"):
+        lic_stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--config", str(config),
+                                             "--build-dir", str(tmp / "licensed0")])
     noop = median_of([child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / "cold0")]) for _ in range(runs)])
     stages = {}
     for stage in ("lexicon", "definitions", "rareness", "links", "groups", "export"):
         stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(tmp / "cold0")])
-    return {"cold": median_of(colds), "cold_runs": colds, "noop": noop, "stages": stages}
+    return {"cold": median_of(colds), "cold_runs": colds, "noop": noop, "stages": stages,
+            "licensed": median_of(licensed), "licensed_runs": licensed, "licensed_stages": lic_stages,
+            "licensed_inputs": "real files" if all(os.environ.get(e) for e in LICENSED_ENV)
+            else "raw/ words with the definitions of tests/data/real, Collins CSW + NASPA OWL"}
 
 
 # ---- 4: links + groups against the methods they replace ---------------------------------
@@ -272,6 +316,13 @@ def table(r: dict) -> str:
     c = b["cold"]
     lines.append(f"| cold build of raw/, median of {len(b['cold_runs'])} | {c['wall_s']:.2f} s wall, "
                  f"{c['cpu_s']:.2f} s CPU, {c['peak_rss_mib']:.0f} MiB peak RSS | <= 10 s, <= 2048 MiB |")
+    lic = b["licensed"]
+    lines.append(f"| cold build, licensed formats with definitions ({b['licensed_inputs']}), median of "
+                 f"{len(b['licensed_runs'])} | {lic['wall_s']:.2f} s wall ({lic['wall_s'] / c['wall_s']:.2f}x the "
+                 f"plain build), {lic['peak_rss_mib']:.0f} MiB | <= 2x the plain build |")
+    for stage, s in b["licensed_stages"].items():
+        lines.append(f"| licensed formats: `ladders run {stage} --force` | {s['wall_s']:.2f} s "
+                     f"({s['wall_s'] / b['stages'][stage]['wall_s']:.2f}x plain), {s['peak_rss_mib']:.0f} MiB | |")
     lines.append(f"| no-op build | {b['noop']['wall_s']:.2f} s | <= 1 s |")
     for stage, s in b["stages"].items():
         lines.append(f"| `ladders run {stage} --force` | {s['wall_s']:.2f} s, {s['peak_rss_mib']:.0f} MiB | |")

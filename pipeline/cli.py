@@ -20,7 +20,8 @@ BuildDirOpt = Annotated[Optional[Path], typer.Option("--build-dir", help="Build 
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars or stage notes.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even if fresh.")]
 LenientOpt = Annotated[bool, typer.Option(
-    "--lenient", help="Skip bad word-list lines (listed in 01_skipped.parquet) instead of failing.")]
+    "--lenient", help="Skip word-list lines whose word is not A-Z (listed in 01_skipped.parquet) "
+                 "instead of failing. Definition trouble never fails: it is listed in 01_warnings.parquet.")]
 
 
 @contextmanager
@@ -76,9 +77,15 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
 def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
     """Say for each stage: fresh, stale (and why), missing or altered. Exit 1 unless all are fresh."""
     with reported():
-        statuses = _runner(config, build_dir, True).status_all()
+        runner = _runner(config, build_dir, True)
+        statuses = runner.status_all()
+        problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
     for s in statuses:
         typer.echo(f"{s.stage.number} {s.stage.name:<12} {s.state}" + (f": {s.reason}" if s.reason else ""))
+    if problems["warnings"]:
+        typer.echo(f"{problems['warnings']:,} definition warnings (words kept) in {runner.table_path('warnings')}")
+    if problems["skipped"]:
+        typer.echo(f"{problems['skipped']:,} word-list lines skipped (--lenient) in {runner.table_path('skipped')}")
     if any(s.state != "fresh" for s in statuses):
         raise typer.Exit(1)
 

@@ -20,7 +20,7 @@ from pipeline.errors import ConfigError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
-LEXICON_FORMATS = ("auto", "plain", "naspa", "collins")
+LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet")
 
 

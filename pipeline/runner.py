@@ -166,6 +166,21 @@ class Runner:
             result[stage.name] = self.status(stage, lock, result)
         return list(result.values())
 
+    def table_path(self, table: str) -> Path:
+        """Where the stage that writes `table` puts it (relative to the current folder when inside it)."""
+        path = self.build_dir / writer_of(self.stages, table)[1].path
+        try:
+            return path.relative_to(Path.cwd())
+        except ValueError:
+            return path
+
+    def table_rows(self, table: str) -> int | None:
+        """Rows of an intermediate table from its Parquet footer; None when it is missing or unreadable."""
+        try:
+            return pl.scan_parquet(self.build_dir / writer_of(self.stages, table)[1].path).select(pl.len()).collect().item()
+        except (OSError, pl.exceptions.PolarsError):
+            return None
+
     # ---- running -------------------------------------------------------------------
 
     @contextmanager

@@ -39,7 +39,7 @@ GROUPS = {
     "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
 }
 
-# The export contract, schema_version 1 (design.md).
+# The export contract, schema_version 1 (docs/architecture.md).
 SCHEMA_VERSION = 1
 WORDS = {
     "id": pl.UInt32, "word": pl.String, "length": pl.UInt8, "in_csw": pl.Boolean, "in_owl": pl.Boolean,

@@ -1,22 +1,23 @@
 """Stage 2, definitions: one definition per word, clean text for people.
 
-Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`) and
-the WordNet folder named by config key `wordnet` (see stages/wordnet.py).
-
-and the supplement file named by config key `supplement` (NASPA format: our
-own definitions of function words, which WordNet lacks: AND, FOR, THEY).
+Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`),
+the WordNet folder named by config key `wordnet` (see stages/wordnet.py) and
+the supplement file named by config key `supplement` (NASPA format: our own
+definitions of function words, which WordNet lacks: AND, FOR, THEY).
 
 Sources are tried in the order of config `definition_sources` (default csw,
-owl, supplement, wordnet). A list's own senses are rendered, joined by ` / `, each with
-its bracket; links are resolved recursively as a reader expects:
-- `AM <be=v> [v]` -> `BE, to have actuality [v]` (the linked word's first
-  sense of that part of speech, or its first sense if it has none of it);
-- `AE {one=adj} [adj]` -> `one (being a single entity) [adj]`;
-- a run-on form `ADDABLE` of ADD -> `from ADD, to join [adj]`;
+owl, supplement, wordnet). A list's own senses are rendered, joined by ` / `,
+each with its bracket. Rendering is linear: no definition holds another
+definition inside it, so none grows with the links around it.
+- a synonym link inside a sentence becomes its word: `not {good=adj}` -> `not good`;
+- a sense that is only a link (`AM <be=v> [v]`, `AE {one=adj} [adj]`) takes
+  the target's first sense of that part of speech (or its first sense),
+  following a chain of such links to the first text: `BE, to have actuality [v]`;
+- a run-on form `ADDABLE` of ADD -> `from ADD, to combine ... [adj]`;
 - `{ldquo}`/`{rdquo}` -> quotation marks; whitespace normalised; no markup left.
-Cycles and links to words the list lacks are counted in the notes and leave
-the linked word alone; resolution never loops (and stops MAX_DEPTH links deep).
-Words the lists do not define fall back to WordNet.
+A chain that never reaches a text (a cycle, or longer than MAX_HOPS) and a
+link to a word the list lacks leave just the linked word; both are counted in
+the notes. Words the lists do not define fall back to WordNet.
 
 Writes build/02_definitions.parquet, one row per word, key `id`:
 - id u32, word str
@@ -27,109 +28,126 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import polars as pl
 
+from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
-from pipeline.errors import InputFormatError
-from stages.definition_lines import MARKUP, QUOTES, content_lines, parse_defined
+from stages.wordlists import QUOTES, read_wordlist
 from stages.wordnet import wordnet_definitions
 
-MAX_DEPTH = 4
+MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
 
 
-class Resolver:
-    """Renders one list's senses, following its links within that list."""
-
-    def __init__(self, senses: dict[str, list[dict]]):
-        self.senses = senses
-        self.problems: Counter[str] = Counter()
-
-    def target(self, word: str, pos: str | None) -> dict | None:
-        senses = self.senses.get(word)
-        if not senses:
-            self.problems["links to words the list lacks"] += 1
-            return None
-        same = [s for s in senses if s["pos"] == pos]
-        if pos is not None and not same:
-            self.problems[f"links to a word without that part of speech (first sense used)"] += 1
-        return (same or senses)[0]
-
-    def body(self, sense: dict, stack: tuple[str, ...]) -> tuple[str, bool]:
-        """The sense's text without its bracket, links resolved; and whether a link was followed."""
-        linked = False
-
-        def follow(word: str, pos: str | None) -> str | None:
-            nonlocal linked
-            if word in stack:
-                self.problems["link cycles (cut)"] += 1
-                return None
-            if len(stack) > MAX_DEPTH:
-                return None
-            target = self.target(word, pos)
-            if target is None:
-                return None
-            linked = True
-            return self.body(target, stack + (word,))[0]
-
-        def replace(m: re.Match) -> str:
-            inner = m["brace"] if m["brace"] is not None else m["angle"]
-            if m["brace"] is not None and inner in QUOTES:
-                return QUOTES[inner]
-            word, _, pos = inner.partition("=")
-            text = follow(word.upper(), pos)
-            if m["angle"] is not None:
-                return f"{word.upper()}, {text}" if text else word.upper()
-            return f"{word} ({text})" if text else word
-
-        text = MARKUP.sub(replace, sense["text"])
-        if sense["runon_of"]:
-            head = follow(sense["runon_of"], None)
-            text = f"from {sense['runon_of']}, {head}" if head else f"from {sense['runon_of']}"
-        return " ".join(text.split()), linked
-
-    def render(self, word: str, senses: list[dict]) -> tuple[str, bool]:
-        parts, any_link = [], False
-        for sense in senses:
-            text, linked = self.body(sense, (word,))
-            any_link |= linked
-            bracket = sense["pos"] + (f" {sense['inflection']}" if sense["inflection"] else "")
-            parts.append(f"{text} [{bracket}]".strip())
-        return " / ".join(parts), any_link
+def sense_rows(rows: pl.DataFrame) -> pl.DataFrame:
+    """(`id`, `word`, `senses`) -> one row per sense: id, word, k (its order), pos, bracket, base
+    (its own text with markup flattened), link_word, link_pos, runon_of."""
+    text = pl.col("text")
+    for name, quote in QUOTES.items():
+        text = text.str.replace_all("{" + name + "}", quote, literal=True)
+    return (
+        rows.select("id", "word", "senses")
+        .with_columns(pl.int_ranges(pl.col("senses").list.len(), dtype=pl.UInt32).alias("k"))
+        .explode("senses", "k").unnest("senses")
+        .select(
+            "id", "word", "k", "pos", "link_word", "link_pos", "runon_of",
+            pl.concat_str("pos", "inflection", separator=" ", ignore_nulls=True).replace("", None).alias("bracket"),
+            text.str.replace_all(r"[{<]([a-z]+)=[a-z_]*[}>]", "$1")
+            .str.replace_all(r"\s+", " ").str.strip_chars().alias("base"),
+        )
+    )
 
 
-def render_all(rows: list[tuple[int, str, list[dict]]], senses: dict[str, list[dict]], source: str
-               ) -> tuple[pl.DataFrame, Counter]:
-    """(`id`, `definition`, `definition_source`) for (id, word, senses) rows, links followed within `senses`."""
-    resolver = Resolver(senses)
-    out = []
-    for id_, word, word_senses in rows:
-        text, linked = resolver.render(word, word_senses)
-        out.append((id_, text, f"{source}-link" if linked else source))
-    table = pl.DataFrame(out, orient="row", schema={"id": pl.UInt32, "definition": pl.String,
-                                                     "definition_source": pl.String})
-    return table, resolver.problems
+def resolve(senses: pl.DataFrame) -> tuple[pl.DataFrame, Counter]:
+    """For each sense that is a link or a run-on form: `final`, the text at the end of its chain
+    (null when the chain is cut), and `missed_pos` (the target lacked that part of speech)."""
+    problems: Counter[str] = Counter()
+    first = senses.sort("k").unique("word", keep="first").select(
+        pl.col("word").alias("at"), pl.col("base").alias("t_base"), pl.col("link_word").alias("t_link"),
+        pl.col("link_pos").alias("t_pos"), pl.col("runon_of").alias("t_runon"))
+    first_of_pos = senses.sort("k").unique(["word", "pos"], keep="first").select(
+        pl.col("word").alias("at"), pl.col("pos").alias("at_pos"), pl.col("base").alias("p_base"),
+        pl.col("link_word").alias("p_link"), pl.col("link_pos").alias("p_pos"), pl.col("runon_of").alias("p_runon"))
+    frontier = senses.filter(pl.col("link_word").is_not_null() | pl.col("runon_of").is_not_null()).select(
+        "id", "k", pl.coalesce("link_word", "runon_of").alias("at"),
+        pl.when(pl.col("link_word").is_not_null()).then(pl.col("link_pos")).alias("at_pos"))
+    done = []
+    for hop in range(MAX_HOPS):
+        step = (frontier.join(first_of_pos, on=["at", "at_pos"], how="left")
+                .join(first, on="at", how="left"))
+        by_pos = pl.col("p_base").is_not_null() | pl.col("p_link").is_not_null() | pl.col("p_runon").is_not_null()
+        step = step.with_columns(
+            pl.when(by_pos).then("p_base").otherwise("t_base").alias("n_base"),
+            pl.when(by_pos).then("p_link").otherwise("t_link").alias("n_link"),
+            pl.when(by_pos).then("p_pos").otherwise("t_pos").alias("n_pos"),
+            pl.when(by_pos).then("p_runon").otherwise("t_runon").alias("n_runon"),
+            (pl.col("at_pos").is_not_null() & ~by_pos & pl.col("t_base").is_not_null()).alias("missed_pos"),
+        )
+        problems["links to a word without that part of speech (first sense used)"] += step["missed_pos"].sum()
+        missing = step.filter(pl.col("n_base").is_null())
+        problems["links to words the list lacks"] += missing.height
+        ends = step.filter(pl.col("n_base").is_not_null() & pl.col("n_link").is_null() & pl.col("n_runon").is_null())
+        done += [missing.select("id", "k", pl.lit(None, pl.String).alias("final")),
+                 ends.select("id", "k", pl.col("n_base").alias("final"))]
+        frontier = step.filter(pl.col("n_link").is_not_null() | pl.col("n_runon").is_not_null()).select(
+            "id", "k", pl.coalesce("n_link", "n_runon").alias("at"),
+            pl.when(pl.col("n_link").is_not_null()).then(pl.col("n_pos")).alias("at_pos"))
+        if frontier.height == 0:
+            break
+    problems["link chains that never reach a text (cycles, cut)"] += frontier.height
+    done.append(frontier.select("id", "k", pl.lit(None, pl.String).alias("final")))
+    return pl.concat(done), +problems
+
+
+def render(rows: pl.DataFrame, source: str) -> tuple[pl.DataFrame, Counter]:
+    """(`id`, `definition`, `definition_source`) for (`id`, `word`, `senses`) rows, links followed
+    within these rows (one list's words)."""
+    senses = sense_rows(rows)
+    finals, problems = resolve(senses)
+    text = (
+        pl.when(pl.col("runon_of").is_not_null())
+        .then(pl.concat_str(pl.lit("from "), "runon_of", pl.lit(", ") + pl.col("final"), ignore_nulls=True))
+        .when(pl.col("link_word").is_not_null())
+        .then(pl.concat_str("link_word", pl.lit(", ") + pl.col("final"), ignore_nulls=True))
+        .otherwise("base")
+    )
+    shown = pl.concat_str(text, pl.lit(" [") + pl.col("bracket") + pl.lit("]"), ignore_nulls=True).str.strip_chars()
+    table = (
+        senses.join(finals, on=["id", "k"], how="left")
+        .with_columns(shown.alias("shown"), pl.col("final").is_not_null().alias("linked"))
+        .filter(pl.col("shown") != "")
+        .sort("id", "k")
+        .group_by("id", maintain_order=True)
+        .agg(pl.col("shown").str.join(" / ").alias("definition"), pl.col("linked").any())
+        .select("id", "definition", pl.when("linked").then(pl.lit(f"{source}-link")).otherwise(pl.lit(source))
+                .alias("definition_source"))
+    )
+    return table, problems
 
 
 def list_definitions(lexicon: pl.DataFrame, column: str, source: str) -> tuple[pl.DataFrame, Counter]:
     """Definitions from one list's own senses (column csw_senses or owl_senses)."""
-    rows = lexicon.filter(pl.col(column).is_not_null()).select("id", "word", column).rows()
-    return render_all(rows, {word: senses for _, word, senses in rows}, source)
+    return render(lexicon.filter(pl.col(column).is_not_null()).select("id", "word", pl.col(column).alias("senses")),
+                  source)
 
 
 def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]) -> tuple[pl.DataFrame, Counter]:
     """Definitions from the supplement file (NASPA format), for the lexicon's words it defines."""
     ((name, data),) = supplement.items()
-    entries, bad = parse_defined(content_lines(name, data), "naspa")
-    if bad:
-        line, text, reason = bad[0]
-        raise InputFormatError(f"{name}, line {line}: {reason}, in {text[:60]!r}")
-    senses = {word: word_senses for _, word, word_senses, _ in entries}
-    rows = [(id_, word, senses[word]) for id_, word in lexicon.select("id", "word").rows() if word in senses]
-    return render_all(rows, senses, "supplement")
+    wl = read_wordlist(name, data, "naspa")
+    for bad in (wl.errors, wl.warnings):  # our own file: every problem is ours to fix
+        if bad.height:
+            line, text, reason = bad.row(0)
+            raise InputFormatError(f"{name}, line {line}: {reason}, in {text[:60]!r}")
+    entries = (wl.entries.filter(pl.col("senses").is_not_null()).unique("word", keep="first", maintain_order=True)
+               .join(lexicon.select("id", "word"), on="word", how="left"))
+    # Ids beyond the lexicon's let supplement words link to words the lexicon lacks; they are dropped after.
+    extra = pl.int_range(lexicon.height, lexicon.height + pl.len(), dtype=pl.UInt32)
+    entries = entries.with_columns(pl.coalesce(pl.col("id"), extra).alias("id"))
+    table, problems = render(entries.select("id", "word", "senses"), "supplement")
+    return table.filter(pl.col("id") < lexicon.height), problems
 
 
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],

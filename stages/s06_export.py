@@ -1,7 +1,7 @@
 """Stage 6, export: the artifact solvers consume, build/export/ (schema_version 1).
 
-Reads every intermediate table: 01_lexicon, 02_definitions, 03_rareness,
-04_links, 05_groups; and the raw inputs (csw, owl, scowl, wordnet, supplement) only to
+Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
+01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups; and the raw inputs (csw, owl, scowl, wordnet, supplement) only to
 record their sha256 and size in the manifest.
 
 Writes the folder build/export/ (swapped in whole by the runner):
@@ -27,7 +27,8 @@ Writes the folder build/export/ (swapped in whole by the runner):
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people: words per length, groups per length with the
   largest, most-linked words per length, definition coverage (overall, per
-  source, SCOWL level <= 50) and the words of level <= 35 still without one.
+  source, SCOWL level <= 50) and the words of level <= 35 still without one;
+  the word-list lines skipped and warned about.
 """
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
     return check_schema(table, GROUP_SIZES, "export groups.parquet")
 
 
-def summary(words: pl.DataFrame, group_table: pl.DataFrame) -> str:
+def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int]) -> str:
     out = ["Word-ladder dictionary summary", ""]
     per_length = (words.group_by("length").agg(pl.len().alias("words"), pl.col("in_csw").sum().alias("csw"),
                                                pl.col("in_owl").sum().alias("owl")).sort("length"))
@@ -117,6 +118,9 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame) -> str:
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
     for source, n in words["definition_source"].drop_nulls().value_counts().sort("definition_source").rows():
         out.append(f"  from {source}: {n:,}")
+    out += ["", "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
+            f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
+            f"{problems['definition_warnings']:,} definition warnings (words kept)"]
     lacking = words.filter((pl.col("scowl_level") <= LACKING_LEVEL) & pl.col("definition").is_null())["word"]
     out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
     out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
@@ -145,14 +149,15 @@ def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
     return data
 
 
-def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl, wordnet, supplement,
-                 csw_format, owl_format, definition_sources, rareness_by_level) -> dict:
+def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, csw, owl, scowl, wordnet,
+                 supplement, csw_format, owl_format, definition_sources, rareness_by_level) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
+    problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
     files = {"words.parquet": parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
              "groups.parquet": parquet_bytes(group_table),
              "ladder.sqlite": sqlite_bytes(words, links),
-             "summary.txt": summary(words, group_table).encode()}
+             "summary.txt": summary(words, group_table, problems).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
             "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
     raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet, "supplement": supplement}
@@ -169,6 +174,7 @@ def build_export(lexicon, definitions, rareness, links, groups, csw, owl, scowl,
         "counts": {
             "words": words.height, "csw_words": int(words["in_csw"].sum()), "owl_words": int(words["in_owl"].sum()),
             "owl_not_in_csw": words.filter(pl.col("in_owl") & ~pl.col("in_csw")).height,
+            "list_problems": problems,
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},
             "groups": {lex: {mode: group_table.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode)).height
                              for mode in ("sub", "edit")} for lex in ("csw", "owl")},
@@ -182,7 +188,7 @@ STAGE = Stage(
     number=6,
     name="export",
     transform=build_export,
-    reads=("lexicon", "definitions", "rareness", "links", "groups"),
+    reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups"),
     raw=("csw", "owl", "scowl", "wordnet", "supplement"),
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,

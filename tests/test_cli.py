@@ -1,6 +1,8 @@
 """The command line: exit codes and one-line messages, through typer's CliRunner."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -64,12 +66,12 @@ def test_bad_input_word_is_one_line(tiny):
     (tiny / "csw.txt").write_text("CAT\nC4T\n")
     result = invoke("build", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z"
+    assert result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z ('4', column 2)"
 
 
 @pytest.mark.parametrize("line, message", [
     ('csw_fromat = "plain"', "unknown key 'csw_fromat'"),
-    ("csw_format = 3", "key 'csw_format': must be one of auto, plain, naspa, collins, not 3"),
+    ("csw_format = 3", "key 'csw_format': must be one of auto, plain, naspa, collins, scores, not 3"),
     ('csw = "nowhere.txt"', "key 'csw': {tiny}/nowhere.txt does not exist"),
     ('scowl = "csw.txt"', "key 'scowl': {tiny}/csw.txt is not a directory"),
     ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),
@@ -124,7 +126,14 @@ def test_lenient_flag(tiny):
     shutil.copy(DATA / "naspa_bad.txt", tiny / "csw.txt")
     strict = invoke("build", "--config", str(tiny / "config.toml"))
     assert strict.exit_code == 1
-    assert strict.stderr.splitlines()[-1].startswith("error: csw.txt, line 5: unclosed link")
+    assert strict.stderr.splitlines()[-1].startswith("error: csw.txt, line 15: 'A2' is not a word")
     lenient = invoke("build", "--config", str(tiny / "config.toml"), "--lenient")
     assert lenient.exit_code == 0
-    assert pl.read_parquet(tiny / "build/01_skipped.parquet")["line"].to_list() == [5, 7, 9, 11, 13, 15, 17]
+    assert pl.read_parquet(tiny / "build/01_skipped.parquet")["line"].to_list() == [15]
+    assert pl.read_parquet(tiny / "build/01_warnings.parquet")["line"].to_list() == [7, 9, 11, 13, 17, 19]
+    manifest = json.loads((tiny / "build/export/manifest.json").read_text())
+    assert manifest["counts"]["list_problems"] == {"skipped_lines": 1, "definition_warnings": 6}
+    assert "  1 word-list lines skipped (--lenient), 6 definition warnings (words kept)" in (
+        tiny / "build/export/summary.txt").read_text().splitlines()
+    status = invoke("status", "--config", str(tiny / "config.toml"))
+    assert f"6 definition warnings (words kept) in {tiny}/build/01_warnings.parquet" in status.stdout

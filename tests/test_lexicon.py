@@ -41,13 +41,17 @@ def test_owl_word_missing_from_csw_is_kept_and_counted():
 
 
 @pytest.mark.parametrize("line, shown", [
-    ("c4t", "'c4t'"), ("ice cream", "'ice cream'"), ("don't", '"don\'t"'), ("café", "'café'"),
-    ("nul\x00byte", "'nul\\x00byte'"), ("straße", "'straße'"),
+    ("c4t", "'c4t' is not a word of letters A-Z ('4', column 2)"),
+    ("ice cream", "'ice cream' is not a word of letters A-Z (' ', column 4)"),
+    ("don't", '"don\'t" is not a word of letters A-Z ("\'", column 4)'),
+    ("café", "'café' is not a word of letters A-Z ('é', column 4)"),
+    ("nul\x00byte", "'nul\\x00byte' is not a word of letters A-Z ('\\x00', column 4)"),
+    ("straße", "'straße' is not a word of letters A-Z ('ß', column 5)"),
 ])
-def test_bad_word_names_file_line_and_text(line, shown):
+def test_bad_word_names_file_line_character_and_text(line, shown):
     with pytest.raises(InputFormatError) as err:
         words_of(f"good\n# comment\n{line}\nfine\n".encode())
-    assert str(err.value) == f"list.txt, line 3: {shown} is not a word of letters A-Z"
+    assert str(err.value) == f"list.txt, line 3: {shown}"
 
 
 def test_long_bad_line_is_shortened_in_the_message():

@@ -40,10 +40,11 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     for word, level in levels.items():
         scowl.setdefault(f"scowl/english-words.{level}", []).append(word.lower())
     scowl_files = {k: "\n".join(v).encode() for k, v in scowl.items()}
-    lexicon = build_lexicon(csw_file, owl_file, "plain", "plain")["lexicon"]
+    stage1 = build_lexicon(csw_file, owl_file, "plain", "plain")
+    lexicon = stage1["lexicon"]
     links = build_links(lexicon)["links"]
     export = build_export(
-        lexicon, build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
+        lexicon, stage1["skipped"], stage1["warnings"], build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
         build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, build_groups(lexicon, links)["groups"],
         csw_file, owl_file, scowl_files, WORDNET, SUPPLEMENT, "plain", "plain", ["wordnet"], TABLE)["export"]
     folder.mkdir(parents=True, exist_ok=True)
