@@ -111,7 +111,7 @@ def line_kinds(lines: pl.DataFrame) -> pl.Series:
     return lines.select(
         pl.when(~text.str.contains(r"[ \t]")).then(pl.lit("bare"))
         .when(text.str.contains(r"^[^ \t]+\t")).then(pl.lit("collins"))
-        .when(text.str.contains(r"^[0-9]+ +[^ \t]+$")).then(pl.lit("scores"))
+        .when(text.str.contains(r"^[0-9]+(?:\.[0-9]+)? +[^ \t]+$")).then(pl.lit("scores"))
         .when(text.str.contains(r"\[")).then(pl.lit("naspa"))
         .otherwise(pl.lit("other")).alias("kind")
     )["kind"]
@@ -161,7 +161,7 @@ def _split(lines: pl.DataFrame, fmt: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     if fmt == "plain":
         return lines.with_columns(text.alias("word"), pl.lit(None, pl.String).alias("rest")), pl.DataFrame(schema=PROBLEMS)
     if fmt == "scores":
-        parts = lines.with_columns(text.str.extract_groups(r"^[0-9]+ +(?P<word>[^ \t]+)$").alias("p")).unnest("p")
+        parts = lines.with_columns(text.str.extract_groups(r"^[0-9]+(?:\.[0-9]+)? +(?P<word>[^ \t]+)$").alias("p")).unnest("p")
         bad = parts.filter(pl.col("word").is_null()).select(
             "line", "text", pl.lit("expected a score, a space and a word").alias("reason"))
         return parts.filter(pl.col("word").is_not_null()).with_columns(pl.lit(None, pl.String).alias("rest")), bad

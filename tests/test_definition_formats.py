@@ -167,9 +167,12 @@ def test_two_formats_in_one_file_name_their_lines():
 
 
 def test_scores_lists_give_their_words():
-    result = build(b"542388 QI\n346375 re\n289218 IN\n")
-    assert result["lexicon"]["word"].to_list() == ["AA", "IN", "QI", "RE"]
-    assert "list.txt: 3 words (scores, detected), 0 duplicate lines" in result["notes"]
+    # CSW21-Playability.txt: whole and decimal scores
+    result = build(b"542388 QI\n346375 re\n98483.7 AM\n289218 IN\n")
+    assert result["lexicon"]["word"].to_list() == ["AA", "AM", "IN", "QI", "RE"]
+    assert "list.txt: 4 words (scores, detected), 0 duplicate lines" in result["notes"]
+    with pytest.raises(InputFormatError, match=r"list.txt, line 2: expected a score, a space and a word"):
+        build(b"542388 QI\nQI 542388\n", "scores")
 
 
 @pytest.mark.parametrize("line, message", [
