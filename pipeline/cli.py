@@ -104,13 +104,20 @@ def _rung_lines(ladder, width: int = 100) -> list[str]:
     for r in ladder.rungs:
         text = r.definition or "(no definition)"
         room = width - longest - 14
-        out.append(f"  {r.word:<{longest}} {r.rareness:>9,}  " + (text if len(text) <= room else text[: room - 3] + "..."))
+        room -= 9
+        out.append(f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
+                   + (text if len(text) <= room else text[: room - 3] + "..."))
     return out
+
+
+def _steps(n: int) -> str:
+    return f"{n} step" + ("" if n == 1 else "s")
 
 
 def _ladder_json(ladder) -> dict:
     return {"steps": ladder.steps, "cost": ladder.cost, "ties": ladder.count,
-            "words": [{"word": r.word, "rareness": r.rareness, "definition": r.definition} for r in ladder.rungs]}
+            "words": [{"word": r.word, "rareness": r.rareness, "label": r.label, "definition": r.definition}
+                      for r in ladder.rungs]}
 
 
 @app.command()
@@ -119,6 +126,7 @@ def solve(
     end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
     lexicon: Annotated[str, typer.Option(help="Word list: csw or owl.")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
+    clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")] = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
@@ -134,12 +142,15 @@ def solve(
     --json prints {"from", "to", "lexicon", "edit", "group": {"column", "id",
     "size"}, "shortest": LADDER, "common": LADDER}, where LADDER is {"steps",
     "cost" (sum of rareness), "ties" (how many ladders tie with it), "words":
-    [{"word", "rareness", "definition"}]}. With --all: {"from", "to", "count",
-    "ladders": [[word, ...], ...]}.
+    [{"word", "rareness", "label", "definition"}]}, label being common,
+    uncommon, rare or obscure (from the word's SCOWL level). With --all:
+    {"from", "to", "count", "ladders": [[word, ...], ...]}.
 
     Exit codes: 0 found; 1 no export or another error; 2 bad usage; 3 unknown
     word (with suggestions); 4 lengths differ (without --edit); 5 the words are
-    in different groups, so no ladder exists; 6 the same word twice.
+    in different groups, so no ladder exists (or, with --clean, none avoids
+    offensive words); 6 the same word twice; 7 with --clean, an end word is
+    flagged offensive.
     """
     import json
 
@@ -149,22 +160,23 @@ def solve(
         with reported():
             ladders = Ladders.open(_export_dir(export, config))
             if all_ladders:
-                count, found = ladders.all_shortest(start, end, lexicon, edit, limit)
+                count, found = ladders.all_shortest(start, end, lexicon, edit, limit, clean)
                 if as_json:
                     typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
                                            "ladders": [f.words for f in found]}))
                     return
-                typer.echo(f"{count:,} shortest ladders of {found[0].steps} steps; the first {len(found)}:")
+                typer.echo(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}; "
+                           f"the first {len(found)}:")
                 for f in found:
                     typer.echo("  " + " ".join(f.words))
                 return
-            short = ladders.shortest(start, end, lexicon, edit, seed)
-            common = ladders.common(start, end, lexicon, edit, seed)
+            short = ladders.shortest(start, end, lexicon, edit, seed, clean)
+            common = ladders.common(start, end, lexicon, edit, seed, clean)
     except SolveError as e:
         raise typer.Exit(e.exit_code) from None
     if as_json:
         typer.echo(json.dumps({
-            "from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit,
+            "from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit, "clean": clean,
             "group": {"column": short.group_column, "id": short.group_id, "size": short.group_size},
             "shortest": _ladder_json(short), "common": _ladder_json(common)}, ensure_ascii=False))
         return
@@ -173,7 +185,7 @@ def solve(
                f"a group of {short.group_size:,} words")
     for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
         ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
-        typer.echo(f"\n{title}: {ladder.steps} steps, rareness {ladder.cost:,}{ties}")
+        typer.echo(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
         for line in _rung_lines(ladder):
             typer.echo(line)
 

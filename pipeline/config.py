@@ -21,7 +21,7 @@ from pipeline.errors import ConfigError
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
-DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet")
+DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
 
 
 def _path(kind: str) -> Callable[[str, Any, Path], Any]:
@@ -77,6 +77,19 @@ def _rareness(key: str, value: Any, base: Path) -> dict[str, int]:
     return {k: value[k] for k in expected}
 
 
+def _labels(key: str, value: Any, base: Path) -> dict[str, int]:
+    """The highest SCOWL level of each rareness label: common <= uncommon <= rare (obscure: beyond)."""
+    names = ("common", "uncommon", "rare")
+    if not isinstance(value, dict) or sorted(value) != sorted(names):
+        raise ValueError(f"must be a table with exactly the keys {', '.join(names)} (a SCOWL level each)")
+    for name in names:
+        if value[name] not in SCOWL_LEVELS:
+            raise ValueError(f"{name} must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))}), not {value[name]!r}")
+    if not value["common"] <= value["uncommon"] <= value["rare"]:
+        raise ValueError("must have common <= uncommon <= rare")
+    return {name: value[name] for name in names}
+
+
 def _bool(key: str, value: Any, base: Path) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"must be true or false, not {value!r}")
@@ -97,10 +110,13 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "owl_format": _choice(LEXICON_FORMATS),
     "scowl": _path("dir"),
     "wordnet": _path("dir"),
+    "gcide": _path("dir"),
     "supplement": _path("file"),
+    "offensive": _path("file"),
     "lenient": _bool,
     "definition_sources": _sources,
     "rareness_by_level": _rareness,
+    "rareness_labels": _labels,
     "build_dir": _string,
 }
 

@@ -28,7 +28,8 @@ LEXICON = {
     "csw_senses": pl.List(SENSE), "owl_senses": pl.List(SENSE),
 }
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
-DEFINITIONS = {"id": pl.UInt32, "word": pl.String, "definition": pl.String, "definition_source": pl.String}
+DEFINITIONS = {"id": pl.UInt32, "word": pl.String, "definition": pl.String, "definition_source": pl.String,
+               "offensive": pl.Boolean}
 RARENESS = {
     "id": pl.UInt32, "word": pl.String, "scowl_level": pl.UInt8, "rareness": pl.UInt32,
     "usa": pl.Boolean, "brit": pl.Boolean,
@@ -46,7 +47,7 @@ WORDS = {
     "scowl_level": pl.UInt8, "rareness": pl.UInt32, "usa": pl.Boolean, "brit": pl.Boolean,
     "definition": pl.String, "definition_source": pl.String,
     "group_csw": pl.UInt32, "group_owl": pl.UInt32, "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
-    "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32),
+    "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32), "offensive": pl.Boolean,
 }
 GROUP_SIZES = {
     "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32,

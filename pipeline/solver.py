@@ -9,6 +9,9 @@ Two answers, as good solvers give:
 - shortest: fewest steps (a bidirectional breadth-first search);
 - common: least sum of rareness over the ladder's words, and among equal
   sums fewer steps (A* on (sum, steps)).
+With `clean=True` neither search steps on a word flagged offensive. Each rung
+carries a rareness label (common / uncommon / rare / obscure) from its SCOWL
+level, with the cut-offs the build's config named (manifest.json).
 Where several ladders tie, one is drawn uniformly at random among all of them
 (by counting paths and walking back), reproducibly with a seed.
 
@@ -59,11 +62,30 @@ class SameWord(SolveError):
     exit_code = 6
 
 
+class OffensiveWord(SolveError):
+    exit_code = 7
+
+
+# Rareness labels by lowest SCOWL level, when the manifest names none: at most 50 common (the words
+# of a general dictionary), 60 uncommon, 70 rare; beyond, or not in SCOWL, obscure.
+LABELS = {"common": 50, "uncommon": 60, "rare": 70}
+
+
+def label(level: int | None, cutoffs: dict[str, int]) -> str:
+    """common / uncommon / rare / obscure for a SCOWL level (None: not in SCOWL)."""
+    if level is not None:
+        for name, top in cutoffs.items():
+            if level <= top:
+                return name
+    return "obscure"
+
+
 @dataclass(frozen=True)
 class Rung:
     word: str
     rareness: int
     definition: str | None
+    label: str = "obscure"  # common / uncommon / rare / obscure, from the SCOWL level
 
 
 @dataclass(frozen=True)
@@ -97,14 +119,27 @@ class Group:
     rareness: list[int]
     definitions: list[str | None]
     adjacent: list[list[int]]
+    labels: list[str] = field(default_factory=list)
+    offensive: list[bool] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {w: i for i, w in enumerate(self.words)}
+        self.labels = self.labels or ["obscure"] * len(self.words)
+        self.offensive = self.offensive or [False] * len(self.words)
 
     def ladder(self, path: list[int], count: int) -> Ladder:
-        rungs = [Rung(self.words[i], self.rareness[i], self.definitions[i]) for i in path]
+        rungs = [Rung(self.words[i], self.rareness[i], self.definitions[i], self.labels[i]) for i in path]
         return Ladder(rungs, count, self.column, self.group_id, len(self.words))
+
+    @cached_property
+    def clean_adjacent(self) -> list[list[int]]:
+        """The adjacency lists without offensive words: a --clean ladder never steps on one."""
+        off = self.offensive
+        return [[] if off[v] else [u for u in ns if not off[u]] for v, ns in enumerate(self.adjacent)]
+
+    def links(self, clean: bool) -> list[list[int]]:
+        return self.clean_adjacent if clean else self.adjacent
 
     @cached_property
     def _letters(self) -> np.ndarray | None:
@@ -203,43 +238,68 @@ class Ladders:
             return self._groups[key]
         lists = ["links", "edit_links"] if column.endswith("_edit") else ["links"]
         rows = (pl.scan_parquet(self.words_file).filter(pl.col(column) == group_id)
-                .select("id", "word", "rareness", "definition", *lists).collect())
+                .select("id", "word", "rareness", "definition", "scowl_level", "offensive", *lists).collect())
         local = {i: n for n, i in enumerate(rows["id"].to_list())}
         neighbours = rows.select(pl.concat_list(lists).alias("n"))["n"].to_list()
         # An OWL group's words may have CSW-only neighbours: those fall outside the group.
         adjacent = [[local[j] for j in ns if j in local] for ns in neighbours]
+        cutoffs = self.label_cutoffs
         group = Group(column, group_id, rows["word"].to_list(), rows["rareness"].to_list(),
-                      rows["definition"].to_list(), adjacent)
+                      rows["definition"].to_list(), adjacent,
+                      [label(level, cutoffs) for level in rows["scowl_level"].to_list()],
+                      rows["offensive"].to_list())
         self._groups[key] = group
         if len(self._groups) > CACHED_GROUPS:
             self._groups.popitem(last=False)
         return group
 
-    def _prepare(self, start: str, end: str, lexicon: str, edit: bool) -> tuple[Group, int, int]:
+    @cached_property
+    def label_cutoffs(self) -> dict[str, int]:
+        """The SCOWL level cut-offs of the rareness labels, as the build's config named them."""
+        import json
+
+        try:
+            config = json.loads((self.words_file.parent / "manifest.json").read_text())["config"]
+            cutoffs = config.get("rareness_labels") or LABELS
+        except (OSError, ValueError, KeyError, TypeError):
+            cutoffs = LABELS
+        return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
+
+    def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool = False
+                 ) -> tuple[Group, int, int]:
         a, b = self.check(start, end, lexicon, edit)
         column = group_column(lexicon, edit)
         group = self.group(column, a[column])
-        return group, group.index[a["word"]], group.index[b["word"]]
+        s, t = group.index[a["word"]], group.index[b["word"]]
+        if clean:
+            rude = [group.words[v] for v in (s, t) if group.offensive[v]]
+            if rude:
+                raise OffensiveWord(f"{' and '.join(rude)} {'is' if len(rude) == 1 else 'are'} flagged offensive: "
+                                    "--clean ladders neither start nor end on such a word")
+            if not _reachable(group.clean_adjacent, s, t):
+                raise NoLadder(f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
+                               "steps on a word flagged offensive")
+        return group, s, t
 
     # ---- the two searches ----------------------------------------------------------
 
     def shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-                 seed: int | None = None) -> Ladder:
-        group, s, t = self._prepare(start, end, lexicon, edit)
-        path, count = _bidirectional_bfs(group.adjacent, s, t, random.Random(seed))
+                 seed: int | None = None, clean: bool = False) -> Ladder:
+        group, s, t = self._prepare(start, end, lexicon, edit, clean)
+        path, count = _bidirectional_bfs(group.links(clean), s, t, random.Random(seed))
         return group.ladder(path, count)
 
     def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-               seed: int | None = None) -> Ladder:
-        group, s, t = self._prepare(start, end, lexicon, edit)
-        counts, preds = _a_star(group.adjacent, group.rareness, group.steps_left(t), s, t)
+               seed: int | None = None, clean: bool = False) -> Ladder:
+        group, s, t = self._prepare(start, end, lexicon, edit, clean)
+        counts, preds = _a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
         return group.ladder(_draw(preds, counts, t, random.Random(seed)), counts[t])
 
     def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-                     limit: int = 10) -> tuple[int, list[Ladder]]:
+                     limit: int = 10, clean: bool = False) -> tuple[int, list[Ladder]]:
         """How many shortest ladders there are, and `limit` of them (a fixed choice: walked back from END in alphabetical order)."""
-        group, s, t = self._prepare(start, end, lexicon, edit)
-        counts, preds = _bfs(group.adjacent, s, t)
+        group, s, t = self._prepare(start, end, lexicon, edit, clean)
+        counts, preds = _bfs(group.links(clean), s, t)
         found: list[list[int]] = []
 
         def walk(v: int, tail: list[int]) -> None:
@@ -278,6 +338,19 @@ def _edits(word: str) -> set[str]:
     return ({a + c + b[1:] for a, b in splits if b for c in letters}
             | {a + b[1:] for a, b in splits if b}
             | {a + c + b for a, b in splits for c in letters})
+
+
+def _reachable(adjacent: list[list[int]], s: int, t: int) -> bool:
+    seen, queue = {s}, deque([s])
+    while queue:
+        v = queue.popleft()
+        if v == t:
+            return True
+        for u in adjacent[v]:
+            if u not in seen:
+                seen.add(u)
+                queue.append(u)
+    return False
 
 
 def _bfs(adjacent: list[list[int]], s: int, t: int) -> tuple[dict[int, int], dict[int, list[int]]]:

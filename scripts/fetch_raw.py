@@ -57,12 +57,18 @@ PACKAGES = (
         + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv")),
         "WordNet 3.0 (permissive, Princeton)",
     ),
+    Package(
+        "debian", "dict-gcide", "0.48.5+nmu2",
+        (("usr/share/dictd/gcide.index", "gcide/"), ("usr/share/dictd/gcide.dict.dz", "gcide/")),
+        "GPL-3+ (GCIDE; an export that includes its text carries it)",
+    ),
 )
 
 
 # Files of raw/ written for this project, not downloaded: listed in SOURCES.md, never fetched.
 HANDWRITTEN = {
     "supplement/function_words.txt": "definitions of English function words, which WordNet lacks (CC0)",
+    "supplement/offensive.txt": "reviewed corrections to the offensive flag (CC0)",
 }
 
 

@@ -35,8 +35,9 @@ import polars as pl
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
-from stages.wordlists import QUOTES, read_wordlist
-from stages.wordnet import wordnet_definitions
+from stages.gcide import gcide_lemmas
+from stages.wordlists import QUOTES, content_lines, read_wordlist
+from stages.wordnet import define, glosses, offensive_lemmas
 
 MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
 
@@ -150,15 +151,98 @@ def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]) 
     return table.filter(pl.col("id") < lexicon.height), problems
 
 
+# Prefixes whose word is its rest's meaning with a twist (UNSNAPPING, RECHECKS, NONSCHEDULED), and
+# British -is- spellings of -iz- words (NEUTRALISER): tried last, on words no source defines.
+PREFIXES = {"un": "not, or the reverse of", "re": "again", "pre": "before", "non": "not", "de": "the reverse of",
+            "dis": "the reverse of", "mis": "wrongly", "over": "too much", "under": "too little",
+            "out": "more than", "anti": "against", "co": "together", "counter": "against", "sub": "under",
+            "super": "above", "inter": "between", "semi": "half", "multi": "many", "self": "of oneself"}
+# Suffixes: (suffix, what replaces it to give the base, how the definition names the relation).
+SUFFIXES = [("S", "", "plural or present tense of"), ("ES", "", "plural or present tense of"),
+            ("ABLE", "", "able to be (from)"), ("ABLE", "E", "able to be (from)"),
+            ("ER", "", "one who or that which does (from)"), ("ER", "E", "one who or that which does (from)"),
+            ("Y", "", "like or full of (from)"), ("Y", "E", "like or full of (from)"),
+            ("ISM", "", "the doctrine or practice of (from)"), ("IST", "", "one who practises (from)"),
+            ("ITY", "", "the quality of being (from)"), ("ILITY", "LE", "the quality of being (from)"),
+            ("NESS", "", "the quality of being (from)"), ("LY", "", "in a way that is (from)")]
+BRITISH = [("ISATION", "IZATION"), ("ISING", "IZING"), ("ISED", "IZED"), ("ISER", "IZER"), ("ISES", "IZES"),
+           ("ISE", "IZE"), ("YSE", "YZE"), ("YSED", "YZED"), ("YSING", "YZING"), ("OUR", "OR"), ("OURS", "ORS")]
+
+
+def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
+    """(`id`, `definition`, `definition_source`) for undefined words whose British -is- spelling, whose
+    rest after a prefix, or whose base before a suffix (at least 3 letters) is defined; the source is
+    the rest's, marked `-base`."""
+    defined = table.filter(pl.col("definition").is_not_null()).select(
+        pl.col("word").alias("rest"), pl.col("definition").alias("rest_definition"),
+        pl.col("definition_source").str.replace(r"-(?:base|link)$", "").alias("root_source"))
+    missing = table.filter(pl.col("definition").is_null()).select("id", "word")
+    word = pl.col("word")
+    tries = []
+    for british, american in BRITISH:
+        tries.append(missing.filter(word.str.ends_with(british)).select(
+            "id", (word.str.slice(0, word.str.len_chars() - len(british)) + american).alias("rest"),
+            pl.lit("British spelling of").alias("how"), pl.lit(0).alias("priority")))
+    for rank, (suffix, ending, meaning) in enumerate(SUFFIXES, start=100):
+        tries.append(missing.filter(word.str.ends_with(suffix) & (word.str.len_chars() >= len(suffix) + 3))
+                     .select("id", (word.str.slice(0, word.str.len_chars() - len(suffix)) + ending).alias("rest"),
+                             pl.lit(meaning).alias("how"), pl.lit(rank).alias("priority")))
+    for rank, (prefix, meaning) in enumerate(PREFIXES.items(), start=1):
+        tries.append(missing.filter(word.str.starts_with(prefix.upper()) & (word.str.len_chars() >= len(prefix) + 3))
+                     .select("id", word.str.slice(len(prefix)).alias("rest"),
+                             pl.lit(f"{prefix}- ({meaning}) +").alias("how"), pl.lit(rank).alias("priority")))
+    found = (pl.concat(tries).join(defined, on="rest").sort("priority", "id", maintain_order=True).unique("id", keep="first", maintain_order=True)
+             .select("id", pl.format("{} {}: {}", "how", "rest", "rest_definition").str.slice(0, 400).alias("definition"),
+                     (pl.col("root_source") + "-base").alias("definition_source")))
+    return found
+
+
+def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_table: pl.DataFrame | None,
+                    offensive: dict[str, bytes] | None) -> tuple[pl.Series, list[str]]:
+    """The `offensive` flag per lexicon row, and a note per reason. A word is flagged when a lower-case
+    WordNet sense lies in an offensive usage domain, GCIDE labels it, or the reviewed list names it; the
+    list's `-WORD` lines clear a flag the sources set wrongly for a family game."""
+    ((name, data),) = (offensive or {"offensive.txt": b""}).items()
+    listed = content_lines(name, data).with_columns(
+        pl.col("text").str.replace(r"\s*#.*$", "").str.strip_chars().alias("entry"))
+    bad = listed.filter(~pl.col("entry").str.contains(r"^-?[A-Za-z]+$"))
+    if bad.height:
+        line, text = bad.row(0)[:2]
+        raise InputFormatError(f"{name}, line {line}: expected WORD or -WORD, then an optional # comment, in {text[:60]!r}")
+    words = pl.col("entry").str.strip_prefix("-").str.to_uppercase()
+    added = set(listed.filter(~pl.col("entry").str.starts_with("-")).select(words).to_series())
+    cleared = set(listed.filter(pl.col("entry").str.starts_with("-")).select(words).to_series())
+    reasons: dict[str, set[str]] = {}
+    for lemma, domain in offensive_lemmas(wordnet).rows():
+        reasons.setdefault(f"wordnet {domain}", set()).add(lemma.upper())
+    if gcide_table is not None:
+        reasons["gcide label"] = set(gcide_table.filter(pl.col("offensive"))["lemma"].str.to_uppercase())
+    reasons[f"listed in {name.rsplit('/', 1)[-1]}"] = added
+    flagged = set().union(*reasons.values()) - cleared
+    flag = lexicon["word"].is_in(sorted(flagged))
+    in_lexicon = set(lexicon["word"])
+    notes = [f"offensive: {flag.sum():,} words flagged; " + ", ".join(
+        f"{reason} {len((found & in_lexicon) - cleared):,}" for reason, found in reasons.items())
+        + f"; {len(cleared & in_lexicon):,} cleared by the reviewed list"]
+    return flag.alias("offensive"), notes
+
+
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
-                      definition_sources: list[str]) -> dict:
+                      definition_sources: list[str], gcide: dict[str, bytes] | None = None,
+                      offensive: dict[str, bytes] | None = None) -> dict:
     notes, candidates = [], []
+    if "gcide" in definition_sources and not gcide:
+        raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
+    gcide_table = gcide_lemmas(gcide) if gcide else None
     for rank, source in enumerate(definition_sources):
-        if source == "wordnet":
-            found, by_base = wordnet_definitions(lexicon["word"], wordnet)
-            table = lexicon.select("id", "word").join(found, on="word").select(
-                "id", "definition", pl.lit("wordnet").alias("definition_source"))
-            notes.append(f"wordnet defines {table.height:,} words, {by_base:,} of them through a base form")
+        if source in ("wordnet", "gcide"):
+            lemmas = glosses(wordnet) if source == "wordnet" else gcide_table
+            found, by_base = define(lexicon["word"], lemmas.select("lemma", "pos", "rank", "gloss"), wordnet)
+            base_ids = lexicon.join(by_base, on="word").select("id", pl.lit(True).alias("base"))
+            table = (lexicon.select("id", "word").join(found, on="word").join(base_ids, on="id", how="left")
+                     .select("id", "definition", pl.when(pl.col("base")).then(pl.lit(f"{source}-base"))
+                             .otherwise(pl.lit(source)).alias("definition_source")))
+            notes.append(f"{source} defines {table.height:,} words, {by_base.height:,} of them through a base form")
         elif source == "supplement":
             table, problems = supplement_definitions(lexicon, supplement)
             notes += [f"supplement: {n:,} {what}" for what, n in sorted(problems.items())]
@@ -167,12 +251,20 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
         candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
     best = pl.concat(candidates).sort("rank").unique("id", keep="first").drop("rank")
-    table = (lexicon.select("id", "word").join(best, on="id", how="left").sort("id").select(list(DEFINITIONS)))
+    flag, offensive_notes = offensive_words(lexicon, wordnet, gcide_table, offensive)
+    table = lexicon.select("id", "word").join(best, on="id", how="left").sort("id")
+    derived = 0
+    for _ in range(2):  # twice: SPELLCHECKERS needs SPELLCHECKER, which needs SPELL + CHECKER
+        found = derived_definitions(table)
+        derived += found.height
+        table = table.update(found, on="id")
+    notes.append(f"{derived:,} more words defined through a prefix, a suffix or a British spelling")
+    table = table.with_columns(flag).select(list(DEFINITIONS))
     have = table["definition"].is_not_null().sum()
     per_source = table["definition_source"].drop_nulls().value_counts().sort("definition_source").rows()
     notes.insert(0, f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
                  + ", ".join(f"{s} {n:,}" for s, n in per_source))
-    return {"definitions": table, "notes": notes}
+    return {"definitions": table, "notes": notes + offensive_notes}
 
 
 STAGE = Stage(
@@ -180,7 +272,7 @@ STAGE = Stage(
     name="definitions",
     transform=build_definitions,
     reads=("lexicon",),
-    raw=("wordnet", "supplement"),
+    raw=("wordnet", "gcide", "supplement", "offensive"),
     settings=("definition_sources",),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -1,8 +1,9 @@
 """Stage 6, export: the artifact solvers consume, build/export/ (schema_version 1).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
-01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups; and the raw inputs (csw, owl, scowl, wordnet, supplement) only to
-record their sha256 and size in the manifest.
+01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups; and the raw
+inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive) only to record
+their sha256 and size in the manifest.
 
 Writes the folder build/export/ (swapped in whole by the runner):
 - words.parquet, one row per word sorted by `id`: id u32, word str, length u8,
@@ -11,7 +12,7 @@ Writes the folder build/export/ (swapped in whole by the runner):
   group_csw u32, group_owl u32 (null: not in OWL), group_csw_edit u32,
   group_owl_edit u32 (null: not in OWL), links list[u32] (substitution
   neighbours, ascending), edit_links list[u32] (insert/delete neighbours,
-  ascending).
+  ascending), offensive bool (a slur, obscenity or profanity: see stage 2).
 - groups.parquet, one row per group: lexicon str (csw|owl), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
@@ -27,7 +28,8 @@ Writes the folder build/export/ (swapped in whole by the runner):
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people: words per length, groups per length with the
   largest, most-linked words per length, definition coverage (overall, per
-  source, SCOWL level <= 50) and the words of level <= 35 still without one;
+  source, and per SCOWL band and source) and the words of level <= 35 still
+  without one;
   the word-list lines skipped and warned about.
 """
 from __future__ import annotations
@@ -89,6 +91,26 @@ def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
     return check_schema(table, GROUP_SIZES, "export groups.parquet")
 
 
+def coverage_by_band(words: pl.DataFrame) -> pl.DataFrame:
+    """Per SCOWL band (<=35, 40-50, 55-60, 70-80, 95/none): words, defined, and a count per source."""
+    level = pl.col("scowl_level")
+    band = (pl.when(level <= 35).then(pl.lit("<=35")).when(level <= 50).then(pl.lit("40-50"))
+            .when(level <= 60).then(pl.lit("55-60")).when(level <= 80).then(pl.lit("70-80"))
+            .otherwise(pl.lit("95/none")))
+    framed = words.select(band.alias("band"), "definition_source")
+    order = ["<=35", "40-50", "55-60", "70-80", "95/none"]
+    totals = (pl.DataFrame({"band": order})
+              .join(framed.group_by("band").agg(pl.len().alias("words"),
+                                                pl.col("definition_source").count().alias("defined")),
+                    on="band", how="left").fill_null(0))
+    per_source = framed.drop_nulls("definition_source")
+    if per_source.height == 0:
+        return totals
+    counts = per_source.pivot(on="definition_source", index="band", values="definition_source",
+                              aggregate_function="len", sort_columns=True)
+    return totals.join(counts, on="band", how="left").fill_null(0)
+
+
 def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int]) -> str:
     out = ["Word-ladder dictionary summary", ""]
     per_length = (words.group_by("length").agg(pl.len().alias("words"), pl.col("in_csw").sum().alias("csw"),
@@ -118,6 +140,14 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
     for source, n in words["definition_source"].drop_nulls().value_counts().sort("definition_source").rows():
         out.append(f"  from {source}: {n:,}")
+    bands = coverage_by_band(words)
+    sources = [c for c in bands.columns if c not in ("band", "words", "defined")]
+    out += ["", "Definition coverage per SCOWL band (words defined, then by source)",
+            f"  {'band':<8} {'words':>8} {'defined':>8} {'share':>7}  " + " ".join(f"{s:>14}" for s in sources)]
+    for row in bands.rows(named=True):
+        out.append(f"  {row['band']:<8} {row['words']:>8,} {row['defined']:>8,} "
+                   f"{row['defined'] / max(row['words'], 1):>7.1%}  " + " ".join(f"{row[s]:>14,}" for s in sources))
+    out += [f"  offensive words flagged: {words['offensive'].sum():,}"]
     out += ["", "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
             f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
             f"{problems['definition_warnings']:,} definition warnings (words kept)"]
@@ -150,7 +180,8 @@ def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
 
 
 def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, csw, owl, scowl, wordnet,
-                 supplement, csw_format, owl_format, definition_sources, rareness_by_level) -> dict:
+                 gcide, supplement, offensive, csw_format, owl_format, definition_sources, rareness_by_level,
+                 rareness_labels) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
     problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
@@ -160,7 +191,8 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
              "summary.txt": summary(words, group_table, problems).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
             "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
-    raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet, "supplement": supplement}
+    raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet, "gcide": gcide, "supplement": supplement,
+           "offensive": offensive}
     kinds = dict(links["kind"].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,
@@ -170,11 +202,14 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                   for name, data in files.items()},
         "config": {"csw_format": csw_format,
                    "owl_format": owl_format, "definition_sources": definition_sources,
-                   "rareness_by_level": rareness_by_level},
+                   "rareness_by_level": rareness_by_level, "rareness_labels": rareness_labels},
         "counts": {
             "words": words.height, "csw_words": int(words["in_csw"].sum()), "owl_words": int(words["in_owl"].sum()),
             "owl_not_in_csw": words.filter(pl.col("in_owl") & ~pl.col("in_csw")).height,
             "list_problems": problems,
+            "definitions": {row["band"]: {k: v for k, v in row.items() if k != "band"}
+                            for row in coverage_by_band(words).rows(named=True)},
+            "offensive": int(words["offensive"].sum()),
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},
             "groups": {lex: {mode: group_table.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode)).height
                              for mode in ("sub", "edit")} for lex in ("csw", "owl")},
@@ -189,8 +224,8 @@ STAGE = Stage(
     name="export",
     transform=build_export,
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups"),
-    raw=("csw", "owl", "scowl", "wordnet", "supplement"),
-    settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level"),
+    raw=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),
+    settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
                                                 "ladder.sqlite": None, "summary.txt": None,
                                                 "manifest.json": None})},

@@ -5,8 +5,13 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
 {...}.exc (irregular forms: MICE -> mouse).
 
 - A word that is a WordNet lemma gets the first (most frequent) sense of each
-  part of speech it has: `a mild viral infection [n] / having a low
-  temperature [adj]`. Examples after the gloss (`; "..."`) are cut.
+  part of speech it has, counting only senses whose synset writes the lemma in
+  lower case: a Scrabble word is never a proper noun or an abbreviation, so
+  NICE is not "a city in southeastern France" and DOE not "the federal
+  department...". Parts of speech come in order of their corpus-tagged sense
+  counts (index.<pos>), the commonest first: `having a low temperature [adj] /
+  a mild viral infection [n]`. Examples after the gloss (`; "..."`) are cut.
+  A word with only capitalised senses gets no WordNet definition.
 - Otherwise its base form is looked up as WordNet's morphy does (the
   exception lists, then the suffix rules: SILVERS -> silver, BARKED -> bark),
   then by a few derivations morphy lacks (doubled consonants: GABBED -> gab;
@@ -71,25 +76,67 @@ def _lines(files: dict[str, bytes], name: str) -> pl.Series:
     return lines.filter(~lines.str.starts_with("  ") & (lines != ""))
 
 
-def glosses(wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `gloss`): the first-sense gloss of each single-word lemma per part of speech."""
+# The usage domains (lexicographer file noun.communication) whose members are offensive:
+# WordNet files a slur under `;u` "ethnic slur", a dirty word under "obscenity/vulgarism".
+OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity")
+
+
+def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`): every sense of a single-word lemma
+    whose synset writes it in lower case, in WordNet's order (most frequent first; `sense` counts from 0
+    over the senses kept), `tagged` the lemma's count of corpus-tagged senses for that part of speech,
+    `domains` the offsets of the synset's usage domains (`;u`)."""
     frames = []
     for rank, (pos, tag) in enumerate(POS.items()):
         f = pl.col("f")
+        count = f.list.get(2).cast(pl.Int64)
         index = (
             _lines(wordnet, f"index.{pos}").str.strip_chars().str.split(" ").to_frame("f")
-            .select(f.list.first().alias("lemma"),
-                    f.list.get(f.list.len() - f.list.get(2).cast(pl.Int64)).alias("offset"))
+            .select(f.list.first().alias("lemma"), f.list.get(f.list.len() - count - 1).cast(pl.Int64).alias("tagged"),
+                    f.list.slice(f.list.len() - count, count).alias("offset"))
             .filter(pl.col("lemma").str.contains(r"^[a-z]+$"))
+            .with_columns(pl.int_ranges(pl.col("offset").list.len()).alias("order"))
+            .explode("offset", "order")
         )
-        data = _lines(wordnet, f"data.{pos}").to_frame().select(
-            pl.col("line").str.slice(0, 8).alias("offset"),
+        w_count = f.list.get(3).str.to_integer(base=16)
+        data = _lines(wordnet, f"data.{pos}").to_frame().with_columns(pl.col("line").str.split(" ").alias("f")).select(
+            f.list.first().alias("offset"),
+            f.list.slice(4, 2 * w_count).list.gather_every(2)
+            .list.eval(pl.element().str.replace(r"\(.*\)$", "")).alias("written"),
+            pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
             pl.col("line").str.splitn(" | ", 2).struct.field("field_1")
             .str.split('; "').list.first().str.strip_chars().alias("gloss"),
         )
-        frames.append(index.join(data, on="offset").select(
-            "lemma", pl.lit(tag).alias("pos"), pl.lit(rank).alias("rank"), "gloss"))
+        frames.append(
+            index.join(data, on="offset")
+            .filter(pl.col("written").list.contains(pl.col("lemma")))  # NICE: not the city, written Nice
+            .sort("lemma", "order")
+            .with_columns(pl.int_range(pl.len()).over("lemma").alias("sense"))
+            .select("lemma", pl.lit(tag).alias("pos"), pl.lit(rank).alias("rank"), "tagged", "sense", "gloss",
+                    "domains", "offset"))
     return pl.concat(frames)
+
+
+def glosses(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lemma`, `pos`, `rank`, `gloss`): the most frequent lower-case sense of each lemma per part of
+    speech; `rank` orders a lemma's parts of speech by their tagged-sense counts (the part of speech the
+    corpus saw most comes first), then n, v, adj, adv."""
+    kept = senses(wordnet).filter(pl.col("sense") == 0)
+    order = kept.sort(["lemma", "tagged", "rank"], descending=[False, True, False])
+    return order.with_columns(pl.int_range(pl.len()).over("lemma").alias("rank")).select("lemma", "pos", "rank", "gloss")
+
+
+def offensive_lemmas(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lemma`, `domain`): lemmas with a lower-case sense in one of OFFENSIVE_DOMAINS."""
+    nouns = _lines(wordnet, "data.noun").to_frame().select(
+        pl.col("line").str.slice(0, 8).alias("domain_offset"),
+        pl.col("line").str.extract(r"^\d{8} \d\d n [0-9a-f]{2} ((?:\S+ \S+ )+?)\d{3} ", 1).alias("words"))
+    domains = pl.concat([
+        nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
+            "domain_offset", pl.lit(name.replace("_", " ")).alias("domain"))
+        for name in OFFENSIVE_DOMAINS])
+    return (senses(wordnet).explode("domains").rename({"domains": "domain_offset"})
+            .join(domains, on="domain_offset").select("lemma", "domain").unique().sort("lemma", "domain"))
 
 
 def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
@@ -116,9 +163,10 @@ def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
     return pl.concat(found)
 
 
-def wordnet_definitions(words: pl.Series, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, int]:
-    """(`word`, `definition`) for each of `words` (upper case) WordNet can define; how many by a base form."""
-    lemmas = glosses(wordnet)
+def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(`word`, `definition`) for each of `words` (upper case) that `lemmas` (`lemma`, `pos`, `rank`,
+    `gloss`: a dictionary's senses) defines, first as written, then through a base form found by
+    WordNet's morphology (the exception lists and RULES); the same for those by a base form alone."""
     exact = (
         lemmas.sort("lemma", "rank").group_by("lemma", maintain_order=True)
         .agg(pl.format("{} [{}]", "gloss", "pos").str.join(" / ").alias("definition"))
@@ -135,5 +183,12 @@ def wordnet_definitions(words: pl.Series, wordnet: dict[str, bytes]) -> tuple[pl
         .select("lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss",
                                    "shown_pos").alias("definition"))
     )
-    both = pl.concat([exact.join(lowered, on="lower"), inflected])
-    return both.select(pl.col("lower").str.to_uppercase().alias("word"), "definition"), inflected.height
+    upper = pl.col("lower").str.to_uppercase().alias("word")
+    return (pl.concat([exact.join(lowered, on="lower"), inflected]).select(upper, "definition"),
+            inflected.select(upper, "definition"))
+
+
+def wordnet_definitions(words: pl.Series, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, int]:
+    """(`word`, `definition`) for each of `words` (upper case) WordNet can define; how many by a base form."""
+    found, by_base = define(words, glosses(wordnet), wordnet)
+    return found, by_base.height

@@ -54,7 +54,8 @@ FAILURES = [
     ("NUL byte", write("csw.txt", b"cat\nd\x00g\n"),
      "error: csw.txt, line 2: 'd\\x00g' is not a word of letters A-Z ('\\x00', column 2)"),
     ("unknown key", config_line('colour = "red"'), "error: {cfg}: unknown key 'colour' (known: csw, csw_format, owl, "
-     "owl_format, scowl, wordnet, supplement, lenient, definition_sources, rareness_by_level, build_dir)"),
+     "owl_format, scowl, wordnet, gcide, supplement, offensive, lenient, definition_sources, rareness_by_level, "
+     "rareness_labels, build_dir)"),
     ("wrong type", config_line("lenient = 3"), "error: {cfg}: key 'lenient': must be true or false, not 3"),
     ("rareness not non-decreasing", config_line(
         "[rareness_by_level]\n10 = 5\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import polars as pl
+
 import pytest
 from typer.testing import CliRunner
 
@@ -137,3 +139,24 @@ def test_lenient_flag(tiny):
         tiny / "build/export/summary.txt").read_text().splitlines()
     status = invoke("status", "--config", str(tiny / "config.toml"))
     assert f"6 definition warnings (words kept) in {tiny}/build/01_warnings.parquet" in status.stdout
+
+
+def test_clean_ladders_route_around_flagged_words(tiny):
+    """tests/data/tiny/offensive.txt flags DOT: a --clean ladder from CAT to DOG must go through COG."""
+    assert invoke("build", "--config", str(tiny / "config.toml"), "--quiet").exit_code == 0
+    export = str(tiny / "build/export")
+    words = pl.read_parquet(tiny / "build/export/words.parquet")
+    assert words.filter(pl.col("offensive"))["word"].to_list() == ["DOT"]
+    for seed in range(8):  # without --clean, some seeds take CAT COT DOT DOG
+        data = json.loads(invoke("solve", "cat", "dog", "--export", export, "--clean", "--json",
+                                 "--seed", str(seed)).stdout)
+        assert [w["word"] for w in data["shortest"]["words"]] == ["CAT", "COT", "COG", "DOG"]
+        assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "COG", "DOG"]
+    plain = {tuple(w["word"] for w in json.loads(invoke("solve", "cat", "dog", "--export", export, "--json",
+                                                         "--seed", str(seed)).stdout)["shortest"]["words"])
+             for seed in range(8)}
+    assert ("CAT", "COT", "DOT", "DOG") in plain
+    refused = invoke("solve", "dot", "dog", "--export", export, "--clean")
+    assert refused.exit_code == 7
+    assert refused.stderr == "error: DOT is flagged offensive: --clean ladders neither start nor end on such a word\n"
+    assert invoke("solve", "cat", "cot", "--export", export).stdout.count("1 step,") == 2  # not "1 steps"

@@ -242,7 +242,9 @@ def test_real_owl_facts():
     assert got["AN"] == "used before words beginning with a vowel sound [article]"
     assert got["AM"].startswith("BE, to have actuality [v]")
     assert got["WRYLY"] == "from WRY, contorted [adv]"  # a run-on form (`: WRYLY ~adv`)
-    assert got["ABANDONER"] is None  # a bare-word line: kept, undefined
+    # A bare-word line: kept with no senses of its own; stage 2 derives it from the list's ABANDON.
+    assert lex.filter(pl.col("word") == "ABANDONER")["csw_senses"].to_list() == [None]
+    assert got["ABANDONER"] == "one who or that which does (from) ABANDON: to leave or give up completely [v -ED, -ING, -S]"
 
 
 # --- properties ----------------------------------------------------------------------------------

@@ -53,12 +53,12 @@ def test_wordnet_definitions_exact_and_by_base_form():
     got = rows_by_word(result["definitions"], "definition", "definition_source")
     assert got == {
         "CAT": ("feline mammal usually having thick soft fur [n]", "wordnet"),  # first sense, example cut
-        "CATS": ("plural of CAT: feline mammal usually having thick soft fur [n]", "wordnet"),
+        "CATS": ("plural of CAT: feline mammal usually having thick soft fur [n]", "wordnet-base"),
         "COLD": ("a mild viral infection [n] / having a low temperature [adj]", "wordnet"),
-        "BARKED": ("past tense of BARK: speak in an unfriendly tone [v]", "wordnet"),
-        "BARKS": ("plural of BARK: a noise made by a dog [n]", "wordnet"),  # nouns before verbs
-        "MICE": ("plural of MOUSE: any of numerous small rodents [n]", "wordnet"),  # noun.exc
-        "HELLOS": ("plural of HELLO: an expression of greeting [n]", "wordnet"),
+        "BARKED": ("past tense of BARK: speak in an unfriendly tone [v]", "wordnet-base"),
+        "BARKS": ("plural of BARK: a noise made by a dog [n]", "wordnet-base"),  # nouns before verbs
+        "MICE": ("plural of MOUSE: any of numerous small rodents [n]", "wordnet-base"),  # noun.exc
+        "HELLOS": ("plural of HELLO: an expression of greeting [n]", "wordnet-base"),
         "ZYZZYVA": (None, None),
         "ICECREAM": (None, None),  # WordNet's ice_cream is a collocation, not this word
     }

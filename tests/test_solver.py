@@ -30,6 +30,7 @@ TABLE = load_config()["rareness_by_level"]
 WORDNET = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
 SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
 cli = CliRunner()
+LABELS = {"common": 50, "uncommon": 60, "rare": 70}
 
 
 def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str, int]) -> Path:
@@ -46,7 +47,8 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     export = build_export(
         lexicon, stage1["skipped"], stage1["warnings"], build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
         build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, build_groups(lexicon, links)["groups"],
-        csw_file, owl_file, scowl_files, WORDNET, SUPPLEMENT, "plain", "plain", ["wordnet"], TABLE)["export"]
+        csw_file, owl_file, scowl_files, WORDNET, {}, SUPPLEMENT, {}, "plain", "plain", ["wordnet"], TABLE,
+        LABELS)["export"]
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in export.items():
         (folder / name).write_bytes(data)
@@ -163,12 +165,14 @@ def test_cli_solve_prints_both_ladders_and_json(tiny_export):
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == "CAT -> DOG: CSW, letters changed; a group of 5 words"
     assert "Shortest ladder: 3 steps" in result.stdout and "Common-word ladder: 3 steps, rareness 20,003" in result.stdout
-    assert "  CAT         1  feline mammal usually having thick soft fur [n]" in result.stdout
-    assert "  DOG         1  (no definition)" in result.stdout
+    assert "  CAT common           1  feline mammal usually having thick soft fur [n]" in result.stdout
+    assert "  COT uncommon    20,000  (no definition)" in result.stdout  # SCOWL level 60
+    assert "  DOG common           1  (no definition)" in result.stdout
     data = json.loads(cli.invoke(app, ["solve", "cat", "dog", "--export", str(tiny_export), "--json"]).stdout)
     assert data["group"] == {"column": "group_csw", "id": data["group"]["id"], "size": 5}
     assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "DOT", "DOG"]
     assert data["common"]["cost"] == 1 + 20_000 + 1 + 1 and data["shortest"]["ties"] == 2
+    assert [w["label"] for w in data["common"]["words"]] == ["common", "uncommon", "common", "common"]
     listed = json.loads(cli.invoke(app, ["solve", "--all", "cat", "dog", "--export", str(tiny_export), "--json"]).stdout)
     assert listed["count"] == 2 and len(listed["ladders"]) == 2
 

@@ -1,0 +1,124 @@
+"""Issue 11: WordNet senses a player can trust, GCIDE as a source, the offensive flag.
+
+These read the real raw/wordnet and raw/gcide files (about a second each): the
+facts checked are facts of those files.
+"""
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from conftest import ROOT, lexicon_of
+from stages.gcide import gcide_lemmas
+from stages.s02_definitions import build_definitions
+from stages.wordnet import glosses, offensive_lemmas
+
+RAW = ROOT / "raw"
+
+
+def folder(name: str, root: Path = RAW) -> dict[str, bytes]:
+    return {f"{name}/{p.name}": p.read_bytes() for p in (root / name).iterdir()}
+
+
+@pytest.fixture(scope="module")
+def wordnet() -> dict[str, bytes]:
+    return folder("wordnet")
+
+
+@pytest.fixture(scope="module")
+def wordnet_glosses(wordnet) -> dict[str, str]:
+    table = glosses(wordnet).sort("lemma", "rank")
+    return {lemma: " / ".join(g) for lemma, g in table.group_by("lemma", maintain_order=True)
+            .agg(pl.col("gloss")).rows()}
+
+
+# Each of these took a capitalised sense (a proper noun or an abbreviation) before: the key word of
+# the right sense, and a word of the wrong one.
+RIGHT_SENSES = [
+    ("doe", "female", "federal"), ("nice", "pleasant", "France"), ("heron", "wading bird", "mathematician"),
+    ("same", "identity", "nomadic"), ("hippo", "herbivorous", "Numidian"), ("affirm", "", "racehorse"),
+    ("cold", "temperature", "Cold War"), ("bob", "", "Robert"), ("may", "", "month"),
+    ("jack", "", "Jackson"), ("china", "porcelain", "Asia"), ("turkey", "bird", "Republic"),
+]
+
+
+@pytest.mark.parametrize("lemma, right, wrong", RIGHT_SENSES, ids=[r[0] for r in RIGHT_SENSES])
+def test_no_capitalised_sense_is_a_words_meaning(wordnet_glosses, lemma, right, wrong):
+    gloss = wordnet_glosses.get(lemma, "")
+    assert right in gloss
+    assert wrong not in gloss
+
+
+def test_words_with_only_capitalised_senses_get_no_wordnet_definition(wordnet_glosses):
+    # BA: barium and a degree; only written Ba and BA in WordNet.
+    assert "ba" not in wordnet_glosses and "affirmed" not in wordnet_glosses
+
+
+def test_parts_of_speech_come_in_order_of_tagged_senses(wordnet_glosses):
+    assert wordnet_glosses["cold"].startswith("having a low or inadequate temperature")  # adj before n
+    assert wordnet_glosses["walk"].startswith("the act of traveling by foot")  # n (tagged 10) before v
+
+
+def domain_members_by_hand(data_noun: bytes, *all_data: bytes) -> set[str]:
+    """An independent reading of WordNet's own domain lists: the lower-case single words of every
+    synset with a `;u` pointer to the ethnic slur or obscenity/vulgarism synsets."""
+    domains = set()
+    for line in data_noun.decode().splitlines():
+        if line[:1].isdigit() and (" ethnic_slur " in line[:60] or " vulgarism " in line[:80]
+                                   or " profanity " in line[:60]):
+            domains.add(line[:8])
+    found = set()
+    for data in all_data:
+        for line in data.decode().splitlines():
+            if not line[:1].isdigit():
+                continue
+            fields = line.split(" | ")[0].split()
+            count = int(fields[3], 16)
+            written = [w.split("(")[0] for w in fields[4:4 + 2 * count:2]]
+            pointers = fields[5 + 2 * count:]
+            if any(pointers[i] == ";u" and pointers[i + 1] in domains for i in range(0, len(pointers) - 1, 4)):
+                found |= {w for w in written if w.isalpha() and w.islower()}
+    return found
+
+
+def test_offensive_lemmas_are_wordnets_domain_members(wordnet):
+    got = set(offensive_lemmas(wordnet)["lemma"])
+    names = ("data.noun", "data.verb", "data.adj", "data.adv")
+    expected = domain_members_by_hand(wordnet["wordnet/data.noun"], *(wordnet[f"wordnet/{n}"] for n in names))
+    assert got == expected
+    assert {"kike", "wetback", "motherfucker"} <= got
+
+
+def test_gcide_entries_are_clean_and_short():
+    table = gcide_lemmas(folder("gcide"))
+    got = dict(table.filter(pl.col("pos") == "n").select("lemma", "gloss").rows())
+    assert got["heron"] == "Any wading bird of the genus Ardea and allied genera, of the family Ardeidae."
+    assert table["gloss"].str.len_chars().max() <= 300
+    assert table.filter(pl.col("gloss").str.contains(r"[{}\\]|\[1913|--[A-Z]")).height == 0
+    assert "nigger" in set(table.filter(pl.col("offensive"))["lemma"])
+    assert "cock" not in set(table.filter(pl.col("offensive"))["lemma"])  # the rooster first; a later sense is vulgar
+
+
+def test_gcide_defines_what_wordnet_lacks_and_marks_base_forms(tmp_path):
+    lex = lexicon_of(["COT", "COTS", "COG"], ["COT"])
+    tiny = ROOT / "tests/data/tiny"
+    result = build_definitions(lex, folder("wordnet", tiny), folder("supplement.txt", tiny) if False else
+                               {"s.txt": b"AND joining words [conj]\n"}, ["wordnet", "gcide"],
+                               gcide=folder("gcide", tiny), offensive={"o.txt": b"COG # test\n-COT # test\n"})
+    got = {w: (d, s, o) for w, d, s, o in result["definitions"].select(
+        "word", "definition", "definition_source", "offensive").rows()}
+    assert got["COT"][1] == "gcide" and got["COT"][0].endswith("[n]")
+    assert got["COTS"][1] == "gcide-base" and got["COTS"][0].startswith("plural of COT: ")
+    assert got["COG"][2] is True and got["COT"][2] is False
+
+
+def test_gcide_dictzip_damage_is_one_line(tmp_path):
+    from pipeline.errors import InputFormatError
+
+    with pytest.raises(InputFormatError, match="GCIDE gcide.dict.dz: not a dictzip file"):
+        gcide_lemmas({"g/gcide.index": b"Cot\tA\tB\n", "g/gcide.dict.dz": b"not gzip"})
+    with pytest.raises(InputFormatError, match="GCIDE folder has no file gcide.index"):
+        gcide_lemmas({"g/gcide.dict.dz": gzip.compress(b"x")})
