@@ -191,6 +191,16 @@ def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
         tries.append(missing.filter(word.str.starts_with(prefix.upper()) & (word.str.len_chars() >= len(prefix) + 3))
                      .select("id", word.str.slice(len(prefix)).alias("rest"),
                              pl.lit(f"{prefix}- ({meaning}) +").alias("how"), pl.lit(rank).alias("priority")))
+    # A closed compound (SHOPTALK, SCREENSHOT): English puts the head last, so SHOPTALK is TALK.
+    # Tried last, with the longest head first. Both parts have at least 4 letters: with 3, chance
+    # splits (BUS + HIE, TRASH + CAN) outnumber real compounds.
+    for cut in range(4, 13):
+        tries.append(missing.filter(word.str.len_chars() >= cut + 4)
+                     .select("id", word.str.slice(cut).alias("rest"),
+                             (pl.lit("compound of ") + word.str.slice(0, cut) + pl.lit(" +")).alias("how"),
+                             pl.lit(1000 + cut).alias("priority"),
+                             word.str.slice(0, cut).alias("first"))
+                     .join(defined.select(pl.col("rest").alias("first")), on="first").drop("first"))
     found = (pl.concat(tries).join(defined, on="rest").sort("priority", "id", maintain_order=True).unique("id", keep="first", maintain_order=True)
              .select("id", pl.format("{} {}: {}", "how", "rest", "rest_definition").str.slice(0, 400).alias("definition"),
                      (pl.col("root_source") + "-base").alias("definition_source")))

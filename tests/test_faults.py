@@ -54,7 +54,8 @@ def built(tmp_path_factory, request) -> Path:
     root = tmp_path_factory.mktemp("built") / "tiny"
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n')
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
+        'gcide = "gcide"\noffensive = "offensive.txt"\n')
     assert ladders("build", "--quiet", "--config", str(root / "config.toml")).returncode == 0
     return root
 
