@@ -1,7 +1,8 @@
-"""The `ladders` command line: a thin layer over the runner (and, later, the solver).
+"""The `ladders` command line: a thin layer over the runner, the solver, verify and diff.
 
-Each command loads the config, calls the library and prints; a PipelineError
-becomes one line on stderr and exit code 1, never a traceback.
+Each command loads the config, calls the library and prints. Every failure
+becomes one line on stderr and the exit code of its kind (pipeline/errors.py);
+a traceback only with --debug.
 """
 from __future__ import annotations
 
@@ -12,10 +13,22 @@ from typing import Annotated, Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Compile word-ladder dictionaries from word lists, and check them.")
+EXIT_CODES = """Exit codes: 0 success; 1 a check failed, a stage is stale, exports differ; 2 bad usage or
+bad input (an option, a config key, a word list, a build folder ladders must not touch); 3 damaged
+state (a lock, build folder or export ladders did not write); 4 the environment (permissions, a full
+disk); 10-14 `solve` refusals; 130 interrupted."""
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + EXIT_CODES)
+DEBUG = {"on": False}
 
-ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="TOML file of [tool.ladders] keys.")]
+
+@app.callback()
+def options(debug: Annotated[bool, typer.Option("--debug", help="On an unexpected error, show its traceback.")]
+            = False) -> None:
+    DEBUG["on"] = debug
+
+ConfigOpt = Annotated[Optional[Path], typer.Option(
+    "--config", help="A TOML file of ladders keys (top-level, or in a [tool.ladders] table).")]
 BuildDirOpt = Annotated[Optional[Path], typer.Option("--build-dir", help="Build into this folder instead.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars or stage notes.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even if fresh.")]
@@ -26,14 +39,31 @@ LenientOpt = Annotated[bool, typer.Option(
 
 @contextmanager
 def reported() -> Iterator[None]:
-    """Turn a PipelineError into one line on stderr and exit code 1."""
-    from pipeline.errors import PipelineError
+    """Turn any failure into one line on stderr and the exit code of its kind."""
+    from pipeline.errors import PipelineError, describe_os_error
 
     try:
         yield
+    except (typer.Exit, typer.Abort, typer.BadParameter):
+        raise
     except PipelineError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(getattr(e, "exit_code", 1)) from None
+        typer.echo(f"{'interrupted' if e.exit_code == 130 else 'error'}: {e}", err=True)
+        raise typer.Exit(e.exit_code) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+    except OSError as e:
+        if DEBUG["on"]:
+            raise
+        typer.echo(f"error: {describe_os_error(e)}", err=True)
+        raise typer.Exit(4) from None
+    except Exception as e:  # a damaged file read by a library: one line, the traceback on request
+        if DEBUG["on"]:
+            raise
+        text = " ".join(str(e).split())[:200]
+        typer.echo(f"error: unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)",
+                   err=True)
+        raise typer.Exit(3) from None
 
 
 def _echo(quiet: bool):
@@ -74,10 +104,12 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
 
 
 @app.command()
-def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
-    """Say for each stage: fresh, stale (and why), missing or altered. Exit 1 unless all are fresh."""
+def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: LenientOpt = False) -> None:
+    """Say for each stage: fresh, stale (and why), missing or altered. Exit 1 unless all are fresh.
+
+    A build made with --lenient is fresh for `status --lenient`."""
     with reported():
-        runner = _runner(config, build_dir, True)
+        runner = _runner(config, build_dir, True, lenient)
         statuses = runner.status_all()
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
     for s in statuses:
@@ -124,13 +156,13 @@ def _ladder_json(ladder) -> dict:
 def solve(
     start: Annotated[str, typer.Argument(help="The first word.", show_default=False)],
     end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
-    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl.")] = "csw",
+    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")] = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
-    limit: Annotated[int, typer.Option(help="With --all: how many to list.")] = 10,
+    limit: Annotated[int, typer.Option(min=1, help="With --all: how many to list.")] = 10,
     export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -146,16 +178,17 @@ def solve(
     uncommon, rare or obscure (from the word's SCOWL level). With --all:
     {"from", "to", "count", "ladders": [[word, ...], ...]}.
 
-    Exit codes: 0 found; 1 no export or another error; 2 bad usage; 3 unknown
-    word (with suggestions); 4 lengths differ (without --edit); 5 the words are
-    in different groups, so no ladder exists (or, with --clean, none avoids
-    offensive words); 6 the same word twice; 7 with --clean, an end word is
-    flagged offensive.
+    Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
+    unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
+    words are in different groups, so no ladder exists (or, with --clean, none
+    avoids offensive words); 13 the same word twice; 14 with --clean, an end
+    word is flagged offensive.
     """
     import json
 
     from pipeline.solver import Ladders, SolveError
 
+    lexicon = lexicon.lower()
     try:
         with reported():
             ladders = Ladders.open(_export_dir(export, config))
@@ -224,7 +257,8 @@ def diff(
     "removed": [[A, B, KIND], ...]}, "groups": {"csw/sub"...: {"merged": [{"into",
     "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness":
     [{"word", "old", "new"}], "definitions": [{"word", "old", "new"}]}; a group is
-    named by its first word and size, e.g. "COLD (5378)".
+    named by its first word and size, e.g. "COLD (5378)". Exit 0 when the
+    exports agree, 1 when they differ.
     """
     import json
 
@@ -237,6 +271,14 @@ def diff(
     else:
         for line in describe(result):
             typer.echo(line)
+    if _nonempty(result):
+        raise typer.Exit(1)
+
+
+def _nonempty(value) -> bool:
+    if isinstance(value, dict):
+        return any(_nonempty(v) for v in value.values())
+    return bool(value)
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
+PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive")  # the raw inputs
 
 
 def _path(kind: str) -> Callable[[str, Any, Path], Any]:
@@ -149,6 +150,8 @@ class Config:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The ladders keys of a TOML file: its [tool.ladders] table when it has one (a pyproject.toml
+    always reads that table alone), else its top-level keys; never both silently."""
     try:
         with path.open("rb") as f:
             data = tomllib.load(f)
@@ -158,9 +161,18 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: is a directory, not a config file") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
-    if path.name == "pyproject.toml" or "tool" in data:
-        data = data.get("tool", {}).get("ladders", {})
-    return data
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read the config file: {e.strerror}") from None
+    tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
+    if path.name == "pyproject.toml":
+        return tool.get("ladders", {})
+    top = {k: v for k, v in data.items() if k != "tool"}
+    if "ladders" in tool:
+        if top:
+            raise ConfigError(f"{path}: has both a [tool.ladders] table and top-level keys "
+                              f"({', '.join(sorted(top))}); put every key in one place")
+        return tool["ladders"]
+    return top
 
 
 def load_config(config_file: Path | None = None, build_dir: Path | None = None, lenient: bool = False) -> Config:

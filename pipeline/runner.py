@@ -26,13 +26,15 @@ import polars as pl
 
 from pipeline import io
 from pipeline.config import Config
-from pipeline.errors import PipelineError, StaleInputError
+from pipeline.errors import DamagedState, InputFormatError, Interrupted, PipelineError, StaleInputError, UsageError
 from pipeline.registry import all_stages, writer_of
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
 LOCK_FILE = "ladders.lock"
 MUTEX_FILE = ".mutex"
+MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
+MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
 # Fault injection for the crash tests: "STAGE:POINT" makes the runner announce the point on
 # stderr and sleep there, so that a test can kill -9 it at a known place.
 FAULT_ENV = "LADDERS_TEST_FAULT"
@@ -71,6 +73,7 @@ class Runner:
         self.stages = all_stages()
         self.echo = echo
         self._hashes: dict[Path, str] = {}
+        self._lock_warned = False
 
     # ---- inputs and their hashes -------------------------------------------------
 
@@ -114,13 +117,23 @@ class Runner:
     # ---- the lock ------------------------------------------------------------------
 
     def read_lock(self) -> dict[str, Any]:
+        """The lock, or {} (every stage stale) when it is missing or damaged: a lock is only a cache
+        of hashes, so a damaged one costs a rebuild, never a refusal."""
         try:
-            return json.loads((self.build_dir / LOCK_FILE).read_text())
-        except FileNotFoundError:
+            lock = json.loads((self.build_dir / LOCK_FILE).read_text())
+        except (FileNotFoundError, NotADirectoryError):
             return {}
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            self.echo(f"warning: {self.build_dir / LOCK_FILE} is damaged; every stage counts as stale")
+        except (json.JSONDecodeError, UnicodeDecodeError, IsADirectoryError):
+            lock = None
+        shape = {"code": dict, "config": dict, "inputs": dict, "outputs": dict}
+        if not isinstance(lock, dict) or not all(
+                isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in shape.items())
+                for entry in lock.values()):
+            if not self._lock_warned:
+                self.echo(f"warning: {self.build_dir / LOCK_FILE} is damaged; every stage counts as stale")
+                self._lock_warned = True
             return {}
+        return lock
 
     def write_lock(self, lock: dict[str, Any]) -> None:
         io.write_atomic(self.build_dir / LOCK_FILE, (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode())
@@ -183,10 +196,39 @@ class Runner:
 
     # ---- running -------------------------------------------------------------------
 
+    def check_build_dir(self) -> None:
+        """Refuse a build folder whose files ladders must not replace: the current folder, a filesystem
+        root, the home folder, the project or an input folder (or one holding them), a file, and any
+        folder with files in it that carries neither ladders' marker nor its lock."""
+        path = self.build_dir
+        home = Path.home().resolve()
+        if path.exists() and not path.is_dir():
+            raise UsageError(f"build folder {path} is a file, not a folder")
+        if path == Path(path.anchor) or path == home or path == Path.cwd().resolve():
+            what = {Path(path.anchor): "a filesystem root", home: "your home folder"}.get(path, "the current folder")
+            raise UsageError(f"build folder {path} is {what}: ladders replaces files in its build folder; "
+                             "choose a folder of its own, e.g. --build-dir build")
+        from pipeline.config import PATH_KEYS, PROJECT_ROOT
+
+        protected = {PROJECT_ROOT.resolve(): "the project folder"}
+        for key in PATH_KEYS:
+            raw = self.config.path(key)
+            protected[raw if raw.is_dir() else raw.parent] = f"the folder of input {key!r}"
+        for folder, what in protected.items():
+            if path == folder or folder.is_relative_to(path):
+                raise UsageError(f"build folder {path} is or holds {what} ({folder}); choose another --build-dir")
+        if path.is_dir() and any(path.iterdir()) and not (path / MARKER_FILE).exists() \
+                and not (path / LOCK_FILE).exists():
+            raise UsageError(f"build folder {path} holds files ladders did not write; "
+                             "choose an empty or new folder (ladders never replaces what it did not write)")
+
     @contextmanager
     def exclusive(self) -> Iterator[None]:
         """Hold the build folder's mutex; a second process waits here, saying so."""
+        self.check_build_dir()
         self.build_dir.mkdir(parents=True, exist_ok=True)
+        if not (self.build_dir / MARKER_FILE).exists():
+            io.write_atomic(self.build_dir / MARKER_FILE, MARKER_TEXT.encode())
         with open(self.build_dir / MUTEX_FILE, "w") as f:
             try:
                 fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -197,12 +239,22 @@ class Runner:
             yield
 
     def build(self, force: bool = False) -> list[Report]:
-        with self.exclusive():
-            return [self._maybe_run(stage, force) for stage in self.stages]
+        return self._run_all(self.stages, force)
 
     def run(self, stage: Stage, force: bool = False) -> Report:
+        return self._run_all([stage], force)[0]
+
+    def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
+        reports: list[Report] = []
         with self.exclusive():
-            return self._maybe_run(stage, force)
+            try:
+                for stage in stages:
+                    reports.append(self._maybe_run(stage, force))
+            except KeyboardInterrupt:
+                done = ", ".join(r.stage.label for r in reports) or "none"
+                raise Interrupted(f"stages finished: {done}; the stage that was running left nothing "
+                                  f"behind, and {self.build_dir / 'export'} is as it was") from None
+        return reports
 
     def _maybe_run(self, stage: Stage, force: bool) -> Report:
         lock = self.read_lock()
@@ -235,7 +287,13 @@ class Runner:
             kwargs[key] = self.config[key]
 
         _fault_point(stage, "transform")
-        result = stage.transform(**kwargs)
+        try:
+            result = stage.transform(**kwargs)
+        except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:  # a library failing on an input it could not parse
+            raise InputFormatError(f"stage {stage.label} failed on its inputs: {type(e).__name__}: "
+                                   f"{' '.join(str(e).split())[:200]}") from e
         notes = tuple(result.pop("notes", ()))
         if set(result) != set(stage.writes):
             raise PipelineError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
@@ -298,13 +356,17 @@ class Runner:
         shutil.rmtree(old, ignore_errors=True)
 
     def _restore_interrupted_swaps(self) -> None:
-        """A kill between the two renames of _write_dir leaves only `.NAME.old`: put it back."""
+        """A kill between the two renames of _write_dir leaves only `.NAME.old`: put it back. A kill
+        before them leaves a half-written `.NAME.new`: remove it (ours by its name, inside our folder)."""
         for stage in self.stages:
             for out in stage.writes.values():
                 path = self.build_dir / out.path
                 old = path.with_name(f".{path.name}.old")
                 if out.is_dir and old.is_dir() and not path.exists():
                     os.rename(old, path)
+                fresh = path.with_name(f".{path.name}.new")
+                if out.is_dir and fresh.is_dir():
+                    shutil.rmtree(fresh)
 
 
 def _differ(now: dict[str, Any], was: dict[str, Any]) -> list[str]:

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from pipeline.errors import PipelineError
+from pipeline.errors import DamagedState, PipelineError
 from pipeline.schemas import GROUP_COLUMNS
 
 CACHED_GROUPS = 8
@@ -43,27 +43,27 @@ CACHED_GROUPS = 8
 class SolveError(PipelineError):
     """A question the solver refuses before searching; `exit_code` tells the CLI which kind."""
 
-    exit_code = 1
+    exit_code = 2
 
 
 class UnknownWord(SolveError):
-    exit_code = 3
+    exit_code = 10
 
 
 class LengthsDiffer(SolveError):
-    exit_code = 4
+    exit_code = 11
 
 
 class NoLadder(SolveError):
-    exit_code = 5
+    exit_code = 12
 
 
 class SameWord(SolveError):
-    exit_code = 6
+    exit_code = 13
 
 
 class OffensiveWord(SolveError):
-    exit_code = 7
+    exit_code = 14
 
 
 # Rareness labels by lowest SCOWL level, when the manifest names none: at most 50 common (the words
@@ -165,8 +165,25 @@ class Ladders:
     def __init__(self, export_dir: Path):
         self.words_file = Path(export_dir) / "words.parquet"
         if not self.words_file.is_file():
-            raise PipelineError(f"{self.words_file} does not exist; build the export first (make build)")
+            raise DamagedState(f"{self.words_file} does not exist; build the export first (make build)")
         self._groups: OrderedDict[tuple[str, int], Group] = OrderedDict()
+        self._seen = self._stamp()
+
+    def _stamp(self) -> tuple[int, int, int]:
+        try:
+            st = self.words_file.stat()
+        except OSError:
+            raise DamagedState(f"{self.words_file} is gone; build the export again (make build)") from None
+        return st.st_ino, st.st_size, st.st_mtime_ns
+
+    def _follow_rebuilds(self) -> None:
+        """A rebuild swaps in a new words.parquet: forget what was read of the old one."""
+        stamp = self._stamp()
+        if stamp != self._seen:
+            self._seen = stamp
+            self._groups.clear()
+            for cached in ("_index", "label_cutoffs"):
+                self.__dict__.pop(cached, None)
 
     @classmethod
     def open(cls, export_dir: str | Path) -> Ladders:
@@ -206,6 +223,7 @@ class Ladders:
         """The two words' rows, or the SolveError that says why no search is needed."""
         if lexicon not in ("csw", "owl"):
             raise SolveError(f"unknown lexicon {lexicon!r}: use csw or owl")
+        self._follow_rebuilds()
         start, end = normalise(start), normalise(end)
         rows = self._rows([start, end])
         for w in (start, end):

@@ -80,6 +80,21 @@ def files_match_manifest(e: Export) -> list[str]:
     return bad
 
 
+@check("E004")
+def manifest_lists_every_file(e: Export) -> list[str]:
+    """the export folder and manifest.json disagree on which files there are, or on their row counts"""
+    listed = set(e.manifest.get("files", {})) | {"manifest.json"}
+    present = {p.name for p in e.folder.iterdir() if p.is_file() and not p.name.startswith(".")}
+    bad = [f"{name} is not in the manifest" for name in sorted(present - listed)]
+    bad += [f"{name} is in the manifest but missing" for name in sorted(listed - present)]
+    rows = {"words.parquet": e.words.height, "groups.parquet": e.groups.height}
+    for name, actual in rows.items():
+        said = e.manifest.get("files", {}).get(name, {}).get("rows")
+        if said != actual:
+            bad.append(f"{name} has {actual:,} rows, the manifest says {said}")
+    return bad
+
+
 @check("E002")
 def schemas_match_contract(e: Export) -> list[str]:
     """a table's columns or dtypes differ from the export contract"""
@@ -161,6 +176,48 @@ def links_one_substitution(e: Export) -> list[str]:
 def edit_links_one_indel(e: Export) -> list[str]:
     """an `edit_links` pair is not one insertion or deletion apart"""
     return _wrong_links(e, "edit_links", _one_indel)
+
+
+def _sub_degrees(words: pl.DataFrame) -> pl.DataFrame:
+    """(`id`, `expected`): how many words differ from each in exactly one letter. Two words of one
+    length share exactly one wildcard pattern (C*T) when they differ in one letter, so a word's
+    degree is the sum over its patterns of the other words on that pattern."""
+    longest = int(words["word"].str.len_chars().max() or 0)
+    keys = [words.filter(pl.col("word").str.len_chars() > i).select(
+        "id", (pl.col("word").str.slice(0, i) + "*" + pl.col("word").str.slice(i + 1)).alias("key"))
+        for i in range(longest)]
+    return (pl.concat(keys).with_columns(pl.len().over("key").alias("n"))
+            .group_by("id").agg((pl.col("n") - 1).sum().alias("expected")))
+
+
+def _indel_degrees(words: pl.DataFrame) -> pl.DataFrame:
+    """(`id`, `expected`): how many listed words are this one with a letter deleted or inserted."""
+    longest = int(words["word"].str.len_chars().max() or 0)
+    deletions = pl.concat([words.filter(pl.col("word").str.len_chars() > i).select(
+        "id", (pl.col("word").str.slice(0, i) + pl.col("word").str.slice(i + 1)).alias("word"))
+        for i in range(longest)]).unique()
+    pairs = deletions.join(words.select(pl.col("word"), pl.col("id").alias("shorter")), on="word")
+    return (pl.concat([pairs.select("id"), pairs.select(pl.col("shorter").alias("id"))])
+            .group_by("id").agg(pl.len().alias("expected")))
+
+
+def _incomplete(e: Export, column: str, expected: pl.DataFrame) -> list[str]:
+    found = (e.words.select("id", "word", pl.col(column).list.len().alias("listed"))
+             .join(expected, on="id", how="left").with_columns(pl.col("expected").fill_null(0))
+             .filter(pl.col("listed") != pl.col("expected")))
+    return [f"{w}: lists {n}, the word list gives {x}" for _, w, n, x in found.head(EXAMPLES).rows()]
+
+
+@check("E108")
+def links_complete(e: Export) -> list[str]:
+    """a word's links miss a word one letter away (recomputed from the word column)"""
+    return _incomplete(e, "links", _sub_degrees(e.words.select("id", "word")))
+
+
+@check("E109")
+def edit_links_complete(e: Export) -> list[str]:
+    """a word's edit links miss a word one letter inserted or deleted away (recomputed from the word column)"""
+    return _incomplete(e, "edit_links", _indel_degrees(e.words.select("id", "word")))
 
 
 @check("E106")
@@ -266,6 +323,12 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
                               e.pairs("edit_links").with_columns(pl.lit("indel").alias("kind"))]).sort("src", "dst").rows()
         if links != expected:
             bad.append(f"links table has {len(links)} rows, parquet lists {len(expected)}")
+        indexes = {row[1] for row in con.execute("PRAGMA index_list(words)")}
+        wanted = {"words_word"} | {f"words_{c}" for c in GROUP_COLUMNS.values()}
+        bad += [f"index {name} is missing" for name in sorted(wanted - indexes)]
+        integrity = con.execute("PRAGMA integrity_check").fetchone()[0]
+        if integrity != "ok":
+            bad.append(f"PRAGMA integrity_check: {integrity}")
         return bad
     except sqlite3.DatabaseError as err:
         return [f"ladder.sqlite: {err}"]

@@ -73,7 +73,7 @@ def test_bad_input_fails_with_one_line_and_keeps_the_export(tiny, name, change, 
     before = snapshot(tiny / "build/export")
     change(tiny)
     result = cli.invoke(app, ["build", "--config", cfg, "--quiet"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == message.format(cfg=cfg, root=tiny)
     assert snapshot(tiny / "build/export") == before
 

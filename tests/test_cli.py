@@ -52,14 +52,14 @@ def test_build_dir_option(tiny, tmp_path):
 
 def test_unknown_stage(tiny):
     result = invoke("run", "nosuch", "--config", str(tiny / "config.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr == ("error: no stage 'nosuch'; stages are: 1 lexicon, 2 definitions, 3 rareness, "
                              "4 links, 5 groups, 6 export\n")
 
 
 def test_run_before_inputs_exist(tiny):
     result = invoke("run", "links", "--config", str(tiny / "config.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     assert result.stderr.startswith("error: ") and "01_lexicon.parquet does not exist" in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
@@ -67,7 +67,7 @@ def test_run_before_inputs_exist(tiny):
 def test_bad_input_word_is_one_line(tiny):
     (tiny / "csw.txt").write_text("CAT\nC4T\n")
     result = invoke("build", "--config", str(tiny / "config.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z ('4', column 2)"
 
 
@@ -86,7 +86,7 @@ def test_config_errors_name_the_key(tiny, line, message):
     kept = [kept for kept in (tiny / "config.toml").read_text().splitlines() if not kept.startswith(key + " ")]
     (tiny / "config.toml").write_text("\n".join(kept + [line]) + "\n")
     result = invoke("status", "--config", str(tiny / "config.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {tiny / 'config.toml'}: ")
     assert message.format(tiny=tiny) in result.stderr
     assert len(result.stderr.splitlines()) == 1
@@ -94,7 +94,7 @@ def test_config_errors_name_the_key(tiny, line, message):
 
 def test_missing_config_file(tmp_path):
     result = invoke("status", "--config", str(tmp_path / "none.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr == f"error: {tmp_path / 'none.toml'}: config file does not exist\n"
 
 
@@ -127,7 +127,7 @@ def test_lenient_flag(tiny):
 
     shutil.copy(DATA / "naspa_bad.txt", tiny / "csw.txt")
     strict = invoke("build", "--config", str(tiny / "config.toml"))
-    assert strict.exit_code == 1
+    assert strict.exit_code == 2
     assert strict.stderr.splitlines()[-1].startswith("error: csw.txt, line 15: 'A2' is not a word")
     lenient = invoke("build", "--config", str(tiny / "config.toml"), "--lenient")
     assert lenient.exit_code == 0
@@ -157,6 +157,6 @@ def test_clean_ladders_route_around_flagged_words(tiny):
              for seed in range(8)}
     assert ("CAT", "COT", "DOT", "DOG") in plain
     refused = invoke("solve", "dot", "dog", "--export", export, "--clean")
-    assert refused.exit_code == 7
+    assert refused.exit_code == 14
     assert refused.stderr == "error: DOT is flagged offensive: --clean ladders neither start nor end on such a word\n"
     assert invoke("solve", "cat", "cot", "--export", export).stdout.count("1 step,") == 2  # not "1 steps"
