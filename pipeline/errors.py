@@ -65,6 +65,8 @@ def describe_os_error(e: OSError) -> str:
 
     where = f" {e.filename}" if e.filename else ""
     hint = {errno.ENOSPC: "; free some space and run again", errno.EACCES: "; check the folder's permissions",
+            errno.EPERM: "; check the folder's permissions and attributes (chattr)",
+            errno.ENOENT: "; check the path", errno.ENOTDIR: "; a part of the path is a file, not a folder",
             errno.EROFS: "; choose a writable --build-dir", errno.EFBIG: "; the file would be too large here",
             errno.EDQUOT: "; free some space and run again"}.get(e.errno, "")
     return f"{e.strerror or e}{':' if where else ''}{where}{hint}"

@@ -6,9 +6,12 @@ word in the alphabetical lexicon.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import polars as pl
 
-from pipeline.errors import SchemaError
+from pipeline.errors import DamagedState, SchemaError
 
 # One sense of a word's definition in a NASPA- or Collins-style list (stages/definition_lines.py).
 SENSE = pl.Struct({
@@ -71,3 +74,23 @@ def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) ->
             detail = f"columns in order {list(actual)}, want {list(schema)}"
         raise SchemaError(f"{what}: schema mismatch: {detail}")
     return df
+
+
+def export_words_file(folder: Path) -> Path:
+    """words.parquet of an export folder this version of ladders can read, or DamagedState saying why not.
+
+    The solver and diff read exports that a user names; the manifest's schema_version tells an export
+    of another ladders release apart from a damaged one before any column is looked up."""
+    folder = Path(folder)
+    manifest, words = folder / "manifest.json", folder / "words.parquet"
+    if not manifest.is_file() or not words.is_file():
+        raise DamagedState(f"{folder} is not an export ({(words if manifest.is_file() else manifest).name} "
+                           "does not exist); build the export first (make build)")
+    try:
+        version = json.loads(manifest.read_text()).get("schema_version")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
+    if version != SCHEMA_VERSION:
+        raise DamagedState(f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
+                           "rebuild it with this version (make build)")
+    return words

@@ -35,7 +35,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import DamagedState, PipelineError
-from pipeline.schemas import GROUP_COLUMNS
+from pipeline.schemas import GROUP_COLUMNS, export_words_file
 
 CACHED_GROUPS = 8
 
@@ -163,9 +163,7 @@ def group_column(lexicon: str, edit: bool) -> str:
 
 class Ladders:
     def __init__(self, export_dir: Path):
-        self.words_file = Path(export_dir) / "words.parquet"
-        if not self.words_file.is_file():
-            raise DamagedState(f"{self.words_file} does not exist; build the export first (make build)")
+        self.words_file = export_words_file(export_dir)
         self._groups: OrderedDict[tuple[str, int], Group] = OrderedDict()
         self._seen = self._stamp()
 

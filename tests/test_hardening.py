@@ -68,6 +68,48 @@ def test_build_dir_that_is_a_file_is_refused(tiny, tmp_path):
     assert result.exit_code == 2 and result.stderr == f"error: build folder {tmp_path / 'afile'} is a file, not a folder\n"
 
 
+def _read_only(folder: Path) -> bool:
+    """Make a folder refuse new entries, even to root (chattr +i); False where the machine cannot."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return True
+    return bool(shutil.which("chattr")) and subprocess.run(["chattr", "+i", str(folder)]).returncode == 0
+
+
+def test_read_only_build_dir_is_one_line_and_a_no_op_build_still_works(tiny):
+    assert build(tiny).exit_code == 0
+    folder = tiny / "build"
+    if not _read_only(folder):
+        pytest.skip("cannot make a folder read-only for root here (no chattr +i on this filesystem)")
+    try:
+        assert build(tiny).exit_code == 0  # nothing to write: a read-only build folder is fine
+        result = build(tiny, "--force")
+        assert result.exit_code == 4
+        assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
+        assert str(folder) in result.stderr and "permissions" in result.stderr
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        folder.chmod(0o755)
+    assert build(tiny).exit_code == 0
+
+
+def test_build_dir_that_cannot_be_created_is_one_line(tiny, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    result = build(tiny, "--build-dir", str(tmp_path / "afile" / "build"))
+    assert result.exit_code in (2, 4), result.output
+    assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
+    assert (tmp_path / "afile").read_text() == "x"
+
+
+def test_dev_null_as_an_input_is_a_config_error(tiny):
+    config = tiny / "config.toml"
+    config.write_text(config.read_text().replace('csw = "csw.txt"', 'csw = "/dev/null"'))
+    result = build(tiny)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {config}: key 'csw': /dev/null is not a file\n"
+
+
 def test_a_new_build_dir_gets_the_marker_and_builds_again(tiny, tmp_path):
     assert build(tiny, "--build-dir", str(tmp_path / "fresh")).exit_code == 0
     assert (tmp_path / "fresh" / MARKER_FILE).is_file()
@@ -132,7 +174,7 @@ def test_solve_and_diff_on_a_damaged_export_are_one_line(tiny, tmp_path):
     diff = invoke("diff", str(tiny / "build/export"), str(damaged))
     assert diff.exit_code == 3 and len(diff.stderr.splitlines()) == 1
     missing = invoke("solve", "cat", "dog", "--export", str(tmp_path / "nowhere"))
-    assert missing.exit_code == 3 and "does not exist; build the export first" in missing.stderr
+    assert missing.exit_code == 3 and "is not an export (manifest.json does not exist)" in missing.stderr
 
 
 def test_debug_shows_the_traceback(tiny, tmp_path):
@@ -297,3 +339,20 @@ def test_verify_finds_a_dropped_index_and_a_manifest_entry_deleted(tiny, tmp_pat
     del manifest["files"]["groups.parquet"]
     (export / "manifest.json").write_text(json.dumps(manifest))
     assert "E004" in _codes(export)
+
+
+def test_solve_and_diff_on_an_export_of_another_schema_version_are_one_line(tiny, tmp_path):
+    import json
+
+    assert build(tiny).exit_code == 0
+    other = tmp_path / "other"
+    shutil.copytree(tiny / "build/export", other)
+    manifest = json.loads((other / "manifest.json").read_text())
+    manifest["schema_version"] = 99
+    (other / "manifest.json").write_text(json.dumps(manifest))
+    words = pl.read_parquet(other / "words.parquet").drop("edit_links")  # what a future layout might do
+    words.write_parquet(other / "words.parquet")
+    for result in (invoke("solve", "cat", "dog", "--export", str(other)),
+                   invoke("diff", str(tiny / "build/export"), str(other))):
+        assert result.exit_code == 3, result.output
+        assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1

@@ -83,3 +83,11 @@ def test_knuth_words_all_parse():
     lines = gzip.decompress((DATA / "words_dat.txt.gz").read_bytes()).decode().splitlines()
     plain = "\n".join(line[:5] for line in lines if not line.startswith("*")).encode()
     assert len(words_of(plain)) == 5757
+
+
+@pytest.mark.parametrize("letters", [65, 256, 10_000_000])
+def test_word_too_long_for_the_export_is_a_word_level_error(letters):
+    """The export stores length as u8 and links cost per letter: 64 letters is the bound, stated."""
+    with pytest.raises(InputFormatError, match=rf"list.txt, line 2: 'A{{60}}\.\.\.' has {letters:,} letters \(at most 64\)"):
+        words_of(b"cat\n" + b"A" * letters + b"\n")
+    assert sorted(words_of(b"cat\n" + b"A" * 64 + b"\n")) == ["A" * 64, "CAT"]

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Write tests/fixtures/verify/: one tiny export per `ladders verify` code.
+
+`make fixtures` runs this. It builds tests/data/tiny (plus COTS and DOTS, so
+that the edit links have a swap to make) with the real pipeline, keeps that export as
+`good/`, and writes one damaged copy per check. Each copy breaks one invariant
+and then covers its tracks the way a careful tamperer would: groups.parquet
+and ladder.sqlite are rebuilt from the damaged words.parquet, and manifest.json
+is rehashed, so that only the broken invariant is left for verify to find.
+Where an invariant cannot break alone (a neighbour list that loses a word is
+also incomplete), the fixture's README row says which other code comes along.
+tests/test_verify_fixtures.py holds what each fixture must report.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+
+import polars as pl
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pipeline.config import load_config  # noqa: E402
+from pipeline.io import parquet_bytes  # noqa: E402
+from pipeline.runner import Runner  # noqa: E402
+from stages.s06_export import build_group_table, sqlite_bytes  # noqa: E402
+
+OUT = ROOT / "tests" / "fixtures" / "verify"
+TINY = ROOT / "tests" / "data" / "tiny"
+
+
+def build_good(work: Path) -> Path:
+    shutil.copytree(TINY, work / "tiny")
+    csw = work / "tiny" / "csw.txt"
+    csw.write_text(csw.read_text() + "COTS\nDOTS\n")  # CSW only: edit links to swap
+    (work / "tiny" / "config.toml").write_text(
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
+        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+    Runner(load_config(work / "tiny" / "config.toml")).build()
+    return work / "tiny" / "build" / "export"
+
+
+class Fixture:
+    """A copy of the good export, damaged in memory and written back with its tracks covered."""
+
+    def __init__(self, good: Path, name: str):
+        self.folder = OUT / name
+        shutil.copytree(good, self.folder)
+        self.words = pl.read_parquet(self.folder / "words.parquet")
+        self.manifest = json.loads((self.folder / "manifest.json").read_text())
+
+    def id(self, word: str) -> int:
+        return self.words.filter(pl.col("word") == word)["id"].item()
+
+    def set_list(self, column: str, word: str, neighbours: list[str], ascending: bool = True) -> None:
+        ids = [self.id(w) for w in neighbours]
+        ids = sorted(ids) if ascending else ids
+        self.words = self.words.with_columns(
+            pl.when(pl.col("word") == word).then(pl.lit(ids, pl.List(pl.UInt32))).otherwise(column).alias(column))
+
+    def neighbours(self, column: str, word: str) -> list[str]:
+        names = self.words["word"].to_list()
+        return [names[i] for i in self.words.filter(pl.col("word") == word)[column].item()]
+
+    def swap_link(self, column: str, old: tuple[str, str], new: tuple[str, str]) -> None:
+        """Replace the link old[0]-old[1] by new[0]-new[1] on both sides."""
+        unlink(self, column, *old)
+        for a, b in (new, new[::-1]):
+            self.set_list(column, a, self.neighbours(column, a) + [b])
+
+    def write(self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True) -> None:
+        (self.folder / "words.parquet").write_bytes(parquet_bytes(self.words))
+        groups = build_group_table(self.words) if groups is None else groups
+        (self.folder / "groups.parquet").write_bytes(parquet_bytes(groups))
+        if sqlite:
+            (self.folder / "ladder.sqlite").write_bytes(self._sqlite())
+        self.manifest["files"]["words.parquet"]["rows"] = self.words.height
+        self.manifest["files"]["groups.parquet"]["rows"] = groups.height
+        if rehash:
+            for name, entry in self.manifest["files"].items():
+                entry["sha256"] = hashlib.sha256((self.folder / name).read_bytes()).hexdigest()
+        (self.folder / "manifest.json").write_text(json.dumps(self.manifest, indent=2, sort_keys=True) + "\n")
+
+    def _sqlite(self) -> bytes:
+        """The export's SQLite file, its links table holding exactly the lists' pairs, even one-sided ones."""
+        con = sqlite3.connect(":memory:")
+        con.deserialize(sqlite_bytes(self.words, pl.DataFrame(schema={"src": pl.UInt32, "dst": pl.UInt32,
+                                                                      "kind": pl.String})))
+        for column, kind in (("links", "sub"), ("edit_links", "indel")):
+            pairs = self.words.select(pl.col("id").alias("src"), pl.col(column).alias("dst")).explode("dst").drop_nulls()
+            con.executemany("INSERT INTO links VALUES (?, ?, ?)", [(s, d, kind) for s, d in pairs.iter_rows()])
+        con.commit()
+        data = con.serialize()
+        con.close()
+        return data
+
+
+def regroup(f: Fixture, column: str, mapping: dict[int, int]) -> None:
+    f.words = f.words.with_columns(pl.col(column).replace(mapping))
+
+
+def e001(f: Fixture) -> None:
+    f.write(rehash=True)
+    f.manifest["files"]["groups.parquet"]["sha256"] = "0" * 64
+    f.write(rehash=False)
+
+
+def e002(f: Fixture) -> None:
+    f.words = f.words.with_columns(pl.lit(0, pl.Int8).alias("extra"))
+    f.write()
+
+
+def e003(f: Fixture) -> None:
+    f.words = f.words.with_columns(pl.col("word").replace({"ZYZZYVA": "zyzzyva"}))
+    f.write()
+
+
+def e004(f: Fixture) -> None:
+    f.write()
+    (f.folder / "notes.txt").write_text("a file the manifest does not list\n")
+
+
+def e101(f: Fixture) -> None:
+    f.set_list("links", "COT", [w for w in f.neighbours("links", "COT") if w != "CAT"])  # one side only
+    f.write()
+
+
+def e102(f: Fixture) -> None:
+    f.set_list("links", "CAT", f.neighbours("links", "CAT") + ["CAT"])
+    f.write()
+
+
+def e103(f: Fixture) -> None:
+    f.set_list("links", "COT", sorted(f.neighbours("links", "COT"), reverse=True), ascending=False)
+    f.write()
+
+
+def e104(f: Fixture) -> None:
+    # every degree and every group, in CSW and in OWL (which lacks COT), stay as they were
+    f.swap_link("links", ("COT", "DOT"), ("COT", "DOG"))
+    f.swap_link("links", ("DOG", "COG"), ("DOT", "COG"))
+    f.write()
+
+
+def e105(f: Fixture) -> None:
+    f.swap_link("edit_links", ("COT", "COTS"), ("COT", "DOTS"))  # COTS and DOTS are not OWL words:
+    f.swap_link("edit_links", ("DOT", "DOTS"), ("DOT", "COTS"))  # OWL's edit groups see no change
+    f.write()
+
+
+def e106(f: Fixture) -> None:
+    f.manifest["counts"]["owl_not_in_csw"] += 1
+    f.write()
+
+
+def unlink(f: Fixture, column: str, a: str, b: str) -> None:
+    for x, y in ((a, b), (b, a)):
+        f.set_list(column, x, [w for w in f.neighbours(column, x) if w != y])
+
+
+def e108(f: Fixture) -> None:
+    unlink(f, "links", "COT", "DOT")  # a link of the cycle COT-DOT-DOG-COG: the groups hold
+    f.write()
+
+
+def e109(f: Fixture) -> None:
+    unlink(f, "edit_links", "COT", "COTS")  # COTS stays in COT's edit group through CATS and DOTS
+    f.write()
+
+
+def e201(f: Fixture) -> None:
+    # ZYZZYVA (the last word, so the last group id) joins MOUSE's group: numbering stays 0..n-1
+    source, target = (f.words.filter(pl.col("word") == w)["group_csw"].item() for w in ("ZYZZYVA", "MOUSE"))
+    regroup(f, "group_csw", {source: target})
+    f.write()
+
+
+def e202(f: Fixture) -> None:
+    regroup(f, "group_csw", {0: 1, 1: 0})
+    f.write()
+
+
+def e203(f: Fixture) -> None:
+    groups = build_group_table(f.words)
+    groups = groups.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col("size") + 1).otherwise("size")
+                                 .alias("size"))
+    f.write(groups=groups)
+
+
+def e301(f: Fixture) -> None:
+    f.words = f.words.with_columns(pl.when(pl.col("word") == "DOG").then(pl.lit(7, pl.UInt32))
+                                   .otherwise("rareness").alias("rareness"))
+    f.write()
+
+
+def e401(f: Fixture) -> None:
+    f.write()
+    con = sqlite3.connect(f.folder / "ladder.sqlite")
+    con.execute("DROP INDEX words_group_csw")
+    con.commit()
+    con.close()
+    f.write(sqlite=False)
+
+
+FIXTURES = {
+    "E001": ("the manifest's sha256 of groups.parquet is wrong", e001),
+    "E002": ("words.parquet has a column the contract lacks", e002),
+    "E003": ("the last word, ZYZZYVA, is written in lower case", e003),
+    "E004": ("a file the manifest does not list, notes.txt", e004),
+    "E101": ("COT no longer lists CAT; CAT still lists COT (E108 too: COT's list is short)", e101),
+    "E102": ("CAT lists itself (E108 too: one link more than the word list gives)", e102),
+    "E103": ("COT's links in descending order", e103),
+    "E104": ("COT-DOT and DOG-COG replaced by COT-DOG and DOT-COG: every degree and group as before", e104),
+    "E105": ("edit links COT-COTS and DOT-DOTS replaced by COT-DOTS and DOT-COTS", e105),
+    "E106": ("the manifest counts one more OWL word outside CSW", e106),
+    "E108": ("the link COT-DOT removed from both lists and from ladder.sqlite", e108),
+    "E109": ("the edit link COT-COTS removed from both lists and from ladder.sqlite", e109),
+    "E201": ("ZYZZYVA put in MOUSE's CSW group, with groups.parquet rebuilt to match", e201),
+    "E202": ("CSW groups 0 and 1 swap their ids, with groups.parquet rebuilt to match", e202),
+    "E203": ("groups.parquet's first group one word larger than words.parquet says", e203),
+    "E301": ("DOG's rareness 7 where its SCOWL level gives another", e301),
+    "E401": ("ladder.sqlite lost its index on group_csw", e401),
+}
+
+README = """# verify fixtures
+
+One tiny export per `ladders verify` code, written by
+`scripts/make_verify_fixtures.py` (`make fixtures`); do not edit them by hand.
+`good/` is the real pipeline's export of tests/data/tiny plus COTS and DOTS.
+Every other folder is `good/` with one invariant broken, and its tracks
+covered: groups.parquet and ladder.sqlite rebuilt from the damaged
+words.parquet and manifest.json rehashed, so that only the broken invariant is
+left to find. tests/test_verify_fixtures.py says what each must report.
+
+| folder | damage |
+|---|---|
+"""
+
+
+def main() -> None:
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    OUT.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as work:
+        good = build_good(Path(work))
+        shutil.copytree(good, OUT / "good")
+        for code, (_, damage) in FIXTURES.items():
+            damage(Fixture(good, code))
+    rows = "".join(f"| {code} | {what} |\n" for code, (what, _) in FIXTURES.items())
+    (OUT / "README.md").write_text(README + rows)
+    print(f"wrote {len(FIXTURES) + 1} exports into {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
