@@ -281,7 +281,7 @@ def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
 # ---- 6: the solver ------------------------------------------------------------------------
 
 def bench_solver(export: Path, pairs: int) -> dict:
-    from pipeline.solver import Ladders
+    from pipeline.solve.solver import Ladders
 
     words = pl.read_parquet(export / "words.parquet", columns=["word", "group_csw", "length"])
     sizes = words["group_csw"].value_counts().sort("count", descending=True)

@@ -186,7 +186,7 @@ def solve(
     """
     import json
 
-    from pipeline.solver import Ladders, SolveError
+    from pipeline.solve.solver import Ladders, SolveError
 
     lexicon = lexicon.lower()
     try:
@@ -233,7 +233,7 @@ def verify(
     Exit 0 when every check holds; otherwise one line per failed check (its
     code, what failed, up to five examples) and exit 1.
     """
-    from pipeline.verify import CHECKS, verify as run_checks
+    from pipeline.artifact.verify import CHECKS, verify as run_checks
 
     with reported():
         folder = _export_dir(folder, config)
@@ -262,7 +262,7 @@ def diff(
     """
     import json
 
-    from pipeline.diff import describe, diff_exports
+    from pipeline.artifact.diff import describe, diff_exports
 
     with reported():
         result = diff_exports(old, new)

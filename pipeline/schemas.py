@@ -6,12 +6,10 @@ word in the alphabetical lexicon.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import polars as pl
 
-from pipeline.errors import DamagedState, SchemaError
+from pipeline.artifact.contract import GROUP_COLUMNS
+from pipeline.errors import SchemaError
 
 # One sense of a word's definition in a NASPA- or Collins-style list (stages/definition_lines.py).
 SENSE = pl.Struct({
@@ -38,30 +36,7 @@ RARENESS = {
     "usa": pl.Boolean, "brit": pl.Boolean,
 }
 LINKS = {"src": pl.UInt32, "dst": pl.UInt32, "kind": pl.String}
-GROUPS = {
-    "id": pl.UInt32, "group_csw": pl.UInt32, "group_owl": pl.UInt32,
-    "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
-}
-
-# The export contract, schema_version 1 (docs/architecture.md).
-SCHEMA_VERSION = 1
-WORDS = {
-    "id": pl.UInt32, "word": pl.String, "length": pl.UInt8, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
-    "scowl_level": pl.UInt8, "rareness": pl.UInt32, "usa": pl.Boolean, "brit": pl.Boolean,
-    "definition": pl.String, "definition_source": pl.String,
-    "group_csw": pl.UInt32, "group_owl": pl.UInt32, "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
-    "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32), "offensive": pl.Boolean,
-}
-GROUP_SIZES = {
-    "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32,
-    "length": pl.UInt8, "example": pl.String,
-}
-
-
-# The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
-GROUP_COLUMNS = {("csw", "sub"): "group_csw", ("csw", "edit"): "group_csw_edit",
-                 ("owl", "sub"): "group_owl", ("owl", "edit"): "group_owl_edit"}
-
+GROUPS = {"id": pl.UInt32, **{column: pl.UInt32 for column in GROUP_COLUMNS.values()}}  # one per labeling
 
 def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) -> pl.DataFrame:
     """Raise SchemaError unless `df` has exactly `schema`'s columns, in order, with its dtypes."""
@@ -74,23 +49,3 @@ def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) ->
             detail = f"columns in order {list(actual)}, want {list(schema)}"
         raise SchemaError(f"{what}: schema mismatch: {detail}")
     return df
-
-
-def export_words_file(folder: Path) -> Path:
-    """words.parquet of an export folder this version of ladders can read, or DamagedState saying why not.
-
-    The solver and diff read exports that a user names; the manifest's schema_version tells an export
-    of another ladders release apart from a damaged one before any column is looked up."""
-    folder = Path(folder)
-    manifest, words = folder / "manifest.json", folder / "words.parquet"
-    if not manifest.is_file() or not words.is_file():
-        raise DamagedState(f"{folder} is not an export ({(words if manifest.is_file() else manifest).name} "
-                           "does not exist); build the export first (make build)")
-    try:
-        version = json.loads(manifest.read_text()).get("schema_version")
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
-    if version != SCHEMA_VERSION:
-        raise DamagedState(f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
-                           "rebuild it with this version (make build)")
-    return words

@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
-from stages.s06_export import build_group_table, sqlite_bytes  # noqa: E402
+from pipeline.artifact.contract import sqlite_bytes  # noqa: E402
+from stages.s06_export import build_group_table  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "verify"
 TINY = ROOT / "tests" / "data" / "tiny"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from pipeline.artifact.contract import GROUP_COLUMNS
 from pipeline.schemas import GROUPS
 from pipeline.stage import Output, Stage
 
@@ -60,15 +61,10 @@ def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
 
 
 def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
-    csw, owl = lexicon["in_csw"], lexicon["in_owl"]
     sub = links.filter(pl.col("kind") == "sub")
-    groups = pl.DataFrame({
-        "id": lexicon["id"],
-        "group_csw": label(sub, csw),
-        "group_owl": label(sub, owl),
-        "group_csw_edit": label(links, csw),
-        "group_owl_edit": label(links, owl),
-    })
+    kept = {"sub": sub, "edit": links}  # the edit mode joins words by every kind of link
+    groups = pl.DataFrame({"id": lexicon["id"], **{column: label(kept[mode], lexicon[f"in_{name}"])
+                                                  for (name, mode), column in GROUP_COLUMNS.items()}})
     counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])
     return {"groups": groups, "notes": [f"groups: {counts}"]}
 

@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import textwrap
 
 import polars as pl
 
 from pipeline.io import parquet_bytes
-from pipeline.schemas import GROUP_COLUMNS, GROUP_SIZES, SCHEMA_VERSION, WORDS, check_schema
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, SCHEMA_VERSION, WORDS, sqlite_bytes
+from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
 COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
@@ -155,28 +155,6 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
     out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
-
-
-def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
-    """ladder.sqlite as bytes, built in memory; the same frames give the same bytes."""
-    scalar = [c for c in WORDS if c not in ("links", "edit_links")]
-    types = {pl.String: "TEXT", pl.Boolean: "INTEGER"}
-    con = sqlite3.connect(":memory:")
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    con.execute("CREATE TABLE words (" + ", ".join(
-        f"{c} {types.get(WORDS[c], 'INTEGER')}" + (" PRIMARY KEY" if c == "id" else "") for c in scalar) + ")")
-    con.executemany(f"INSERT INTO words VALUES ({', '.join('?' * len(scalar))})", words.select(scalar).iter_rows())
-    con.execute("CREATE TABLE links (src INTEGER NOT NULL, dst INTEGER NOT NULL, kind TEXT NOT NULL, "
-                "PRIMARY KEY (src, dst)) WITHOUT ROWID")
-    both = pl.concat([links, links.select(pl.col("dst").alias("src"), pl.col("src").alias("dst"), "kind")])
-    con.executemany("INSERT INTO links VALUES (?, ?, ?)", both.sort("src", "dst").iter_rows())
-    con.execute("CREATE UNIQUE INDEX words_word ON words (word)")
-    for column in GROUP_COLUMNS.values():
-        con.execute(f"CREATE INDEX words_{column} ON words ({column})")
-    con.commit()
-    data = con.serialize()  # a fresh database filled in a fixed order: the same frames give the same pages
-    con.close()
-    return data
 
 
 def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, csw, owl, scowl, wordnet,

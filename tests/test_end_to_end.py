@@ -72,7 +72,7 @@ def test_manifest_matches_files(export, words):
 
 
 def test_export_verifies(export):
-    from pipeline.verify import verify
+    from pipeline.artifact.verify import verify
 
     assert verify(export) == []
 
@@ -82,7 +82,7 @@ def test_solver_on_random_pairs_of_the_largest_group(export, words, lexicon, edi
     import random
 
     import brute
-    from pipeline.solver import Ladders, group_column
+    from pipeline.solve.solver import Ladders, group_column
 
     column = group_column(lexicon, edit)
     largest = words[column].drop_nulls().value_counts().sort("count", descending=True)[column][0]
@@ -105,7 +105,7 @@ def test_solver_on_random_pairs_of_the_largest_group(export, words, lexicon, edi
 
 
 def test_sqlite_solves_like_parquet(export):
-    from pipeline.solver import Ladders
+    from pipeline.solve.solver import Ladders
     from test_solver import sql_shortest
 
     assert sql_shortest(export / "ladder.sqlite", "COLD", "WARM") == Ladders.open(export).shortest("COLD", "WARM").steps == 4

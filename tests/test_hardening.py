@@ -214,7 +214,7 @@ def test_solve_limit_zero_is_a_usage_error(tiny):
 
 
 def test_a_ladders_object_follows_a_rebuild(tiny):
-    from pipeline.solver import Ladders, UnknownWord
+    from pipeline.solve.solver import Ladders, UnknownWord
 
     assert build(tiny).exit_code == 0
     ladders = Ladders.open(tiny / "build/export")
@@ -296,7 +296,7 @@ def _rehash(export: Path) -> None:
 
 
 def _codes(export: Path) -> set[str]:
-    from pipeline.verify import verify
+    from pipeline.artifact.verify import verify
 
     return {code for code, _, _ in verify(export)}
 

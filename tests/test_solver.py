@@ -17,8 +17,8 @@ import brute
 from conftest import DATA
 from pipeline.cli import app
 from pipeline.config import load_config
-from pipeline.solver import Ladders, LengthsDiffer, NoLadder, SameWord, UnknownWord
-from pipeline.verify import verify
+from pipeline.solve.solver import Ladders, LengthsDiffer, NoLadder, SameWord, UnknownWord
+from pipeline.artifact.verify import verify
 from stages.s01_lexicon import build_lexicon
 from stages.s02_definitions import build_definitions
 from stages.s03_rareness import build_rareness

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.verify import CHECKS, verify
+from pipeline.artifact.verify import CHECKS, verify
 
 FIXTURES = Path(__file__).parent / "fixtures" / "verify"
 EXPECTED = {

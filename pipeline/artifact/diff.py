@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.schemas import GROUP_COLUMNS, export_words_file
+from pipeline.artifact.contract import GROUP_COLUMNS, export_words_file
 
 SHOWN = 5
 

@@ -19,7 +19,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import PipelineError
-from pipeline.schemas import GROUP_COLUMNS, GROUP_SIZES, SCHEMA_VERSION, WORDS
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
@@ -312,9 +312,8 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         bad = []
         if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             bad.append("PRAGMA user_version is not the schema version")
-        scalar = [c for c in WORDS if c not in ("links", "edit_links")]
-        rows = con.execute(f"SELECT {', '.join(scalar)} FROM words ORDER BY id").fetchall()
-        parquet = e.words.select(scalar).with_columns(pl.col(pl.Boolean).cast(pl.Int64)).rows()
+        rows = con.execute(f"SELECT {', '.join(SCALAR_COLUMNS)} FROM words ORDER BY id").fetchall()
+        parquet = e.words.select(SCALAR_COLUMNS).with_columns(pl.col(pl.Boolean).cast(pl.Int64)).rows()
         bad += [f"words row {a[0]}" for a, b in zip(rows, parquet) if a != b][:EXAMPLES]
         if len(rows) != len(parquet):
             bad.append(f"{len(rows)} words rows, parquet has {len(parquet)}")
@@ -324,7 +323,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         if links != expected:
             bad.append(f"links table has {len(links)} rows, parquet lists {len(expected)}")
         indexes = {row[1] for row in con.execute("PRAGMA index_list(words)")}
-        wanted = {"words_word"} | {f"words_{c}" for c in GROUP_COLUMNS.values()}
+        wanted = set(SQLITE_INDEXES)
         bad += [f"index {name} is missing" for name in sorted(wanted - indexes)]
         integrity = con.execute("PRAGMA integrity_check").fetchone()[0]
         if integrity != "ok":

@@ -23,10 +23,9 @@ Where several ladders tie, one is drawn uniformly at random among all of them
 """
 from __future__ import annotations
 
-import heapq
 import random
 import string
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -35,9 +34,11 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import DamagedState, PipelineError
-from pipeline.schemas import GROUP_COLUMNS, export_words_file
+from pipeline.artifact.contract import GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, export_words_file, read_manifest
+from pipeline.solve import search
 
 CACHED_GROUPS = 8
+MODES = {column: mode for (_, mode), column in GROUP_COLUMNS.items()}
 
 
 class SolveError(PipelineError):
@@ -192,9 +193,7 @@ class Ladders:
     @cached_property
     def _index(self) -> pl.DataFrame:
         """Every word with its flags and groups (no lists, no definitions): the lookup table of check()."""
-        return pl.read_parquet(self.words_file, columns=[
-            "word", "length", "in_csw", "in_owl", "rareness", "group_csw", "group_owl", "group_csw_edit",
-            "group_owl_edit"])
+        return pl.read_parquet(self.words_file, columns=LOOKUP_COLUMNS)
 
     def _rows(self, words: list[str]) -> dict[str, dict]:
         found = {}
@@ -252,7 +251,7 @@ class Ladders:
         if key in self._groups:
             self._groups.move_to_end(key)
             return self._groups[key]
-        lists = ["links", "edit_links"] if column.endswith("_edit") else ["links"]
+        lists = LIST_COLUMNS[MODES[column]]
         rows = (pl.scan_parquet(self.words_file).filter(pl.col(column) == group_id)
                 .select("id", "word", "rareness", "definition", "scowl_level", "offensive", *lists).collect())
         local = {i: n for n, i in enumerate(rows["id"].to_list())}
@@ -272,13 +271,7 @@ class Ladders:
     @cached_property
     def label_cutoffs(self) -> dict[str, int]:
         """The SCOWL level cut-offs of the rareness labels, as the build's config named them."""
-        import json
-
-        try:
-            config = json.loads((self.words_file.parent / "manifest.json").read_text())["config"]
-            cutoffs = config.get("rareness_labels") or LABELS
-        except (OSError, ValueError, KeyError, TypeError):
-            cutoffs = LABELS
+        cutoffs = read_manifest(self.words_file.parent).get("config", {}).get("rareness_labels") or LABELS
         return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
 
     def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool = False
@@ -292,7 +285,7 @@ class Ladders:
             if rude:
                 raise OffensiveWord(f"{' and '.join(rude)} {'is' if len(rude) == 1 else 'are'} flagged offensive: "
                                     "--clean ladders neither start nor end on such a word")
-            if not _reachable(group.clean_adjacent, s, t):
+            if not search.reachable(group.clean_adjacent, s, t):
                 raise NoLadder(f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
                                "steps on a word flagged offensive")
         return group, s, t
@@ -302,20 +295,20 @@ class Ladders:
     def shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                  seed: int | None = None, clean: bool = False) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        path, count = _bidirectional_bfs(group.links(clean), s, t, random.Random(seed))
+        path, count = search.bidirectional_bfs(group.links(clean), s, t, random.Random(seed))
         return group.ladder(path, count)
 
     def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                seed: int | None = None, clean: bool = False) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        counts, preds = _a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
-        return group.ladder(_draw(preds, counts, t, random.Random(seed)), counts[t])
+        counts, preds = search.a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
+        return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
     def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                      limit: int = 10, clean: bool = False) -> tuple[int, list[Ladder]]:
         """How many shortest ladders there are, and `limit` of them (a fixed choice: walked back from END in alphabetical order)."""
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        counts, preds = _bfs(group.links(clean), s, t)
+        counts, preds = search.bfs(group.links(clean), s, t)
         found: list[list[int]] = []
 
         def walk(v: int, tail: list[int]) -> None:
@@ -354,120 +347,3 @@ def _edits(word: str) -> set[str]:
     return ({a + c + b[1:] for a, b in splits if b for c in letters}
             | {a + b[1:] for a, b in splits if b}
             | {a + c + b for a, b in splits for c in letters})
-
-
-def _reachable(adjacent: list[list[int]], s: int, t: int) -> bool:
-    seen, queue = {s}, deque([s])
-    while queue:
-        v = queue.popleft()
-        if v == t:
-            return True
-        for u in adjacent[v]:
-            if u not in seen:
-                seen.add(u)
-                queue.append(u)
-    return False
-
-
-def _bfs(adjacent: list[list[int]], s: int, t: int) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Shortest-path counts and predecessors from s, up to t's distance."""
-    dist, counts, preds = {s: 0}, {s: 1}, {s: []}
-    queue = deque([s])
-    while queue:
-        v = queue.popleft()
-        if v == t or dist[v] >= dist.get(t, len(adjacent)):
-            continue
-        for u in adjacent[v]:
-            if u not in dist:
-                dist[u], counts[u], preds[u] = dist[v] + 1, 0, []
-                queue.append(u)
-            if dist[u] == dist[v] + 1:
-                counts[u] += counts[v]
-                preds[u].append(v)
-    return counts, preds
-
-
-def _bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Random) -> tuple[list[int], int]:
-    """A shortest s-t path drawn uniformly among all of them, and their number.
-
-    Whole layers grow from the smaller side until a new layer touches the
-    other side. Every shortest path crosses that layer at a node m nearest the
-    other side, so their number is the sum of count_s(m) * count_t(m): draw m
-    in proportion, then walk back to each end.
-    """
-    dist, counts, preds = ({s: 0}, {t: 0}), ({s: 1}, {t: 1}), ({s: []}, {t: []})
-    frontier = ([s], [t])
-    while frontier[0] and frontier[1]:
-        side = 0 if len(frontier[0]) <= len(frontier[1]) else 1
-        d, c, p = dist[side], counts[side], preds[side]
-        layer = []
-        for v in frontier[side]:
-            for u in adjacent[v]:
-                if u not in d:
-                    d[u], c[u], p[u] = d[v] + 1, 0, []
-                    layer.append(u)
-                if d[u] == d[v] + 1:
-                    c[u] += c[v]
-                    p[u].append(v)
-        frontier = (layer, frontier[1]) if side == 0 else (frontier[0], layer)
-        other = dist[1 - side]
-        met = [u for u in layer if u in other]
-        if met:
-            nearest = min(other[u] for u in met)
-            met = [u for u in met if other[u] == nearest]
-            ways = [counts[0][u] * counts[1][u] for u in met]
-            m = rng.choices(met, weights=ways)[0]
-            to_s, to_t = _draw(preds[0], counts[0], m, rng), _draw(preds[1], counts[1], m, rng)
-            return to_s + to_t[::-1][1:], sum(ways)
-    raise NoLadder("no ladder between these words")  # unreachable when both share a group
-
-
-def _a_star(adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
-            ) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled.
-
-    A* on the pair (sum, steps). From a word v other than t, any ladder still
-    pays t's own rareness and max(steps_left[v] - 1, 0) more words of at least
-    the group's least rareness, in at least max(steps_left[v], 1) steps. That
-    bound is consistent (a step lowers steps_left by at most one), so nodes
-    settle in order; counting t's rareness keeps the search away from every
-    word rarer than the best ladder, even when both ends are rare. Ties on the
-    estimate pop the smaller (sum, steps) first, so all of a node's
-    predecessors are counted before the node itself is settled.
-    """
-    least = min(weight)
-
-    def estimate(v: int, cost: int, steps: int) -> tuple[int, int, int, int, int]:
-        if v == t:
-            return cost, steps, cost, steps, v
-        left = steps_left[v]
-        return cost + weight[t] + max(left - 1, 0) * least, steps + max(left, 1), cost, steps, v
-
-    best = {s: (weight[s], 0)}
-    counts, preds, done = {s: 1}, {s: []}, set()
-    heap = [estimate(s, weight[s], 0)]
-    while heap:
-        _, _, cost, steps, v = heapq.heappop(heap)
-        if v in done or (cost, steps) != best[v]:
-            continue
-        done.add(v)
-        if v == t:
-            break
-        for u in adjacent[v]:
-            candidate = (cost + weight[u], steps + 1)
-            if u not in best or candidate < best[u]:
-                best[u], counts[u], preds[u] = candidate, counts[v], [v]
-                heapq.heappush(heap, estimate(u, *candidate))
-            elif candidate == best[u] and u not in done:
-                counts[u] += counts[v]
-                preds[u].append(v)
-    return counts, preds
-
-
-def _draw(preds: dict[int, list[int]], counts: dict[int, int], t: int, rng: random.Random) -> list[int]:
-    """One path back from t, uniform over all counted paths: step to a predecessor in proportion to its count."""
-    path = [t]
-    while preds[path[-1]]:
-        options = preds[path[-1]]
-        path.append(rng.choices(options, weights=[counts[u] for u in options])[0])
-    return path[::-1]

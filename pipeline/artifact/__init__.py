@@ -1,0 +1,1 @@
+"""What reads and checks the artifact: the export contract, verify, diff."""

@@ -1,0 +1,102 @@
+"""The export contract (schema_version 1): what build/export/ holds, in one place.
+
+Stage 6 writes by it; the solver, verify, diff and bench read by it. Files:
+- words.parquet, one row per word sorted by `id` (WORDS below; columns
+  explained in stages/s06_export.py);
+- groups.parquet, one row per group (GROUP_SIZES);
+- ladder.sqlite, the same data for SQL solvers (sqlite_bytes: table words
+  without the two lists, table links(src, dst, kind) in both directions, an
+  index per group column, PRAGMA user_version = SCHEMA_VERSION);
+- manifest.json (schema_version, inputs, files with sha256 and rows, config,
+  counts) and summary.txt.
+A change to any of it is a new SCHEMA_VERSION.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.errors import DamagedState
+
+WORDS_FILE, GROUPS_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
+    "words.parquet", "groups.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
+FILES = (WORDS_FILE, GROUPS_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
+
+SCHEMA_VERSION = 1
+WORDS = {
+    "id": pl.UInt32, "word": pl.String, "length": pl.UInt8, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
+    "scowl_level": pl.UInt8, "rareness": pl.UInt32, "usa": pl.Boolean, "brit": pl.Boolean,
+    "definition": pl.String, "definition_source": pl.String,
+    "group_csw": pl.UInt32, "group_owl": pl.UInt32, "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
+    "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32), "offensive": pl.Boolean,
+}
+GROUP_SIZES = {
+    "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32,
+    "length": pl.UInt8, "example": pl.String,
+}
+
+
+# The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
+GROUP_COLUMNS = {("csw", "sub"): "group_csw", ("owl", "sub"): "group_owl",
+                 ("csw", "edit"): "group_csw_edit", ("owl", "edit"): "group_owl_edit"}
+
+
+# The neighbour-list columns each mode searches, and the columns a lookup needs (no lists, no text).
+LIST_COLUMNS = {"sub": ["links"], "edit": ["links", "edit_links"]}
+LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUMNS.values()]
+SCALAR_COLUMNS = [c for c in WORDS if c not in ("links", "edit_links")]  # ladder.sqlite's words table
+SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
+    f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()}
+
+
+def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
+    """ladder.sqlite as bytes, built in memory from words (WORDS) and links (src < dst, kind); the same
+    frames give the same bytes."""
+    types = {pl.String: "TEXT", pl.Boolean: "INTEGER"}
+    con = sqlite3.connect(":memory:")
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    con.execute("CREATE TABLE words (" + ", ".join(
+        f"{c} {types.get(WORDS[c], 'INTEGER')}" + (" PRIMARY KEY" if c == "id" else "") for c in SCALAR_COLUMNS) + ")")
+    con.executemany(f"INSERT INTO words VALUES ({', '.join('?' * len(SCALAR_COLUMNS))})",
+                    words.select(SCALAR_COLUMNS).iter_rows())
+    con.execute("CREATE TABLE links (src INTEGER NOT NULL, dst INTEGER NOT NULL, kind TEXT NOT NULL, "
+                "PRIMARY KEY (src, dst)) WITHOUT ROWID")
+    both = pl.concat([links, links.select(pl.col("dst").alias("src"), pl.col("src").alias("dst"), "kind")])
+    con.executemany("INSERT INTO links VALUES (?, ?, ?)", both.sort("src", "dst").iter_rows())
+    for ddl in SQLITE_INDEXES.values():
+        con.execute(ddl)
+    con.commit()
+    data = con.serialize()  # a fresh database filled in a fixed order: the same frames give the same pages
+    con.close()
+    return data
+
+
+def export_words_file(folder: Path) -> Path:
+    """words.parquet of an export folder this version of ladders can read, or DamagedState saying why not.
+
+    The solver and diff read exports that a user names; the manifest's schema_version tells an export
+    of another ladders release apart from a damaged one before any column is looked up."""
+    folder = Path(folder)
+    manifest, words = folder / MANIFEST_FILE, folder / WORDS_FILE
+    if not manifest.is_file() or not words.is_file():
+        raise DamagedState(f"{folder} is not an export ({(words if manifest.is_file() else manifest).name} "
+                           "does not exist); build the export first (make build)")
+    try:
+        version = json.loads(manifest.read_text()).get("schema_version")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
+    if version != SCHEMA_VERSION:
+        raise DamagedState(f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
+                           "rebuild it with this version (make build)")
+    return words
+
+
+def read_manifest(folder: Path) -> dict:
+    """manifest.json of an export folder, or {} when it is missing or unreadable (callers fall back)."""
+    try:
+        return json.loads((Path(folder) / MANIFEST_FILE).read_text())
+    except (OSError, ValueError):
+        return {}

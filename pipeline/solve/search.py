@@ -1,0 +1,135 @@
+"""Pure graph search on one group: adjacency lists of local word numbers 0..n-1, no IO.
+
+- reachable(adjacent, s, t): whether t can be reached from s;
+- bfs(adjacent, s, t): shortest-path counts and predecessors from s, up to t;
+- bidirectional_bfs(adjacent, s, t, rng): one shortest s-t path drawn uniformly, and how many there are;
+- a_star(adjacent, weight, steps_left, s, t): counts and predecessors of the least-(weight sum, steps) paths;
+- draw(preds, counts, t, rng): one counted path back to t, uniformly.
+The solver (solver.py) loads groups and presents ladders; tests check these against brute force.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+from collections import deque
+
+
+class Unreachable(Exception):
+    """No path between the two words (the solver checks groups first, so this means a damaged export)."""
+
+
+def reachable(adjacent: list[list[int]], s: int, t: int) -> bool:
+    seen, queue = {s}, deque([s])
+    while queue:
+        v = queue.popleft()
+        if v == t:
+            return True
+        for u in adjacent[v]:
+            if u not in seen:
+                seen.add(u)
+                queue.append(u)
+    return False
+
+
+def bfs(adjacent: list[list[int]], s: int, t: int) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Shortest-path counts and predecessors from s, up to t's distance."""
+    dist, counts, preds = {s: 0}, {s: 1}, {s: []}
+    queue = deque([s])
+    while queue:
+        v = queue.popleft()
+        if v == t or dist[v] >= dist.get(t, len(adjacent)):
+            continue
+        for u in adjacent[v]:
+            if u not in dist:
+                dist[u], counts[u], preds[u] = dist[v] + 1, 0, []
+                queue.append(u)
+            if dist[u] == dist[v] + 1:
+                counts[u] += counts[v]
+                preds[u].append(v)
+    return counts, preds
+
+
+def bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Random) -> tuple[list[int], int]:
+    """A shortest s-t path drawn uniformly among all of them, and their number.
+
+    Whole layers grow from the smaller side until a new layer touches the
+    other side. Every shortest path crosses that layer at a node m nearest the
+    other side, so their number is the sum of count_s(m) * count_t(m): draw m
+    in proportion, then walk back to each end.
+    """
+    dist, counts, preds = ({s: 0}, {t: 0}), ({s: 1}, {t: 1}), ({s: []}, {t: []})
+    frontier = ([s], [t])
+    while frontier[0] and frontier[1]:
+        side = 0 if len(frontier[0]) <= len(frontier[1]) else 1
+        d, c, p = dist[side], counts[side], preds[side]
+        layer = []
+        for v in frontier[side]:
+            for u in adjacent[v]:
+                if u not in d:
+                    d[u], c[u], p[u] = d[v] + 1, 0, []
+                    layer.append(u)
+                if d[u] == d[v] + 1:
+                    c[u] += c[v]
+                    p[u].append(v)
+        frontier = (layer, frontier[1]) if side == 0 else (frontier[0], layer)
+        other = dist[1 - side]
+        met = [u for u in layer if u in other]
+        if met:
+            nearest = min(other[u] for u in met)
+            met = [u for u in met if other[u] == nearest]
+            ways = [counts[0][u] * counts[1][u] for u in met]
+            m = rng.choices(met, weights=ways)[0]
+            to_s, to_t = draw(preds[0], counts[0], m, rng), draw(preds[1], counts[1], m, rng)
+            return to_s + to_t[::-1][1:], sum(ways)
+    raise Unreachable("no ladder between these words")  # unreachable when both share a group
+
+
+def a_star(adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
+            ) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled.
+
+    A* on the pair (sum, steps). From a word v other than t, any ladder still
+    pays t's own rareness and max(steps_left[v] - 1, 0) more words of at least
+    the group's least rareness, in at least max(steps_left[v], 1) steps. That
+    bound is consistent (a step lowers steps_left by at most one), so nodes
+    settle in order; counting t's rareness keeps the search away from every
+    word rarer than the best ladder, even when both ends are rare. Ties on the
+    estimate pop the smaller (sum, steps) first, so all of a node's
+    predecessors are counted before the node itself is settled.
+    """
+    least = min(weight)
+
+    def estimate(v: int, cost: int, steps: int) -> tuple[int, int, int, int, int]:
+        if v == t:
+            return cost, steps, cost, steps, v
+        left = steps_left[v]
+        return cost + weight[t] + max(left - 1, 0) * least, steps + max(left, 1), cost, steps, v
+
+    best = {s: (weight[s], 0)}
+    counts, preds, done = {s: 1}, {s: []}, set()
+    heap = [estimate(s, weight[s], 0)]
+    while heap:
+        _, _, cost, steps, v = heapq.heappop(heap)
+        if v in done or (cost, steps) != best[v]:
+            continue
+        done.add(v)
+        if v == t:
+            break
+        for u in adjacent[v]:
+            candidate = (cost + weight[u], steps + 1)
+            if u not in best or candidate < best[u]:
+                best[u], counts[u], preds[u] = candidate, counts[v], [v]
+                heapq.heappush(heap, estimate(u, *candidate))
+            elif candidate == best[u] and u not in done:
+                counts[u] += counts[v]
+                preds[u].append(v)
+    return counts, preds
+
+
+def draw(preds: dict[int, list[int]], counts: dict[int, int], t: int, rng: random.Random) -> list[int]:
+    """One path back from t, uniform over all counted paths: step to a predecessor in proportion to its count."""
+    path = [t]
+    while preds[path[-1]]:
+        options = preds[path[-1]]
+        path.append(rng.choices(options, weights=[counts[u] for u in options])[0])
+    return path[::-1]
