@@ -11,7 +11,6 @@ A second process building the same folder waits on `<build dir>/.mutex`.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import shutil
 import sys
@@ -24,14 +23,14 @@ from typing import Any
 
 import polars as pl
 
-from pipeline import io
+from pipeline import io, lock
 from pipeline.config import Config
+from pipeline.lock import LOCK_FILE
 from pipeline.errors import DamagedState, InputFormatError, Interrupted, PipelineError, StaleInputError, UsageError
 from pipeline.registry import all_stages, writer_of
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
-LOCK_FILE = "ladders.lock"
 MUTEX_FILE = ".mutex"
 MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
 MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
@@ -92,7 +91,7 @@ class Runner:
         for table in stage.reads:
             _, out = writer_of(self.stages, table)
             files.update({f: self.build_dir / f for f in out.files()})
-        for key in stage.raw:
+        for key in stage.raw + stage.digests:
             files.update(self.raw_files(key))
         return files
 
@@ -110,38 +109,24 @@ class Runner:
             inputs = {label: self.hash_file(p) for label, p in self.inputs(stage).items()}
         return {
             "code": {f"{p.parent.name}/{p.name}": self.hash_file(p) for p in stage.code_files()},
-            "config": {k: self.config.digest((k,)) for k in stage.settings + stage.raw},
+            "config": {k: self.config.digest((k,)) for k in stage.settings + stage.raw + stage.digests},
             "inputs": inputs,
         }
 
     # ---- the lock ------------------------------------------------------------------
 
     def read_lock(self) -> dict[str, Any]:
-        """The lock, or {} (every stage stale) when it is missing or damaged: a lock is only a cache
-        of hashes, so a damaged one costs a rebuild, never a refusal."""
-        try:
-            lock = json.loads((self.build_dir / LOCK_FILE).read_text())
-        except (FileNotFoundError, NotADirectoryError):
-            return {}
-        except (json.JSONDecodeError, UnicodeDecodeError, IsADirectoryError):
-            lock = None
-        shape = {"code": dict, "config": dict, "inputs": dict, "outputs": dict}
-        if not isinstance(lock, dict) or not all(
-                isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in shape.items())
-                for entry in lock.values()):
-            if not self._lock_warned:
-                self.echo(f"warning: {self.build_dir / LOCK_FILE} is damaged; every stage counts as stale")
-                self._lock_warned = True
-            return {}
-        return lock
+        return lock.read(self.build_dir / LOCK_FILE, self._warn_once)
 
-    def write_lock(self, lock: dict[str, Any]) -> None:
-        io.write_atomic(self.build_dir / LOCK_FILE, (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode())
+    def _warn_once(self, message: str) -> None:
+        if not self._lock_warned:
+            self.echo(message)
+            self._lock_warned = True
 
     # ---- status --------------------------------------------------------------------
 
-    def status(self, stage: Stage, lock: dict[str, Any], upstream: dict[str, Status] | None = None) -> Status:
-        entry = lock.get(stage.name)
+    def status(self, stage: Stage, record: dict[str, Any], upstream: dict[str, Status] | None = None) -> Status:
+        entry = record.get(stage.name)
         for out in stage.writes.values():
             for f in out.files():
                 digest = self.hash_file(self.build_dir / f)
@@ -156,10 +141,10 @@ class Runner:
             if before is not None and before.state != "fresh":
                 return Status(stage, "stale", f"waits on stage {before.stage.label}")
         now = self.fingerprint(stage)
-        changed = _differ(now["code"], entry["code"])
+        changed = lock.changed(now["code"], entry["code"])
         if changed:
             return Status(stage, "stale", f"code changed: {', '.join(changed)}")
-        changed = _differ(now["config"], entry["config"])
+        changed = lock.changed(now["config"], entry["config"])
         if changed:
             return Status(stage, "stale", f"config changed: {', '.join(changed)}")
         was, now_inputs = entry["inputs"], now["inputs"]
@@ -173,10 +158,10 @@ class Runner:
         return Status(stage, "fresh")
 
     def status_all(self) -> list[Status]:
-        lock = self.read_lock()
+        record = self.read_lock()
         result: dict[str, Status] = {}
         for stage in self.stages:
-            result[stage.name] = self.status(stage, lock, result)
+            result[stage.name] = self.status(stage, record, result)
         return list(result.values())
 
     def table_path(self, table: str) -> Path:
@@ -257,10 +242,10 @@ class Runner:
         return reports
 
     def _maybe_run(self, stage: Stage, force: bool) -> Report:
-        lock = self.read_lock()
-        status = self.status(stage, lock)
+        record = self.read_lock()
+        status = self.status(stage, record)
         if status.state == "fresh" and not force:
-            report = Report(stage, "skipped", lock[stage.name].get("rows", 0), 0.0)
+            report = Report(stage, "skipped", record[stage.name].get("rows", 0), 0.0)
         else:
             report = self._execute(stage)
         self.echo(report.line())
@@ -281,10 +266,16 @@ class Runner:
             kwargs[key] = {}
             for label, path in self.raw_files(key).items():
                 data = self._read(path, f"config key {key!r}")
-                hashes[label] = io.sha256(data)
+                hashes[label] = self._hashes[path] = io.sha256(data)
                 kwargs[key][label] = data
         for key in stage.settings:
             kwargs[key] = self.config[key]
+        if stage.digests:
+            kwargs["digests"] = {}
+            for key in stage.digests:
+                for label, path in self.raw_files(key).items():
+                    hashes[label] = self.hash_file(path) or io.sha256(self._read(path, f"config key {key!r}"))
+                    kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": path.stat().st_size}
 
         _fault_point(stage, "transform")
         try:
@@ -321,13 +312,13 @@ class Runner:
                 _fault_point(stage, "write")  # some outputs written, the lock not yet
 
         fingerprint = self.fingerprint(stage, inputs=hashes)
-        lock = self.read_lock()
-        lock[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
-        self.write_lock(lock)
+        record = self.read_lock()
+        record[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
+        lock.write(self.build_dir / LOCK_FILE, record)
         for out in stage.writes.values():  # what this stage wrote must be hashed afresh
             for f in out.files():
                 self._hashes.pop(self.build_dir / f, None)
-        return Report(stage, "ran", lock[stage.name]["rows"], time.perf_counter() - start, notes)
+        return Report(stage, "ran", record[stage.name]["rows"], time.perf_counter() - start, notes)
 
     @staticmethod
     def _read(path: Path, why: str) -> bytes:
@@ -367,13 +358,6 @@ class Runner:
                 fresh = path.with_name(f".{path.name}.new")
                 if out.is_dir and fresh.is_dir():
                     shutil.rmtree(fresh)
-
-
-def _differ(now: dict[str, Any], was: dict[str, Any]) -> list[str]:
-    """Keys whose values differ between two records (present in one only counts)."""
-    if not isinstance(was, dict):
-        return ["(an older lock format)"]
-    return sorted(k for k in set(now) | set(was) if now.get(k) != was.get(k))
 
 
 def _first_table_rows(out: Output, files: dict[str, bytes]) -> int:

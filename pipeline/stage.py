@@ -3,14 +3,15 @@
 A stage module defines a pure transform and a `STAGE = Stage(...)`. The runner
 calls the transform with keyword arguments: one DataFrame per table in
 `reads`, one `{path: bytes}` dict per raw-input config key in `raw` (a file
-key gives one entry, a folder key one per file), and the value of each config
-key in `settings`. The transform returns one value per name in `writes`: a
+key gives one entry, a folder key one per file), the value of each config
+key in `settings`, and, when it declares `digests`, one dict `digests`
+{path: {"key", "sha256", "size"}} of the files of those keys (hashed once per
+build by the runner, never read again). The transform returns one value per name in `writes`: a
 DataFrame for a table, or `{file name: bytes}` for a folder; it may add
 `"notes": [str, ...]`, lines the runner shows under the stage's summary line.
 """
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,21 +46,18 @@ class Stage:
     reads: tuple[str, ...] = ()
     raw: tuple[str, ...] = ()
     settings: tuple[str, ...] = field(default=())
+    digests: tuple[str, ...] = ()  # raw-input keys the stage only records: passed as `digests`, no bytes
+    helpers: tuple[str, ...] = ()  # project modules (beyond its own) whose code shapes its output
 
     def code_files(self) -> list[Path]:
-        """The source files whose change can change this stage's output.
+        """The source files whose change can change this stage's output: the stage's module, the
+        project modules it declares in `helpers`, and pipeline/io.py and pipeline/schemas.py, which
+        encode and check every table the runner writes. (tests/test_runner.py checks the declaration
+        against the modules the stage actually takes names from.)"""
+        import importlib
 
-        The stage's module, every module of this project it takes names from
-        (a helper such as stages/wordnet.py), and pipeline/io.py and
-        pipeline/schemas.py, which encode and check every table the runner writes.
-        """
-        module = sys.modules[self.transform.__module__]
-        names = {module.__name__, "pipeline.io", "pipeline.schemas"}
-        for value in vars(module).values():
-            name = getattr(value, "__module__", None) or getattr(value, "__name__", "")
-            if isinstance(name, str) and name.split(".")[0] in ("stages", "pipeline"):
-                names.add(name)
-        return sorted(Path(sys.modules[n].__file__ or "") for n in names if n in sys.modules)
+        names = (self.transform.__module__, *self.helpers, "pipeline.io", "pipeline.schemas")
+        return sorted(Path(importlib.import_module(n).__file__ or "") for n in dict.fromkeys(names))
 
     @property
     def label(self) -> str:

@@ -108,6 +108,7 @@ STAGE = Stage(
     transform=build_lexicon,
     raw=("csw", "owl"),
     settings=("csw_format", "owl_format", "lenient"),
+    helpers=("stages.wordlists",),
     writes={"lexicon": Output("01_lexicon.parquet", LEXICON), "skipped": Output("01_skipped.parquet", SKIPPED),
             "warnings": Output("01_warnings.parquet", SKIPPED)},
 )

@@ -284,5 +284,6 @@ STAGE = Stage(
     reads=("lexicon",),
     raw=("wordnet", "gcide", "supplement", "offensive"),
     settings=("definition_sources",),
+    helpers=("stages.gcide", "stages.wordlists", "stages.wordnet"),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -75,4 +75,5 @@ STAGE = Stage(
     transform=build_groups,
     reads=("lexicon", "links"),
     writes={"groups": Output("05_groups.parquet", GROUPS)},
+    helpers=("pipeline.artifact.contract",),  # GROUP_COLUMNS names the columns
 )

@@ -1,9 +1,9 @@
 """Stage 6, export: the artifact solvers consume, build/export/ (schema_version 1).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
-01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups; and the raw
-inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive) only to record
-their sha256 and size in the manifest.
+01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups; and, as
+`digests` from the runner (never their bytes), the sha256 and size of the raw
+inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive) for the manifest.
 
 Writes the folder build/export/ (swapped in whole by the runner):
 - words.parquet, one row per word sorted by `id`: id u32, word str, length u8,
@@ -157,9 +157,8 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     return "\n".join(out) + "\n"
 
 
-def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, csw, owl, scowl, wordnet,
-                 gcide, supplement, offensive, csw_format, owl_format, definition_sources, rareness_by_level,
-                 rareness_labels) -> dict:
+def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, digests, csw_format, owl_format,
+                 definition_sources, rareness_by_level, rareness_labels) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
     problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
@@ -169,13 +168,10 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
              "summary.txt": summary(words, group_table, problems).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
             "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
-    raw = {"csw": csw, "owl": owl, "scowl": scowl, "wordnet": wordnet, "gcide": gcide, "supplement": supplement,
-           "offensive": offensive}
     kinds = dict(links["kind"].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,
-        "inputs": {path: {"key": key, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
-                   for key, files_of_key in raw.items() for path, data in files_of_key.items()},
+        "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
         "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "rows": rows[name]}
                   for name, data in files.items()},
         "config": {"csw_format": csw_format,
@@ -202,7 +198,8 @@ STAGE = Stage(
     name="export",
     transform=build_export,
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups"),
-    raw=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),
+    digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),
+    helpers=("pipeline.artifact.contract",),
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
                                                 "ladder.sqlite": None, "summary.txt": None,

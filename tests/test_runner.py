@@ -131,3 +131,19 @@ def test_write_error_leaves_no_partial_file(tmp_path, monkeypatch):
         io.write_atomic(target, b"new contents")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.parquet"]
+
+
+def test_each_stage_declares_every_project_module_it_takes_names_from():
+    """Staleness hashes the declared code files; a helper module left undeclared would let its edits go
+    unnoticed. The scan here is the check, not the mechanism."""
+    import sys
+
+    from pipeline.registry import all_stages
+
+    for stage in all_stages():
+        module = sys.modules[stage.transform.__module__]
+        used = {getattr(v, "__module__", None) or getattr(v, "__name__", "") for v in vars(module).values()}
+        used = {n for n in used if isinstance(n, str) and n.split(".")[0] in ("stages", "pipeline")}
+        harmless = {"pipeline.errors", "pipeline.stage", "pipeline.progress"}  # messages, declarations, bars
+        declared = {stage.transform.__module__, *stage.helpers, "pipeline.io", "pipeline.schemas"}
+        assert used - harmless <= declared, (stage.name, sorted(used - harmless - declared))

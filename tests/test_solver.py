@@ -1,6 +1,7 @@
 """Issue 4: the solver against brute force, the SQLite file, the CLI's answers and refusals, verify and diff."""
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
@@ -33,6 +34,12 @@ cli = CliRunner()
 LABELS = {"common": 50, "uncommon": 60, "rare": 70}
 
 
+def digests_of(**files_by_key: dict[str, bytes]) -> dict[str, dict]:
+    """What the runner hands stage 6 for its manifest: sha256 and size of each raw file."""
+    return {label: {"key": key, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+            for key, files in files_by_key.items() for label, data in files.items()}
+
+
 def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str, int]) -> Path:
     """Run the six transforms in memory on two word lists and a SCOWL level per word; write the export."""
     csw_file = {"csw.txt": "\n".join(csw).encode()}
@@ -47,8 +54,8 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     export = build_export(
         lexicon, stage1["skipped"], stage1["warnings"], build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
         build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, build_groups(lexicon, links)["groups"],
-        csw_file, owl_file, scowl_files, WORDNET, {}, SUPPLEMENT, {}, "plain", "plain", ["wordnet"], TABLE,
-        LABELS)["export"]
+        digests_of(csw=csw_file, owl=owl_file, scowl=scowl_files, wordnet=WORDNET, supplement=SUPPLEMENT),
+        "plain", "plain", ["wordnet"], TABLE, LABELS)["export"]
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in export.items():
         (folder / name).write_bytes(data)
