@@ -6,24 +6,38 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test verify bench raw fixtures clean status $(STAGES)
+.PHONY: help build test test-fast approve verify bench raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() ]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
 		awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-# The venv is rebuilt when pyproject.toml changes; a fresh machine needs only python3.
-$(BIN)/.installed: pyproject.toml
+# The venv is rebuilt when the dependency lists change, not when another line of pyproject.toml
+# does: a stamp named by the hash of the [project] table. A fresh machine needs only python3.
+DEPS := $(shell sed -n '/^\[project\]/,/^\[tool/p' pyproject.toml | cksum | cut -d' ' -f1)
+$(BIN)/.installed: $(VENV)/.deps-$(DEPS)
+	touch $@
+$(VENV)/.deps-$(DEPS):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.deps-* $(BIN)/.bench-installed
 	touch $@
 
 build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
 	$(LADDERS) build
 
+# Two workers, one test file each at a time (a file's build fixtures are made once).
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadfile
+
 test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
-	$(BIN)/python -m pytest -q
+	$(PYTEST)
+
+test-fast: $(BIN)/.installed ## the test suite without the slow end-to-end build of raw/
+	$(PYTEST) -m "not slow"
+
+approve: $(BIN)/.installed ## rewrite tests/golden/approved/ from the golden build (after a reviewed change)
+	LADDERS_APPROVE=1 $(BIN)/python -m pytest -q tests/test_golden.py
 
 $(BIN)/.bench-installed: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[test,bench]'

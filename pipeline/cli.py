@@ -22,9 +22,22 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 DEBUG = {"on": False}
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"ladders {version('ladders')}")
+        except PackageNotFoundError:
+            typer.echo("ladders (not installed: run from a source tree)")
+        raise typer.Exit()
+
+
 @app.callback()
 def options(debug: Annotated[bool, typer.Option("--debug", help="On an unexpected error, show its traceback.")]
-            = False) -> None:
+            = False,
+            show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                       help="Print the version and exit.")] = False) -> None:
     DEBUG["on"] = debug
 
 ConfigOpt = Annotated[Optional[Path], typer.Option(
@@ -103,15 +116,33 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
         runner.run(find(runner.stages, stage), force=force)
 
 
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+
 @app.command()
-def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: LenientOpt = False) -> None:
+def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: LenientOpt = False,
+           as_json: JsonOpt = False) -> None:
     """Say for each stage: fresh, stale (and why), missing or altered. Exit 1 unless all are fresh.
 
-    A build made with --lenient is fresh for `status --lenient`."""
+    A build made with --lenient is fresh for `status --lenient`. --json prints
+    {"build_dir", "fresh": bool, "stages": [{"number", "name", "state",
+    "reason"}], "skipped_lines", "definition_warnings"}."""
+    import json
+
     with reported():
         runner = _runner(config, build_dir, True, lenient)
         statuses = runner.status_all()
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
+    fresh = all(s.state == "fresh" for s in statuses)
+    if as_json:
+        typer.echo(json.dumps({
+            "build_dir": str(runner.build_dir), "fresh": fresh,
+            "stages": [{"number": s.stage.number, "name": s.stage.name, "state": s.state, "reason": s.reason}
+                       for s in statuses],
+            "skipped_lines": problems["skipped"] or 0, "definition_warnings": problems["warnings"] or 0}))
+        if not fresh:
+            raise typer.Exit(1)
+        return
     for s in statuses:
         typer.echo(f"{s.stage.number} {s.stage.name:<12} {s.state}" + (f": {s.reason}" if s.reason else ""))
     if problems["warnings"]:
@@ -122,23 +153,26 @@ def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: Len
         raise typer.Exit(1)
 
 
-def _export_dir(export: Optional[Path], config: Optional[Path]) -> Path:
+def _export_dir(export: Optional[Path], config: Optional[Path], build_dir: Optional[Path] = None) -> Path:
     if export is not None:
         return export
     from pipeline.config import load_config
 
-    return load_config(config).path("build_dir") / "export"
+    return load_config(config, build_dir).path("build_dir") / "export"
 
 
-def _rung_lines(ladder, width: int = 100) -> list[str]:
+def _rung_lines(ladder, width: int | None = None) -> list[str]:
+    """One line per rung, its definition cut to the terminal's width (at least 40 characters of it)."""
+    import shutil
+
+    width = width or shutil.get_terminal_size((100, 24)).columns
     longest = max(len(w) for w in ladder.words)
     out = []
     for r in ladder.rungs:
         text = r.definition or "(no definition)"
-        room = width - longest - 14
-        room -= 9
-        out.append(f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
-                   + (text if len(text) <= room else text[: room - 3] + "..."))
+        head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
+        room = max(width - len(head) - 1, 40)
+        out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))
     return out
 
 
@@ -160,11 +194,12 @@ def solve(
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")] = False,
+    as_json: JsonOpt = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
     limit: Annotated[int, typer.Option(min=1, help="With --all: how many to list.")] = 10,
     export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
     config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
 ) -> None:
     """Find the shortest ladder and the common-word ladder from START to END.
 
@@ -186,27 +221,24 @@ def solve(
     """
     import json
 
-    from pipeline.solve.solver import Ladders, SolveError
+    from pipeline.solve.solver import Ladders
 
     lexicon = lexicon.lower()
-    try:
-        with reported():
-            ladders = Ladders.open(_export_dir(export, config))
-            if all_ladders:
-                count, found = ladders.all_shortest(start, end, lexicon, edit, limit, clean)
-                if as_json:
-                    typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
-                                           "ladders": [f.words for f in found]}))
-                    return
-                typer.echo(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}; "
-                           f"the first {len(found)}:")
-                for f in found:
-                    typer.echo("  " + " ".join(f.words))
+    with reported():
+        ladders = Ladders.open(_export_dir(export, config, build_dir))
+        if all_ladders:
+            count, found = ladders.all_shortest(start, end, lexicon, edit, limit, clean)
+            if as_json:
+                typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
+                                       "ladders": [f.words for f in found]}))
                 return
-            short = ladders.shortest(start, end, lexicon, edit, seed, clean)
-            common = ladders.common(start, end, lexicon, edit, seed, clean)
-    except SolveError as e:
-        raise typer.Exit(e.exit_code) from None
+            typer.echo(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}; "
+                       f"the first {len(found)}:")
+            for f in found:
+                typer.echo("  " + " ".join(f.words))
+            return
+        short = ladders.shortest(start, end, lexicon, edit, seed, clean)
+        common = ladders.common(start, end, lexicon, edit, seed, clean)
     if as_json:
         typer.echo(json.dumps({
             "from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit, "clean": clean,
@@ -227,17 +259,31 @@ def solve(
 def verify(
     folder: Annotated[Optional[Path], typer.Argument(help="Export folder [default: <build dir>/export].")] = None,
     config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+    quiet: QuietOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Check an export against its manifest and the contract's invariants.
 
     Exit 0 when every check holds; otherwise one line per failed check (its
-    code, what failed, up to five examples) and exit 1.
+    code, what failed, up to five examples) and exit 1. --json prints
+    {"export", "checks": N, "failed": [{"code", "message", "examples"}]}.
     """
+    import json
+
+    from pipeline import progress
     from pipeline.artifact.verify import CHECKS, verify as run_checks
 
+    progress.configure(quiet)
     with reported():
-        folder = _export_dir(folder, config)
+        folder = _export_dir(folder, config, build_dir)
         failed = run_checks(folder)
+    if as_json:
+        typer.echo(json.dumps({"export": str(folder), "checks": len(CHECKS), "failed": [
+            {"code": c, "message": m, "examples": x} for c, m, x in failed]}, ensure_ascii=False))
+        if failed:
+            raise typer.Exit(1)
+        return
     for code, message, examples in failed:
         typer.echo(f"{code} {message}: {'; '.join(examples)}")
     if failed:
@@ -249,7 +295,7 @@ def verify(
 def diff(
     old: Annotated[Path, typer.Argument(help="The older export folder.")],
     new: Annotated[Path, typer.Argument(help="The newer export folder.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """What changed between two exports: words, links, groups (matched by members), rareness, definitions.
 
@@ -273,6 +319,28 @@ def diff(
             typer.echo(line)
     if _nonempty(result):
         raise typer.Exit(1)
+
+
+@app.command("config")
+def show_config(config: ConfigOpt = None, build_dir: BuildDirOpt = None, as_json: JsonOpt = False) -> None:
+    """Print the effective configuration: every key, its value, and the file or option that set it.
+
+    Defaults are built in; the project's ladders.toml (or pyproject.toml's
+    [tool.ladders]) is found from the current folder upwards; --config and
+    --build-dir override it. --json prints {KEY: {"value", "from"}}."""
+    import json
+
+    from pipeline.config import load_config
+
+    with reported():
+        loaded = load_config(config, build_dir)
+    entries = {k: {"value": v, "from": loaded.sources.get(k, "")} for k, v in loaded.values.items()}
+    if as_json:
+        typer.echo(json.dumps(entries))
+        return
+    width = max(map(len, entries))
+    for key, entry in entries.items():
+        typer.echo(f"{key:<{width}} = {json.dumps(entry['value'])}  # {entry['from']}")
 
 
 def _nonempty(value) -> bool:

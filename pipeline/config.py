@@ -1,24 +1,32 @@
-"""Configuration: the `[tool.ladders]` table of pyproject.toml, or a file given with --config.
+"""Configuration: built-in defaults, the project's file, then --config, then the CLI's options.
 
-Keys and their checks are data (KEYS below). A `--config FILE` holds the same
-keys, at top level or under `[tool.ladders]`; keys it leaves out keep the
-project's defaults from pyproject.toml. Relative paths resolve against the
-directory of the file that set them; so a config file that sets no
-`build_dir` builds into `build/` beside itself. Any unknown key, wrong type or bad value
-is a ConfigError naming the file and the key.
+The layers, each overriding the one before:
+1. pipeline/defaults.toml, shipped with the package: every key but the input paths;
+2. the project's file, found from the current folder upwards: the first folder
+   holding a `ladders.toml`, or a `pyproject.toml` with a `[tool.ladders]` table
+   (ladders.toml first when a folder has both);
+3. a file given with `--config` (the same keys, top-level or under `[tool.ladders]`);
+4. `--build-dir` and `--lenient`.
+A table value (rareness_by_level, rareness_labels) merges key by key over the
+layer before, so one level can change alone. Relative paths resolve against the
+folder of the file that set them; a --config file that sets no `build_dir`
+builds into `build/` beside itself. Any unknown key, wrong type or bad value is
+a ConfigError naming the file and the key. `Config.sources` says which layer set
+each key (`ladders config` prints them).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from pipeline.errors import ConfigError
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.toml"
+PROJECT_FILES = ("ladders.toml", "pyproject.toml")  # looked for in this order, folder by folder
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
@@ -124,10 +132,13 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
 
 @dataclass(frozen=True)
 class Config:
-    """Validated settings. `values` as written; `bases` the folder each path key is relative to."""
+    """Validated settings. `values` as written; `bases` the folder each path key is relative to;
+    `sources` the file (or option) that set each key; `project` the folder of the project's file."""
 
     values: dict[str, Any]
     bases: dict[str, Path]
+    sources: dict[str, str] = field(default_factory=dict)
+    project: Path | None = None
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -175,33 +186,70 @@ def _read_toml(path: Path) -> dict[str, Any]:
     return top
 
 
+def find_project_file(start: Path | None = None) -> Path | None:
+    """The project's config file: the nearest folder from `start` upwards holding a ladders.toml or a
+    pyproject.toml with a [tool.ladders] table."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        for name in PROJECT_FILES:
+            candidate = folder / name
+            if candidate.is_file() and (name == "ladders.toml" or _has_ladders_table(candidate)):
+                return candidate
+    return None
+
+
+def _has_ladders_table(pyproject: Path) -> bool:
+    try:
+        with pyproject.open("rb") as f:
+            tool = tomllib.load(f).get("tool")
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(tool, dict) and "ladders" in tool
+
+
 def load_config(config_file: Path | None = None, build_dir: Path | None = None, lenient: bool = False) -> Config:
-    """The project's defaults, overridden by `config_file`, then by the CLI's `build_dir` and `lenient`."""
-    defaults_file = PROJECT_ROOT / "pyproject.toml"
-    layers = [(defaults_file, _read_toml(defaults_file))]
+    """The layers of the module docstring, validated, with where each value came from."""
+    project = find_project_file()
+    layers = [(DEFAULTS_FILE, _read_toml(DEFAULTS_FILE))]
+    if project is not None:
+        layers.append((project, _read_toml(project)))
     if config_file is not None:
-        layers.append((config_file, _read_toml(config_file)))
+        layers.append((Path(config_file), _read_toml(Path(config_file))))
     values: dict[str, Any] = {}
     bases: dict[str, Path] = {}
+    sources: dict[str, str] = {}
     for file, data in layers:
+        if not isinstance(data, dict):
+            raise ConfigError(f"{file}: [tool.ladders] must be a table")
         for key, value in data.items():
             check = KEYS.get(key)
             if check is None:
                 raise ConfigError(f"{file}: unknown key {key!r} (known: {', '.join(KEYS)})")
+            if isinstance(value, dict) and isinstance(values.get(key), dict):
+                value = {**values[key], **{str(k): v for k, v in value.items()}}  # one level may change alone
             try:
                 values[key] = check(key, value, file.parent)
             except ValueError as e:
                 raise ConfigError(f"{file}: key {key!r}: {e}") from None
-            bases[key] = file.parent.resolve()
+            # The defaults' one path, build_dir, is the project's: beside its file, or here without one.
+            bases[key] = file.parent.resolve() if file != DEFAULTS_FILE else (
+                project.parent.resolve() if project else Path.cwd())
+            sources[key] = str(file) if file != DEFAULTS_FILE else "built-in defaults"
     if config_file is not None and "build_dir" not in layers[-1][1]:
         # Another config builds beside itself, never into the project's default folder by surprise.
-        bases["build_dir"] = config_file.parent.resolve()
+        bases["build_dir"] = Path(config_file).parent.resolve()
+        sources["build_dir"] = f"{config_file} (beside it)"
     missing = [k for k in KEYS if k not in values]
     if missing:
-        raise ConfigError(f"{layers[-1][0]}: missing keys {', '.join(missing)}")
+        where = ", ".join(str(f) for f, _ in layers[1:]) or (
+            f"no ladders.toml or pyproject.toml with [tool.ladders] in {Path.cwd()} or above")
+        raise ConfigError(f"missing keys {', '.join(missing)} ({where}); name the input files in a ladders.toml "
+                          "(see the README) or pass --config")
     if build_dir is not None:
         values["build_dir"] = str(build_dir)
         bases["build_dir"] = Path.cwd()
+        sources["build_dir"] = "--build-dir"
     if lenient:
         values["lenient"] = True
-    return Config(values, bases)
+        sources["lenient"] = "--lenient"
+    return Config(values, bases, sources, project.parent.resolve() if project else None)

@@ -193,9 +193,9 @@ class Runner:
             what = {Path(path.anchor): "a filesystem root", home: "your home folder"}.get(path, "the current folder")
             raise UsageError(f"build folder {path} is {what}: ladders replaces files in its build folder; "
                              "choose a folder of its own, e.g. --build-dir build")
-        from pipeline.config import PATH_KEYS, PROJECT_ROOT
+        from pipeline.config import PATH_KEYS
 
-        protected = {PROJECT_ROOT.resolve(): "the project folder"}
+        protected = {self.config.project: "the project folder"} if self.config.project else {}
         for key in PATH_KEYS:
             raw = self.config.path(key)
             protected[raw if raw.is_dir() else raw.parent] = f"the folder of input {key!r}"

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
+from pipeline.config import load_config
 
 cli = CliRunner()
 
@@ -79,7 +80,8 @@ def test_bad_input_word_is_one_line(tiny):
     ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),
     ("[rareness_by_level]\n10 = 1\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"
      "80 = 2000000\n95 = 5\nabsent = 6", "key 'rareness_by_level': must not decrease with level: 95 = 5 is below 80 = 2000000"),
-    ("[rareness_by_level]\n10 = 1", "key 'rareness_by_level': must have exactly the keys"),
+    ("[rareness_by_level]\n45 = 1", "key 'rareness_by_level': must have exactly the keys 10, 20"),
+    ("[rareness_labels]\nrare = 45", "key 'rareness_labels': rare must be a SCOWL level"),
 ])
 def test_config_errors_name_the_key(tiny, line, message):
     key = line.split("=")[0].strip()
@@ -160,3 +162,27 @@ def test_clean_ladders_route_around_flagged_words(tiny):
     assert refused.exit_code == 14
     assert refused.stderr == "error: DOT is flagged offensive: --clean ladders neither start nor end on such a word\n"
     assert invoke("solve", "cat", "cot", "--export", export).stdout.count("1 step,") == 2  # not "1 steps"
+
+
+def test_one_rareness_level_changes_alone_and_config_says_where_each_value_came_from(tiny):
+    (tiny / "config.toml").write_text((tiny / "config.toml").read_text() + "\n[rareness_by_level]\n35 = 3\n")
+    result = invoke("config", "--config", str(tiny / "config.toml"), "--json")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert shown["rareness_by_level"]["value"] == {**load_config()["rareness_by_level"], "35": 3}
+    assert shown["rareness_by_level"]["from"] == str(tiny / "config.toml")
+    assert shown["rareness_labels"]["from"] == "built-in defaults"
+    text = invoke("config", "--config", str(tiny / "config.toml")).stdout
+    assert 'csw_format         = "auto"  # built-in defaults' in text.splitlines()
+
+
+def test_status_and_verify_speak_json_and_version_is_printed(tiny):
+    config = str(tiny / "config.toml")
+    stale = invoke("status", "--config", config, "--json")
+    assert stale.exit_code == 1 and json.loads(stale.stdout)["stages"][0]["state"] == "missing"
+    assert invoke("build", "--quiet", "--config", config).exit_code == 0
+    fresh = json.loads(invoke("status", "--config", config, "--json").stdout)
+    assert fresh["fresh"] and [s["name"] for s in fresh["stages"]][-1] == "export"
+    checked = invoke("verify", "--config", config, "--json")
+    assert checked.exit_code == 0 and json.loads(checked.stdout)["failed"] == []
+    assert invoke("--version").stdout.startswith("ladders ")

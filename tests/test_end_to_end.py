@@ -10,6 +10,8 @@ import pytest
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out
+
 
 @pytest.fixture(scope="module")
 def export(tmp_path_factory):

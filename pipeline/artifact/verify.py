@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from pipeline import progress
 from pipeline.errors import PipelineError
 from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS
 
@@ -340,7 +341,7 @@ def verify(folder: Path) -> list[tuple[str, str, list[str]]]:
     export = Export(Path(folder))
     export.manifest  # noqa: B018 -- a folder without a manifest is an error, not a failed check
     failed = []
-    for code, fn in CHECKS:
+    for code, fn in progress.track(CHECKS, "verify"):
         try:
             examples = fn(export)
         except Exception as err:  # a damaged file makes its checks fail, not the command crash

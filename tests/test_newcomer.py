@@ -1,0 +1,63 @@
+"""A newcomer's session: ladders installed without -e, run in a folder that holds only a ladders.toml.
+
+The package is installed by pip (not editable) into a folder of its own; its
+dependencies come from the test's environment. Nothing may be looked up in the
+checkout: the defaults ship inside the package, and the config is found from
+the current folder upwards.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, ROOT
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--target", str(target), str(ROOT)], check=True, capture_output=True,
+                   cwd=tmp_path_factory.getbasetemp())
+    return target
+
+
+def ladders(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=cwd, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(site)})
+
+
+def test_build_solve_and_config_from_a_folder_holding_only_ladders_toml(installed, tmp_path):
+    project = tmp_path / "my dictionary"
+    (project / "deeper").mkdir(parents=True)
+    tiny = DATA / "tiny"
+    (project / "ladders.toml").write_text("\n".join(
+        f'{key} = "{tiny / name}"' for key, name in [
+            ("csw", "csw.txt"), ("owl", "owl.txt"), ("scowl", "scowl"), ("wordnet", "wordnet"),
+            ("gcide", "gcide"), ("supplement", "supplement.txt"), ("offensive", "offensive.txt")])
+        + "\n[rareness_by_level]\n35 = 3\n")  # one level changed alone; the rest stay the defaults
+    where = ladders(installed, project, "-c", "x")  # not a command: just proves which copy runs
+    located = subprocess.run([sys.executable, "-c", "import pipeline; print(pipeline.__file__)"], cwd=project,
+                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(installed)})
+    assert located.stdout.startswith(str(installed)), located.stdout
+    assert where.returncode == 2
+    built = ladders(installed, project / "deeper", "build", "--quiet")  # found from a sub-folder, upwards
+    assert built.returncode == 0, built.stderr
+    assert (project / "build" / "export" / "words.parquet").is_file()
+    assert not any(installed.rglob("build"))  # nothing written inside the installed package
+    solved = ladders(installed, project, "solve", "cat", "dog", "--json")
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["shortest"]["steps"] == 3
+    shown = json.loads(ladders(installed, project, "config", "--json").stdout)
+    assert shown["rareness_by_level"]["value"]["35"] == 3 and shown["rareness_by_level"]["value"]["40"] == 20
+    assert shown["csw"]["from"] == str(project / "ladders.toml")
+    assert shown["definition_sources"]["from"] == "built-in defaults"
+    version = ladders(installed, project, "--version")
+    assert version.returncode == 0 and version.stdout.startswith("ladders ")
