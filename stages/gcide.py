@@ -54,8 +54,9 @@ def _file(files: dict[str, bytes], name: str) -> bytes:
     return data
 
 
-def entries(files: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `entry`, `order`): the text of every single-word headword's entry, in index order."""
+def entries(files: dict[str, bytes], keep: set[str] | None = None) -> pl.DataFrame:
+    """(`lemma`, `entry`, `order`): the text of every single-word headword's entry (of those in `keep`,
+    lower case, when given), in index order."""
     try:
         text = gzip.decompress(_file(files, "gcide.dict.dz"))
         index = _file(files, "gcide.index").decode("utf-8")
@@ -66,8 +67,8 @@ def entries(files: dict[str, bytes]) -> pl.DataFrame:
     rows = []
     for number, line in enumerate(index.split("\n"), start=1):
         head, _, rest = line.partition("\t")
-        if not head.isascii() or not head.isalpha():
-            continue  # phrases, hyphenated words, the 00-database entries
+        if not head.isascii() or not head.isalpha() or (keep is not None and head.lower() not in keep):
+            continue  # phrases, hyphenated words, the 00-database entries; words no one will look up
         offset, _, length = rest.partition("\t")
         try:
             start, size = _b64(offset), _b64(length)
@@ -103,8 +104,8 @@ def _cut(text: pl.Expr) -> pl.Expr:
                                    head.str.extract(r"^(.*) ", 1))))
 
 
-def gcide_lemmas(files: dict[str, bytes]) -> pl.DataFrame:
-    table = entries(files)
+def gcide_lemmas(files: dict[str, bytes], keep: set[str] | None = None) -> pl.DataFrame:
+    table = entries(files, keep)
     # Quotations stand on lines indented deeper than the senses; citations start with --Author.
     flat = (pl.col("entry").str.replace_all(r"\n {9,}[^\n]*", "").str.replace_all(r"--[A-Z][^\n]*", "")
             .str.replace_all(r"\s+", " "))

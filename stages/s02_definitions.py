@@ -37,7 +37,7 @@ from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
 from stages.gcide import gcide_lemmas
 from stages.wordlists import QUOTES, content_lines, read_wordlist
-from stages.wordnet import define, glosses, offensive_lemmas
+from stages.wordnet import define, glosses, lookup_forms, offensive_lemmas, senses
 
 MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
 
@@ -208,7 +208,8 @@ def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
 
 
 def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_table: pl.DataFrame | None,
-                    offensive: dict[str, bytes] | None) -> tuple[pl.Series, list[str]]:
+                    offensive: dict[str, bytes] | None, wordnet_senses: pl.DataFrame | None = None
+                    ) -> tuple[pl.Series, list[str]]:
     """The `offensive` flag per lexicon row, and a note per reason. A word is flagged when a lower-case
     WordNet sense lies in an offensive usage domain, GCIDE labels it, or the reviewed list names it; the
     list's `-WORD` lines clear a flag the sources set wrongly for a family game."""
@@ -223,7 +224,7 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_tabl
     added = set(listed.filter(~pl.col("entry").str.starts_with("-")).select(words).to_series())
     cleared = set(listed.filter(pl.col("entry").str.starts_with("-")).select(words).to_series())
     reasons: dict[str, set[str]] = {}
-    for lemma, domain in offensive_lemmas(wordnet).rows():
+    for lemma, domain in offensive_lemmas(wordnet, wordnet_senses).rows():
         reasons.setdefault(f"wordnet {domain}", set()).add(lemma.upper())
     if gcide_table is not None:
         reasons["gcide label"] = set(gcide_table.filter(pl.col("offensive"))["lemma"].str.to_uppercase())
@@ -243,10 +244,12 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
-    gcide_table = gcide_lemmas(gcide) if gcide else None
+    # GCIDE is parsed only for the lemmas a lexicon word can be looked up by: half its entries are not.
+    gcide_table = gcide_lemmas(gcide, lookup_forms(lexicon["word"], wordnet)) if gcide else None
+    wordnet_senses = senses(wordnet)
     for rank, source in enumerate(definition_sources):
         if source in ("wordnet", "gcide"):
-            lemmas = glosses(wordnet) if source == "wordnet" else gcide_table
+            lemmas = glosses(wordnet, wordnet_senses) if source == "wordnet" else gcide_table
             found, by_base = define(lexicon["word"], lemmas.select("lemma", "pos", "rank", "gloss"), wordnet)
             base_ids = lexicon.join(by_base, on="word").select("id", pl.lit(True).alias("base"))
             table = (lexicon.select("id", "word").join(found, on="word").join(base_ids, on="id", how="left")
@@ -261,7 +264,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
         candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
     best = pl.concat(candidates).sort("rank").unique("id", keep="first").drop("rank")
-    flag, offensive_notes = offensive_words(lexicon, wordnet, gcide_table, offensive)
+    flag, offensive_notes = offensive_words(lexicon, wordnet, gcide_table, offensive, wordnet_senses)
     table = lexicon.select("id", "word").join(best, on="id", how="left").sort("id")
     derived = 0
     for _ in range(2):  # twice: SPELLCHECKERS needs SPELLCHECKER, which needs SPELL + CHECKER

@@ -17,16 +17,22 @@ Writes build/05_groups.parquet, one row per word, key `id`:
 """
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
+
 import polars as pl
 
 from pipeline.artifact.contract import GROUP_COLUMNS
 from pipeline.schemas import GROUPS
 from pipeline.stage import Output, Stage
 
+if TYPE_CHECKING:  # numpy and scipy load only when groups are computed: a no-op build never needs them
+    import numpy as np
+
 
 def in_order_of_first_node(labels: np.ndarray) -> np.ndarray:
     """The same grouping, numbered from 0 in order of each group's first node."""
+    import numpy as np
+
     labels = labels.astype(np.uint32)
     # Already so numbered (scipy numbers groups as it meets them, though it does not promise
     # to): a linear check, and nothing to do.
@@ -41,7 +47,8 @@ def in_order_of_first_node(labels: np.ndarray) -> np.ndarray:
 
 def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     """Group of each of n nodes, numbered from 0 in order of each group's smallest node."""
-    from scipy.sparse import coo_matrix  # imported here: a no-op build never needs scipy
+    import numpy as np
+    from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import connected_components
 
     graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
@@ -50,6 +57,8 @@ def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 
 def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
     """Groups of the graph induced on the words where `members` is true (null elsewhere)."""
+    import numpy as np
+
     keep = members.to_numpy()
     local = np.cumsum(keep) - 1  # position of each member among members
     src, dst = links["src"].to_numpy(), links["dst"].to_numpy()

