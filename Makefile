@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 LADDERS := $(BIN)/ladders
-STAGES := lexicon definitions rareness links groups export
+STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
 .PHONY: help build test test-fast approve verify bench raw fixtures clean status $(STAGES)

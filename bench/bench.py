@@ -13,7 +13,7 @@ Prints a Markdown table and writes build/bench/results.json. Not part of
 5. synthetic lexicons of 1x, 4x, 16x the CSW size (real words with letters
    mutated, seeded), links + groups in a child process each;
 6. solver latency over seeded random pairs in the largest groups, warm in one
-   process, and a fresh-process `ladders solve`.
+   process, a fresh-process `ladders solve`, and `ladders puzzle`.
 Run `python bench/bench.py --quick` for a smaller, faster pass.
 """
 from __future__ import annotations
@@ -108,7 +108,7 @@ def bench_build(tmp: Path, runs: int) -> dict:
                                              "--build-dir", str(tmp / "licensed0")])
     noop = median_of([child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / "cold0")]) for _ in range(runs)])
     stages = {}
-    for stage in ("lexicon", "definitions", "rareness", "links", "groups", "export"):
+    for stage in ("lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"):
         stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(tmp / "cold0")])
     return {"cold": median_of(colds), "cold_runs": colds, "noop": noop, "stages": stages,
             "licensed": median_of(licensed), "licensed_runs": licensed, "licensed_stages": lic_stages,
@@ -307,7 +307,9 @@ def bench_solver(export: Path, pairs: int) -> dict:
             getattr(ladders, kind)(a, b, seed=1)
             timings[kind].append((time.perf_counter() - start) * 1000)
     fresh = [child(LADDERS + ["solve", "cold", "warm", "--export", str(export)])["wall_s"] for _ in range(5)]
-    result = {"pairs": pairs, "fresh_process_s": statistics.median(fresh)}
+    puzzle = [child(LADDERS + ["puzzle", "--length", "5", "--steps", "7", "--count", "3", "--seed", str(i),
+                               "--export", str(export)])["wall_s"] for i in range(5)]
+    result = {"pairs": pairs, "fresh_process_s": statistics.median(fresh), "puzzle_s": statistics.median(puzzle)}
     for kind, ms in timings.items():
         ms.sort()
         result[kind] = {"median_ms": statistics.median(ms), "p95_ms": ms[int(0.95 * (len(ms) - 1))]}
@@ -350,6 +352,8 @@ def table(r: dict) -> str:
         lines.append(f"| solver `{kind}`, {v['pairs']:,} pairs, warm | median {v[kind]['median_ms']:.2f} ms, "
                      f"p95 {v[kind]['p95_ms']:.2f} ms | <= 20 ms, <= 100 ms |")
     lines.append(f"| fresh-process `ladders solve cold warm`, median of 5 | {v['fresh_process_s']:.2f} s | <= 1.5 s |")
+    lines.append(f"| fresh-process `ladders puzzle --length 5 --steps 7 --count 3`, median of 5 seeds | "
+                 f"{v['puzzle_s']:.2f} s | |")
     return "\n".join(lines)
 
 

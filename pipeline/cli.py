@@ -196,6 +196,8 @@ def solve(
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: JsonOpt = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
+    count_only: Annotated[bool, typer.Option("--count", help="Print only how many shortest ladders there are.")]
+    = False,
     limit: Annotated[int, typer.Option(min=1, help="With --all: how many to list.")] = 10,
     export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
     config: ConfigOpt = None,
@@ -211,7 +213,10 @@ def solve(
     "cost" (sum of rareness), "ties" (how many ladders tie with it), "words":
     [{"word", "rareness", "label", "definition"}]}, label being common,
     uncommon, rare or obscure (from the word's SCOWL level). With --all:
-    {"from", "to", "count", "ladders": [[word, ...], ...]}.
+    {"from", "to", "count", "ladders": [[word, ...], ...]}, the ladders in a
+    stable order (walked back from END, alphabetically). --count prints the
+    exact number of shortest ladders ({"from", "to", "steps", "count"} with
+    --json).
 
     Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
     unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
@@ -226,6 +231,11 @@ def solve(
     lexicon = lexicon.lower()
     with reported():
         ladders = Ladders.open(_export_dir(export, config, build_dir))
+        if count_only:
+            count, found = ladders.all_shortest(start, end, lexicon, edit, 1, clean)
+            typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "steps": found[0].steps,
+                                   "count": count}) if as_json else f"{count}")
+            return
         if all_ladders:
             count, found = ladders.all_shortest(start, end, lexicon, edit, limit, clean)
             if as_json:
@@ -253,6 +263,46 @@ def solve(
         typer.echo(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
         for line in _rung_lines(ladder):
             typer.echo(line)
+
+
+@app.command()
+def puzzle(
+    length: Annotated[int, typer.Option(min=1, help="Letters in the start and end words.")] = 4,
+    steps: Annotated[int, typer.Option(min=1, help="Steps of the shortest ladder, exactly.")] = 5,
+    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
+    edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
+    common: Annotated[bool, typer.Option("--common", help="A shortest ladder of common words only.")] = False,
+    clean: Annotated[bool, typer.Option("--clean", help="No word flagged offensive.")] = False,
+    seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
+    count: Annotated[int, typer.Option(min=1, help="How many puzzles.")] = 1,
+    as_json: JsonOpt = False,
+    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
+    """Draw start/end pairs whose shortest ladder is exactly --steps steps.
+
+    Difficulty: easy with 20 or more shortest ladders, medium with 4 to 19,
+    hard with 1 to 3, and one level harder (up to fiendish) when no shortest
+    ladder keeps to common words. --json prints [{"start", "end", "steps",
+    "ladders", "all_common", "difficulty"}]. Exit 2 when no ladder of that many
+    steps exists between words of that length (the message names the longest).
+    """
+    import json
+    from dataclasses import asdict
+
+    from pipeline.solve.puzzle import puzzles
+    from pipeline.solve.solver import Ladders
+
+    with reported():
+        found = puzzles(Ladders.open(_export_dir(export, config, build_dir)), length, steps, lexicon.lower(), edit,
+                        common, clean, seed, count)
+    if as_json:
+        typer.echo(json.dumps([asdict(p) for p in found]))
+        return
+    for p in found:
+        typer.echo(f"{p.start} -> {p.end}: {p.steps} steps, {p.ladders:,} shortest ladder"
+                   f"{'s' if p.ladders != 1 else ''}, {p.difficulty}")
 
 
 @app.command()

@@ -16,7 +16,8 @@ STAGE_MODULES = (
     "stages.s03_rareness",
     "stages.s04_links",
     "stages.s05_groups",
-    "stages.s06_export",
+    "stages.s06_analysis",
+    "stages.s07_export",
 )
 
 

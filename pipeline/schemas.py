@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS
+from pipeline.artifact.contract import GROUP_COLUMNS, LONGEST  # noqa: F401 -- 06_longest.parquet is longest.parquet
 from pipeline.errors import SchemaError
 
 # One sense of a word's definition in a NASPA- or Collins-style list (stages/definition_lines.py).

@@ -30,7 +30,9 @@ from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
 from pipeline.artifact.contract import sqlite_bytes  # noqa: E402
-from stages.s06_export import build_group_table  # noqa: E402
+from pipeline.artifact.contract import GROUP_COLUMNS  # noqa: E402
+from stages.s06_analysis import build_analysis  # noqa: E402
+from stages.s07_export import build_group_table  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "verify"
 TINY = ROOT / "tests" / "data" / "tiny"
@@ -75,10 +77,14 @@ class Fixture:
         for a, b in (new, new[::-1]):
             self.set_list(column, a, self.neighbours(column, a) + [b])
 
-    def write(self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True) -> None:
+    def write(self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True,
+              longest: bool = True) -> None:
         (self.folder / "words.parquet").write_bytes(parquet_bytes(self.words))
         groups = build_group_table(self.words) if groups is None else groups
         (self.folder / "groups.parquet").write_bytes(parquet_bytes(groups))
+        if longest:
+            (self.folder / "longest.parquet").write_bytes(parquet_bytes(self._longest()))
+            self.manifest["files"]["longest.parquet"]["rows"] = self._longest().height
         if sqlite:
             (self.folder / "ladder.sqlite").write_bytes(self._sqlite())
         self.manifest["files"]["words.parquet"]["rows"] = self.words.height
@@ -87,6 +93,14 @@ class Fixture:
             for name, entry in self.manifest["files"].items():
                 entry["sha256"] = hashlib.sha256((self.folder / name).read_bytes()).hexdigest()
         (self.folder / "manifest.json").write_text(json.dumps(self.manifest, indent=2, sort_keys=True) + "\n")
+
+    def _longest(self) -> pl.DataFrame:
+        """longest.parquet recomputed by stage 6 from the damaged words, as a tamperer would."""
+        pairs = pl.concat([self.words.select(pl.col("id").alias("src"), pl.col(c).alias("dst")).explode("dst")
+                           .drop_nulls().filter(pl.col("src") < pl.col("dst")).with_columns(pl.lit(kind).alias("kind"))
+                           for c, kind in (("links", "sub"), ("edit_links", "indel"))])
+        return build_analysis(self.words.select("id", "word", "in_csw", "in_owl"), pairs,
+                              self.words.select("id", *GROUP_COLUMNS.values()))["longest"]
 
     def _sqlite(self) -> bytes:
         """The export's SQLite file, its links table holding exactly the lists' pairs, even one-sided ones."""
@@ -194,6 +208,14 @@ def e203(f: Fixture) -> None:
     f.write(groups=groups)
 
 
+def e204(f: Fixture) -> None:
+    longest = f._longest()
+    longest = longest.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col("diameter") + 1)
+                                   .otherwise("diameter").alias("diameter"))
+    (f.folder / "longest.parquet").write_bytes(parquet_bytes(longest))
+    f.write(longest=False)
+
+
 def e301(f: Fixture) -> None:
     f.words = f.words.with_columns(pl.when(pl.col("word") == "DOG").then(pl.lit(7, pl.UInt32))
                                    .otherwise("rareness").alias("rareness"))
@@ -222,9 +244,11 @@ FIXTURES = {
     "E106": ("the manifest counts one more OWL word outside CSW", e106),
     "E108": ("the link COT-DOT removed from both lists and from ladder.sqlite", e108),
     "E109": ("the edit link COT-COTS removed from both lists and from ladder.sqlite", e109),
-    "E201": ("ZYZZYVA put in MOUSE's CSW group, with groups.parquet rebuilt to match", e201),
+    "E201": ("ZYZZYVA put in MOUSE's CSW group, with groups.parquet rebuilt to match (E204 too: a group "
+             "that is not connected has no pair at its diameter)", e201),
     "E202": ("CSW groups 0 and 1 swap their ids, with groups.parquet rebuilt to match", e202),
     "E203": ("groups.parquet's first group one word larger than words.parquet says", e203),
+    "E204": ("longest.parquet's first group one step longer than its pair is apart", e204),
     "E301": ("DOG's rareness 7 where its SCOWL level gives another", e301),
     "E401": ("ladder.sqlite lost its index on group_csw", e401),
 }
@@ -235,8 +259,8 @@ One tiny export per `ladders verify` code, written by
 `scripts/make_verify_fixtures.py` (`make fixtures`); do not edit them by hand.
 `good/` is the real pipeline's export of tests/data/tiny plus COTS and DOTS.
 Every other folder is `good/` with one invariant broken, and its tracks
-covered: groups.parquet and ladder.sqlite rebuilt from the damaged
-words.parquet and manifest.json rehashed, so that only the broken invariant is
+covered: groups.parquet, longest.parquet and ladder.sqlite rebuilt from the
+damaged words.parquet and manifest.json rehashed, so that only the broken invariant is
 left to find. tests/test_verify_fixtures.py says what each must report.
 
 | folder | damage |

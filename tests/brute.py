@@ -92,3 +92,19 @@ def dijkstra(adjacent: dict[str, set[str]], weight: dict[str, int], start: str) 
                 best[u] = candidate
                 heapq.heappush(heap, (*candidate, u))
     return best
+
+
+def count_shortest(adjacent: dict[str, set[str]], start: str, end: str) -> int:
+    """How many shortest paths lead from start to end: BFS layers, each word's count the sum of its
+    parents' counts."""
+    dist, ways = {start: 0}, {start: 1}
+    queue = deque([start])
+    while queue:
+        v = queue.popleft()
+        for u in adjacent[v]:
+            if u not in dist:
+                dist[u], ways[u] = dist[v] + 1, 0
+                queue.append(u)
+            if dist[u] == dist[v] + 1:
+                ways[u] += ways[v]
+    return ways.get(end, 0)

@@ -24,7 +24,8 @@ def test_build_status_run(tiny):
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
     assert [line.split()[:2] for line in lines] == [["1", "lexicon"], ["2", "definitions"], ["3", "rareness"],
-                                                    ["4", "links"], ["5", "groups"], ["6", "export"]]
+                                                    ["4", "links"], ["5", "groups"], ["6", "analysis"],
+                                                    ["7", "export"]]
     assert all(line.endswith("ran") for line in lines)
     assert "17 rows" in lines[0]
 
@@ -55,7 +56,7 @@ def test_unknown_stage(tiny):
     result = invoke("run", "nosuch", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 2
     assert result.stderr == ("error: no stage 'nosuch'; stages are: 1 lexicon, 2 definitions, 3 rareness, "
-                             "4 links, 5 groups, 6 export\n")
+                             "4 links, 5 groups, 6 analysis, 7 export\n")
 
 
 def test_run_before_inputs_exist(tiny):

@@ -9,6 +9,7 @@ import polars as pl
 import pytest
 
 from conftest import ROOT
+from pipeline.artifact.contract import SCHEMA_VERSION
 
 pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out
 
@@ -21,7 +22,7 @@ def export(tmp_path_factory):
     assert done.returncode == 0, done.stderr
     status = subprocess.run([sys.executable, "-m", "pipeline", "status", "--build-dir", str(build_dir)],
                             cwd=ROOT, capture_output=True, text=True)
-    assert status.returncode == 0 and status.stdout.count(" fresh") == 6, status.stdout
+    assert status.returncode == 0 and status.stdout.count(" fresh") == 7, status.stdout
     return build_dir / "export"
 
 
@@ -64,7 +65,7 @@ def test_manifest_matches_files(export, words):
     import hashlib
 
     manifest = json.loads((export / "manifest.json").read_text())
-    assert manifest["schema_version"] == 1
+    assert manifest["schema_version"] == SCHEMA_VERSION
     for name, entry in manifest["files"].items():
         assert hashlib.sha256((export / name).read_bytes()).hexdigest() == entry["sha256"]
     assert manifest["counts"]["words"] == words.height
@@ -111,3 +112,58 @@ def test_sqlite_solves_like_parquet(export):
     from test_solver import sql_shortest
 
     assert sql_shortest(export / "ladder.sqlite", "COLD", "WARM") == Ladders.open(export).shortest("COLD", "WARM").steps == 4
+
+
+def _csw_adjacency(words: pl.DataFrame, length: int) -> dict[str, set[str]]:
+    """CSW substitution links among words of one length, read from the word column alone (brute force)."""
+    import brute
+
+    listed = words.filter(pl.col("in_csw") & (pl.col("length") == length))["word"].to_list()
+    adjacent: dict[str, set[str]] = {w: set() for w in listed}
+    by_pattern: dict[str, list[str]] = {}
+    for w in listed:
+        for i in range(length):
+            by_pattern.setdefault(w[:i] + "*" + w[i + 1:], []).append(w)
+    for group in by_pattern.values():
+        for a in group:
+            adjacent[a].update(b for b in group if b != a and brute.one_substitution(a, b))
+    return adjacent
+
+
+@pytest.mark.parametrize("length", [2, 3])
+def test_longest_ladders_of_short_words_equal_bfs_from_every_word(export, words, length):
+    import brute
+
+    adjacent = _csw_adjacency(words, length)
+    far = {w: brute.distances(adjacent, w) for w in adjacent}
+    diameter = max(max(d.values()) for d in far.values())
+    first = min((a, b) for a, d in far.items() for b, steps in d.items() if a < b and steps == diameter)
+    longest = (pl.read_parquet(export / "longest.parquet")
+               .filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == length))
+               .sort("diameter", "group_id", descending=[True, False]))
+    assert (longest["diameter"][0], longest["start"][0], longest["end"][0]) == (diameter, *first)
+
+
+@pytest.mark.parametrize("a, b", [("CAT", "DOG"), ("COLD", "WARM")])
+def test_shortest_ladder_counts_of_classic_pairs_equal_bfs(export, words, a, b):
+    import brute
+
+    expected = brute.count_shortest(_csw_adjacency(words, len(a)), a, b)
+    counted = subprocess.run([sys.executable, "-m", "pipeline", "solve", a, b, "--count", "--export", str(export)],
+                             cwd=ROOT, capture_output=True, text=True)
+    assert counted.returncode == 0 and int(counted.stdout) == expected
+
+
+def test_puzzles_on_raw_are_exactly_n_steps(export, words):
+    import json
+
+    import brute
+
+    drawn = subprocess.run([sys.executable, "-m", "pipeline", "puzzle", "--length", "5", "--steps", "7", "--count",
+                            "3", "--seed", "4", "--common", "--json", "--export", str(export)],
+                           cwd=ROOT, capture_output=True, text=True)
+    assert drawn.returncode == 0, drawn.stderr
+    adjacent = _csw_adjacency(words, 5)
+    for p in json.loads(drawn.stdout):
+        assert brute.distances(adjacent, p["start"])[p["end"]] == 7
+        assert p["ladders"] == brute.count_shortest(adjacent, p["start"], p["end"]) and p["all_common"]

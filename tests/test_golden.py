@@ -19,7 +19,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.artifact.contract import GROUPS_FILE, MANIFEST_FILE, SQLITE_FILE, SUMMARY_FILE, WORDS_FILE
+from pipeline.artifact.contract import FILES, GROUPS_FILE, LONGEST_FILE, MANIFEST_FILE, SQLITE_FILE, SUMMARY_FILE, WORDS_FILE
 from pipeline.config import load_config
 from pipeline.runner import Runner
 
@@ -39,7 +39,9 @@ def as_text(export: Path) -> dict[str, str]:
     dump = "".join(line + "\n" for line in con.iterdump())
     dump += f"-- PRAGMA user_version = {con.execute('PRAGMA user_version').fetchone()[0]}\n"
     con.close()
+    assert sorted(p.name for p in export.iterdir()) == sorted(FILES)  # a new export file needs a copy here
     return {f"{WORDS_FILE}.jsonl": rows(WORDS_FILE), f"{GROUPS_FILE}.jsonl": rows(GROUPS_FILE),
+            f"{LONGEST_FILE}.jsonl": rows(LONGEST_FILE),
             f"{SQLITE_FILE}.sql": dump, MANIFEST_FILE: json.dumps(manifest, indent=1, sort_keys=True) + "\n",
             SUMMARY_FILE: (export / SUMMARY_FILE).read_text()}
 

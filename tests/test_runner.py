@@ -23,7 +23,7 @@ def states(runner) -> dict[str, str]:
     return {s.stage.name: s.state for s in runner.status_all()}
 
 
-ALL = ["lexicon", "definitions", "rareness", "links", "groups", "export"]
+ALL = ["lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"]
 
 
 def test_second_build_is_a_no_op(tiny_runner, tiny):
@@ -49,7 +49,7 @@ def test_changed_scowl_file_makes_rareness_and_export_stale_and_nothing_else(tin
     assert status == {
         "lexicon": ("fresh", ""), "definitions": ("fresh", ""),
         "rareness": ("stale", "input scowl/english-words.35 changed"),
-        "links": ("fresh", ""), "groups": ("fresh", ""),
+        "links": ("fresh", ""), "groups": ("fresh", ""), "analysis": ("fresh", ""),
         "export": ("stale", "waits on stage 3 rareness"),
     }
     assert actions(tiny_runner().build()) == {**dict.fromkeys(ALL, "skipped"), "rareness": "ran", "export": "ran"}
@@ -98,7 +98,7 @@ def test_altered_intermediate_is_reported_and_rebuilt(tiny_runner, tiny):
 def test_missing_output_and_run_one_stage(tiny_runner, tiny):
     runner = tiny_runner()
     assert states(runner) == {"lexicon": "missing", "definitions": "missing", "rareness": "missing",
-                              "links": "missing", "groups": "missing", "export": "missing"}
+                              "links": "missing", "groups": "missing", "analysis": "missing", "export": "missing"}
     runner.build()
     (tiny / "build/export/summary.txt").unlink()
     assert states(tiny_runner())["export"] == "missing"

@@ -16,16 +16,18 @@ from typer.testing import CliRunner
 
 import brute
 from conftest import DATA
+from pipeline.artifact.contract import SCHEMA_VERSION
 from pipeline.cli import app
 from pipeline.config import load_config
-from pipeline.solve.solver import Ladders, LengthsDiffer, NoLadder, SameWord, UnknownWord
+from pipeline.solve.solver import Ladders, LengthsDiffer, NoLadder, SameWord, SolveError, UnknownWord
 from pipeline.artifact.verify import verify
 from stages.s01_lexicon import build_lexicon
 from stages.s02_definitions import build_definitions
 from stages.s03_rareness import build_rareness
 from stages.s04_links import build_links
 from stages.s05_groups import build_groups
-from stages.s06_export import build_export
+from stages.s06_analysis import build_analysis
+from stages.s07_export import build_export
 
 TABLE = load_config()["rareness_by_level"]
 WORDNET = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
@@ -35,7 +37,7 @@ LABELS = {"common": 50, "uncommon": 60, "rare": 70}
 
 
 def digests_of(**files_by_key: dict[str, bytes]) -> dict[str, dict]:
-    """What the runner hands stage 6 for its manifest: sha256 and size of each raw file."""
+    """What the runner hands stage 7 for its manifest: sha256 and size of each raw file."""
     return {label: {"key": key, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
             for key, files in files_by_key.items() for label, data in files.items()}
 
@@ -51,9 +53,10 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     stage1 = build_lexicon(csw_file, owl_file, "plain", "plain")
     lexicon = stage1["lexicon"]
     links = build_links(lexicon)["links"]
+    groups = build_groups(lexicon, links)["groups"]
     export = build_export(
         lexicon, stage1["skipped"], stage1["warnings"], build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
-        build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, build_groups(lexicon, links)["groups"],
+        build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, groups, build_analysis(lexicon, links, groups)["longest"],
         digests_of(csw=csw_file, owl=owl_file, scowl=scowl_files, wordnet=WORDNET, supplement=SUPPLEMENT),
         "plain", "plain", ["wordnet"], TABLE, LABELS)["export"]
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,6 +87,8 @@ def check_answer(ladders: Ladders, words: list[str], weight: dict[str, int], a: 
         assert [r.rareness for r in ladder.rungs] == [weight[w] for w in ladder.words]
     assert shortest.steps == brute.distances(adjacent, a)[b]
     assert (common.cost, common.steps) == brute.least_cost(adjacent, weight, a)[b]
+    count, listed = ladders.all_shortest(a, b, lexicon, edit, limit=1000)
+    assert count == shortest.count == brute.count_shortest(adjacent, a, b) == len({tuple(x.words) for x in listed})
 
 
 word = st.text(alphabet="abc", min_size=2, max_size=4)
@@ -198,7 +203,7 @@ def sql_shortest(path: Path, a: str, b: str) -> int:
 
 def test_sqlite_answers_like_the_parquet_solver(tiny_export):
     con = sqlite3.connect(tiny_export / "ladder.sqlite")
-    assert con.execute("PRAGMA user_version").fetchone() == (1,)
+    assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert sql_shortest(tiny_export / "ladder.sqlite", "CAT", "DOG") == Ladders.open(tiny_export).shortest("CAT", "DOG").steps
 
 
@@ -256,3 +261,26 @@ def test_ties_are_drawn_uniformly(tmp_path):
         drawn = [tuple(method("CAT", "DOG", seed=seed).words) for seed in range(600)]
         shares = {ladder: drawn.count(ladder) / len(drawn) for ladder in set(drawn)}
         assert len(shares) == 3 and all(0.27 < share < 0.40 for share in shares.values()), shares
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(dictionary, st.integers(1, 4), st.integers(0, 1000))
+def test_puzzles_are_pairs_exactly_n_steps_apart(tmp_path, entries, steps, seed):
+    from pipeline.solve.puzzle import difficulty, puzzles
+
+    csw = [w.upper() for w, _, _ in entries]
+    levels = {w.upper(): lv for w, _, lv in entries if lv}
+    ladders = Ladders.open(write_export(tmp_path / f"p{seed}", csw, csw, levels))
+    length = len(csw[0])
+    adjacent = adjacency(csw, edit=False)
+    apart = {(a, b) for a in csw if len(a) == length for b, d in brute.distances(adjacent, a).items()
+             if d == steps and len(b) == length}
+    if not apart:
+        with pytest.raises(SolveError, match=f"no CSW ladder of {steps} steps between {length}-letter words"):
+            puzzles(ladders, length, steps, seed=seed, count=2)
+        return
+    for p in puzzles(ladders, length, steps, seed=seed, count=2):
+        assert (p.start, p.end) in apart
+        assert p.ladders == brute.count_shortest(adjacent, p.start, p.end)
+        assert p.difficulty == difficulty(p.ladders, p.all_common)
+    assert puzzles(ladders, length, steps, seed=seed) == puzzles(ladders, length, steps, seed=seed)

@@ -1,9 +1,10 @@
-"""The export contract (schema_version 1): what build/export/ holds, in one place.
+"""The export contract (schema_version 2): what build/export/ holds, in one place.
 
-Stage 6 writes by it; the solver, verify, diff and bench read by it. Files:
+Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
 - words.parquet, one row per word sorted by `id` (WORDS below; columns
   explained in stages/s06_export.py);
 - groups.parquet, one row per group (GROUP_SIZES);
+- longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
 - ladder.sqlite, the same data for SQL solvers (sqlite_bytes: table words
   without the two lists, table links(src, dst, kind) in both directions, an
   index per group column, PRAGMA user_version = SCHEMA_VERSION);
@@ -20,17 +21,22 @@ import polars as pl
 
 from pipeline.errors import DamagedState, EnvironmentProblem
 
-WORDS_FILE, GROUPS_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
-    "words.parquet", "groups.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
-FILES = (WORDS_FILE, GROUPS_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
+WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
+    "words.parquet", "groups.parquet", "longest.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
+FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: longest.parquet
 WORDS = {
     "id": pl.UInt32, "word": pl.String, "length": pl.UInt8, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
     "scowl_level": pl.UInt8, "rareness": pl.UInt32, "usa": pl.Boolean, "brit": pl.Boolean,
     "definition": pl.String, "definition_source": pl.String,
     "group_csw": pl.UInt32, "group_owl": pl.UInt32, "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
     "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32), "offensive": pl.Boolean,
+}
+# longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
+LONGEST = {
+    "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32, "length": pl.UInt8,
+    "diameter": pl.UInt16, "start": pl.String, "end": pl.String,
 }
 GROUP_SIZES = {
     "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32,

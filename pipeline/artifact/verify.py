@@ -20,7 +20,7 @@ import polars as pl
 
 from pipeline import progress
 from pipeline.errors import PipelineError
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, LONGEST, LONGEST_FILE, SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
@@ -88,7 +88,8 @@ def manifest_lists_every_file(e: Export) -> list[str]:
     present = {p.name for p in e.folder.iterdir() if p.is_file() and not p.name.startswith(".")}
     bad = [f"{name} is not in the manifest" for name in sorted(present - listed)]
     bad += [f"{name} is in the manifest but missing" for name in sorted(listed - present)]
-    rows = {"words.parquet": e.words.height, "groups.parquet": e.groups.height}
+    rows = {"words.parquet": e.words.height, "groups.parquet": e.groups.height,
+            LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE).select(pl.len()).collect().item()}
     for name, actual in rows.items():
         said = e.manifest.get("files", {}).get(name, {}).get("rows")
         if said != actual:
@@ -100,7 +101,9 @@ def manifest_lists_every_file(e: Export) -> list[str]:
 def schemas_match_contract(e: Export) -> list[str]:
     """a table's columns or dtypes differ from the export contract"""
     bad = []
-    for name, frame, schema in (("words.parquet", e.words, WORDS), ("groups.parquet", e.groups, GROUP_SIZES)):
+    longest = pl.read_parquet(e.folder / LONGEST_FILE)
+    for name, frame, schema in (("words.parquet", e.words, WORDS), ("groups.parquet", e.groups, GROUP_SIZES),
+                                (LONGEST_FILE, longest, LONGEST)):
         if dict(frame.schema) != schema:
             bad += [f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items()
                     if frame.schema.get(c) != t] or [f"{name}: columns {frame.columns}"]
@@ -287,6 +290,58 @@ def group_table_matches_words(e: Export) -> list[str]:
             diff = given.join(expected, on="group_id", how="full", suffix="_words").filter(
                 pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_words")) for c in ("size", "length", "example")))
             bad += [f"{lexicon}/{mode} group {r[0]}" for r in diff.head(EXAMPLES).rows()] or [f"{lexicon}/{mode}"]
+    return bad
+
+
+@check("E204")
+def longest_ladders_hold(e: Export) -> list[str]:
+    """longest.parquet disagrees with the groups, or a start word's farthest word is not `diameter` steps away, or its end word is not"""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import shortest_path
+
+    longest = pl.read_parquet(e.folder / LONGEST_FILE)
+    ids = dict(zip(e.words["word"].to_list(), e.words["id"].to_list()))
+    bad = []
+    for (lexicon, mode), column in GROUP_COLUMNS.items():
+        flag, lists = LABELINGS[column]
+        rows = longest.filter((pl.col("lexicon") == lexicon) & (pl.col("mode") == mode))
+        wanted = (e.words.filter(pl.col(column).is_not_null()).group_by(column)
+                  .agg(pl.len().cast(pl.UInt32).alias("size"),
+                       pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"))
+                  .filter(pl.col("size") >= 2).rename({column: "group_id"}).sort("group_id"))
+        if not rows.select("group_id", "size", "length").sort("group_id").equals(wanted):
+            bad.append(f"{lexicon}/{mode}: its groups of 2+ words differ from words.parquet's")
+            continue
+        members = e.words.filter(pl.col(flag)).select("id", column)
+        n = e.words.height
+        pairs = pl.concat([e.pairs(c) for c in lists])
+        inside = members["id"].to_numpy()
+        keep = np.zeros(n + 1, dtype=bool)
+        keep[inside] = True
+        src, dst = pairs["src"].to_numpy(), pairs["dst"].to_numpy()
+        both = keep[src] & keep[dst]
+        starts = np.array([ids.get(w, -1) for w in rows["start"]], dtype=np.int64)
+        ends = np.array([ids.get(w, -1) for w in rows["end"]], dtype=np.int64)
+        if (starts < 0).any() or (ends < 0).any():
+            bad.append(f"{lexicon}/{mode}: a start or end is not a word")
+            continue
+        # One BFS from a node joined to every start word: with one start per group, each word's
+        # distance minus one is its distance from its group's start.
+        src = np.concatenate([src[both], np.full(len(starts), n)])
+        dst = np.concatenate([dst[both], starts])
+        graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1)).tocsr()
+        dist = shortest_path(graph, directed=False, unweighted=True, indices=n) - 1
+        group_of = e.words[column].to_numpy()
+        far = pl.DataFrame({"g": group_of[inside], "d": dist[inside]}).group_by("g").agg(pl.col("d").max())
+        farthest = dict(far.iter_rows())
+        for g, diameter, a, b, s_id, t_id in zip(rows["group_id"], rows["diameter"], rows["start"], rows["end"],
+                                                 starts, ends):
+            if group_of[s_id] != g or group_of[t_id] != g or not a < b:
+                bad.append(f"{lexicon}/{mode} group {g}: {a}-{b} is not an ordered pair of its words")
+            elif dist[t_id] != diameter or farthest.get(g) != diameter:
+                bad.append(f"{lexicon}/{mode} group {g}: {a}-{b} is {dist[t_id]:.0f} steps, diameter says {diameter}")
+            if len(bad) >= EXAMPLES:
+                return bad
     return bad
 
 

@@ -1,6 +1,7 @@
 """Pure graph search on one group: adjacency lists of local word numbers 0..n-1, no IO.
 
 - reachable(adjacent, s, t): whether t can be reached from s;
+- distances(adjacent, s): steps from s to every word it reaches;
 - bfs(adjacent, s, t): shortest-path counts and predecessors from s, up to t;
 - bidirectional_bfs(adjacent, s, t, rng): one shortest s-t path drawn uniformly, and how many there are;
 - a_star(adjacent, weight, steps_left, s, t): counts and predecessors of the least-(weight sum, steps) paths;
@@ -29,6 +30,19 @@ def reachable(adjacent: list[list[int]], s: int, t: int) -> bool:
                 seen.add(u)
                 queue.append(u)
     return False
+
+
+def distances(adjacent: list[list[int]], s: int) -> dict[int, int]:
+    """Steps from s to every node it reaches."""
+    dist = {s: 0}
+    queue = deque([s])
+    while queue:
+        v = queue.popleft()
+        for u in adjacent[v]:
+            if u not in dist:
+                dist[u] = dist[v] + 1
+                queue.append(u)
+    return dist
 
 
 def bfs(adjacent: list[list[int]], s: int, t: int) -> tuple[dict[int, int], dict[int, list[int]]]:

@@ -44,4 +44,4 @@ CREATE INDEX words_group_owl ON words (group_owl);
 CREATE INDEX words_group_csw_edit ON words (group_csw_edit);
 CREATE INDEX words_group_owl_edit ON words (group_owl_edit);
 COMMIT;
--- PRAGMA user_version = 1
+-- PRAGMA user_version = 2

@@ -1,7 +1,8 @@
-"""Stage 6, export: the artifact solvers consume, build/export/ (schema_version 1).
+"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 2).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
-01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups; and, as
+01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
+06_longest; and, as
 `digests` from the runner (never their bytes), the sha256 and size of the raw
 inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive) for the manifest.
 
@@ -16,6 +17,8 @@ Writes the folder build/export/ (swapped in whole by the runner):
 - groups.parquet, one row per group: lexicon str (csw|owl), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
+- longest.parquet, stage 6's table: per group of two or more words its
+  diameter (the longest shortest ladder) and the first pair at it.
 - ladder.sqlite: the same data for solvers that speak SQL. Table `words`
   (every column above but the two lists; `id` the primary key, booleans as
   0/1) and table `links(src, dst, kind)` holding each link in both directions
@@ -27,7 +30,7 @@ Writes the folder build/export/ (swapped in whole by the runner):
   and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people: words per length, groups per length with the
-  largest, most-linked words per length, definition coverage (overall, per
+  largest, the longest ladder per length, most-linked words per length, definition coverage (overall, per
   source, and per SCOWL band and source) and the words of level <= 35 still
   without one;
   the word-list lines skipped and warned about.
@@ -41,7 +44,7 @@ import textwrap
 import polars as pl
 
 from pipeline.io import parquet_bytes
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, SCHEMA_VERSION, WORDS, sqlite_bytes
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, LONGEST, SCHEMA_VERSION, WORDS, sqlite_bytes
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
@@ -111,7 +114,7 @@ def coverage_by_band(words: pl.DataFrame) -> pl.DataFrame:
     return totals.join(counts, on="band", how="left").fill_null(0)
 
 
-def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int]) -> str:
+def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame) -> str:
     out = ["Word-ladder dictionary summary", ""]
     per_length = (words.group_by("length").agg(pl.len().alias("words"), pl.col("in_csw").sum().alias("csw"),
                                                pl.col("in_owl").sum().alias("owl")).sort("length"))
@@ -125,6 +128,13 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
            .group_by("length", maintain_order=True).agg(pl.len().alias("groups"), pl.col("size").first(),
                                                         pl.col("example").first()).sort("length"))
     out += [f"{n:>6} {g:>9,} {s:>9,}  {e}" for n, g, s, e in sub.rows()]
+
+    out += ["", "Longest CSW ladder per length (substitution links; the first pair at that many steps)",
+            f"{'length':>6} {'steps':>9}  from - to"]
+    far = (longest.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & pl.col("length").is_not_null())
+           .sort("diameter", "group_id", descending=[True, False]).group_by("length", maintain_order=True).first()
+           .sort("length"))
+    out += [f"{n:>6} {d:>9,}  {a} - {b}" for n, d, a, b in far.select("length", "diameter", "start", "end").rows()]
 
     out += ["", "Most-linked words per length (substitution links)"]
     top = (words.with_columns(pl.col("links").list.len().alias("degree"))
@@ -157,16 +167,17 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     return "\n".join(out) + "\n"
 
 
-def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, digests, csw_format, owl_format,
-                 definition_sources, rareness_by_level, rareness_labels) -> dict:
+def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, longest, digests,
+                 csw_format, owl_format, definition_sources, rareness_by_level, rareness_labels) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
     problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
     files = {"words.parquet": parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
              "groups.parquet": parquet_bytes(group_table),
+             "longest.parquet": parquet_bytes(longest),
              "ladder.sqlite": sqlite_bytes(words, links),
-             "summary.txt": summary(words, group_table, problems).encode()}
-    rows = {"words.parquet": words.height, "groups.parquet": group_table.height,
+             "summary.txt": summary(words, group_table, problems, longest).encode()}
+    rows = {"words.parquet": words.height, "groups.parquet": group_table.height, "longest.parquet": longest.height,
             "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
     kinds = dict(links["kind"].value_counts().rows())
     manifest = {
@@ -187,6 +198,9 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},
             "groups": {lex: {mode: group_table.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode)).height
                              for mode in ("sub", "edit")} for lex in ("csw", "owl")},
+            "longest_ladder": {lex: {mode: int(longest.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode))
+                                               ["diameter"].max() or 0) for mode in ("sub", "edit")}
+                               for lex in ("csw", "owl")},
         },
     }
     files["manifest.json"] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
@@ -194,14 +208,14 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
 
 
 STAGE = Stage(
-    number=6,
+    number=7,
     name="export",
     transform=build_export,
-    reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups"),
+    reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),
     digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),
     helpers=("pipeline.artifact.contract",),
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
-                                                "ladder.sqlite": None, "summary.txt": None,
+                                                "longest.parquet": LONGEST, "ladder.sqlite": None, "summary.txt": None,
                                                 "manifest.json": None})},
 )

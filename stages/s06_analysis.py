@@ -1,0 +1,229 @@
+"""Stage 6, analysis: the longest ladder of every group.
+
+Reads 01_lexicon (which lexicons a word is in), 04_links and 05_groups.
+Writes 06_longest.parquet (the export's longest.parquet), one row per group of
+at least two words, for every lexicon (csw, owl) x mode (sub, edit): lexicon
+str, mode str, group_id u32, size u32, length u8 (null when the group mixes
+lengths), diameter u16 (the longest shortest ladder, in steps), start str and
+end str (the alphabetically first pair at that distance); sorted by lexicon,
+mode, group_id.
+
+Exact, with few breadth-first searches: the bounding-diameters method of Takes
+and Kosters (2011). Every word keeps a lower and an upper bound on its
+eccentricity (the steps to the farthest word of its group); a BFS from v, whose
+eccentricity it measures, tightens both for every w of v's group
+(ecc(w) >= max(d(v,w), ecc(v) - d(v,w)) and ecc(w) <= ecc(v) + d(v,w)), and the
+group's diameter lies between the largest lower and the largest upper bound.
+Groups are disjoint, so one BFS "wave" runs from one source in every unsettled
+group at once, as a single level-synchronous BFS over CSR arrays in numpy.
+Per-word eccentricities are not exported: settling every word's bounds took
+2,468 waves and a minute on raw/, where the diameters alone take far fewer.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from pipeline.artifact.contract import GROUP_COLUMNS
+from pipeline.schemas import LONGEST
+from pipeline.stage import Output, Stage
+
+if TYPE_CHECKING:
+    import numpy as np
+
+KINDS = {"sub": ["sub"], "edit": ["sub", "indel"]}  # the link kinds each mode walks
+
+
+def csr(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(indptr, indices) of the undirected graph with edges src-dst on nodes 0..n-1."""
+    import numpy as np
+
+    a, b = np.concatenate([src, dst]), np.concatenate([dst, src])
+    order = np.argsort(a, kind="stable")
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(a, minlength=n), out=indptr[1:])
+    return indptr, b[order].astype(np.int64)
+
+
+def bfs(indptr: np.ndarray, indices: np.ndarray, sources: np.ndarray) -> np.ndarray:
+    """Steps from the nearest of `sources` to every node (-1: unreached). With one source per
+    connected component, that is each node's distance from its component's source."""
+    import numpy as np
+
+    dist = np.full(len(indptr) - 1, -1, dtype=np.int32)
+    mark = np.empty(len(indptr) - 1, dtype=np.int64)
+    dist[sources] = 0
+    frontier, d = np.asarray(sources, dtype=np.int64), 0
+    while frontier.size:
+        starts, counts = indptr[frontier], indptr[frontier + 1] - indptr[frontier]
+        total = int(counts.sum())
+        if total == 0:
+            break
+        offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+        reached = indices[offsets + np.arange(total)]
+        reached = reached[dist[reached] < 0]
+        position = np.arange(len(reached))
+        mark[reached] = position  # the last write of each node wins: keep one copy of each
+        reached = reached[mark[reached] == position]
+        d += 1
+        dist[reached] = d
+        frontier = reached
+    return dist
+
+
+def _first_per_group(group: np.ndarray, key: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+    """Among `candidates` (node ids), the one with the smallest key in each group (ties: smallest id)."""
+    import numpy as np
+
+    order = np.lexsort((candidates, key[candidates], group[candidates]))
+    chosen = candidates[order]
+    first = np.ones(len(chosen), dtype=bool)
+    first[1:] = group[chosen][1:] != group[chosen][:-1]
+    return chosen[first]
+
+
+def _settle_the_rest(indptr, indices, group, busy, lower, upper, d_low, first_sure, waves, high):
+    """diameters() on the subgraph of the unsettled groups (renumbered), merged back into the results."""
+    import numpy as np
+
+    nodes = np.flatnonzero(busy)
+    local = np.full(len(group), -1, dtype=np.int64)
+    local[nodes] = np.arange(len(nodes))
+    counts = indptr[nodes + 1] - indptr[nodes]
+    offsets = np.repeat(indptr[nodes] - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+    sub_indices = local[indices[offsets + np.arange(int(counts.sum()))]]
+    sub_indptr = np.zeros(len(nodes) + 1, dtype=np.int64)
+    np.cumsum(counts, out=sub_indptr[1:])
+    old_groups, sub_group = np.unique(group[nodes], return_inverse=True)
+    diameter, first, more = diameters(sub_indptr, sub_indices, sub_group.ravel(), lower[nodes], upper[nodes], high)
+    d_low, first_sure = d_low.copy(), first_sure.copy()
+    d_low[old_groups], first_sure[old_groups] = diameter, nodes[first]
+    return d_low, first_sure, waves + more
+
+
+def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, lower: np.ndarray | None = None,
+              upper: np.ndarray | None = None, high: bool = True) -> tuple[np.ndarray, np.ndarray, int]:
+    """Per group (`group`: a component label per node, numbered 0..g-1): its diameter and its first
+    peripheral node (the smallest node whose eccentricity is the diameter); and the BFS waves it took.
+
+    Bounds on every node's eccentricity (module docstring) give the diameter's bounds: the largest lower
+    bound and the largest upper bound of the group. While they differ, a wave's source alternates
+    between the node with the largest upper bound and the one with the smallest lower bound. Once they
+    meet at D, a node is peripheral when its lower bound is D, and cannot be when its upper bound is
+    below D; sources are then the smallest nodes still undecided, until the first peripheral node is
+    known."""
+    import numpy as np
+
+    n, groups = len(group), int(group.max(initial=-1)) + 1
+    order = np.argsort(group, kind="stable")  # nodes by group, each group's in ascending order
+    bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0]) if n else np.zeros(0, dtype=np.int64)
+
+    def per_group(reduce, values: np.ndarray) -> np.ndarray:  # every group holds a node: labels are 0..g-1
+        return reduce.reduceat(values[order], bounds)
+
+    if lower is None:
+        lower = np.zeros(n, dtype=np.int64)
+        upper = np.full(n, np.iinfo(np.int32).max, dtype=np.int64)
+        upper[np.diff(indptr) == 0] = 0
+    ids = np.arange(n)
+    none = np.int64(n)
+    waves = 0
+    while True:
+        d_low, d_up = per_group(np.maximum, lower), per_group(np.maximum, upper)
+        known = d_low == d_up
+        maybe = (upper >= d_low[group]) & (lower < upper)  # might be peripheral, not yet decided
+        sure = lower == d_low[group]
+        first_sure = per_group(np.minimum, np.where(sure, ids, none))
+        first_maybe = per_group(np.minimum, np.where(maybe, ids, none))
+        done = known & (first_sure < first_maybe)
+        if done.all():
+            return d_low, first_sure, waves
+        busy = ~done[group]
+        if waves and busy.sum() * 4 < n:  # most groups have settled: go on in the graph of the others
+            return _settle_the_rest(indptr, indices, group, busy, lower, upper, d_low, first_sure, waves, high)
+        open_ = np.flatnonzero(~done[group] & (lower < upper))
+        bounding = open_[~known[group[open_]]]
+        deciding = open_[known[group[open_]] & maybe[open_]]
+        sources = []
+        if bounding.size:
+            sources.append(_first_per_group(group, -upper if high else lower, bounding))
+        if deciding.size:
+            sources.append(_first_per_group(group, ids, deciding))
+        sources = np.concatenate(sources)
+        high = not high
+        dist = bfs(indptr, indices, sources)
+        waves += 1
+        reached = dist >= 0
+        ecc = per_group(np.maximum, dist)  # -1 where a group had no source this wave
+        e, d = ecc[group[reached]], dist[reached].astype(np.int64)
+        lower[reached] = np.maximum(lower[reached], np.maximum(d, e - d))
+        upper[reached] = np.minimum(upper[reached], e + d)
+
+
+def analyse(ids: np.ndarray, words: list[str], src: np.ndarray, dst: np.ndarray, labels: np.ndarray
+            ) -> tuple[pl.DataFrame, int]:
+    """One labeling (the words `ids` of a lexicon, their links, their group labels): per group of two or
+    more its size, length, diameter and first diametral pair; and the BFS waves used."""
+    import numpy as np
+
+    n = len(ids)
+    local = np.full(len(words), -1, dtype=np.int64)
+    local[ids] = np.arange(n)
+    s, d = local[src], local[dst]
+    keep = (s >= 0) & (d >= 0)
+    indptr, indices = csr(n, s[keep], d[keep])
+    diameter, start, waves = diameters(indptr, indices, labels)
+    # Both ends of a diametral pair are peripheral, so the first pair starts at the first peripheral word
+    # and ends at the first word that far from it.
+    sizes = np.bincount(labels, minlength=len(diameter))
+    wanted = np.flatnonzero(sizes >= 2)
+    dist = bfs(indptr, indices, start[wanted])
+    waves += 1
+    at = np.flatnonzero(dist == diameter[labels])  # ascending: the first per group is the smallest
+    at = at[np.isin(labels[at], wanted)]
+    end = np.full(len(diameter), -1, dtype=np.int64)
+    end[labels[at][::-1]] = at[::-1]  # written last wins: the smallest node of each group
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))[ids]
+    shortest, longest = (np.full(len(diameter), fill, dtype=np.int64) for fill in (1 << 30, -1))
+    np.minimum.at(shortest, labels, lengths)
+    np.maximum.at(longest, labels, lengths)
+    names = np.asarray(words, dtype=object)[ids]
+    table = pl.DataFrame({
+        "group_id": wanted, "size": sizes[wanted], "diameter": diameter[wanted],
+        "length": np.where(shortest[wanted] == longest[wanted], shortest[wanted], -1),
+        "start": names[start[wanted]].tolist(), "end": names[end[wanted]].tolist(),
+    }, schema_overrides={"start": pl.String, "end": pl.String})
+    return table.with_columns(pl.when(pl.col("length") >= 0).then(pl.col("length")).alias("length")), waves
+
+
+def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFrame) -> dict:
+    import numpy as np
+
+    words = lexicon["word"].to_list()
+    tables, notes = [], []
+    for (name, mode), column in GROUP_COLUMNS.items():
+        kept = links.filter(pl.col("kind").is_in(KINDS[mode]))
+        ids = np.flatnonzero(lexicon[f"in_{name}"].to_numpy())
+        labels = groups[column].to_numpy()[ids].astype(np.int64)
+        table, waves = analyse(ids, words, kept["src"].to_numpy(), kept["dst"].to_numpy(), labels)
+        tables.append(table.select(pl.lit(name).alias("lexicon"), pl.lit(mode).alias("mode"), "group_id", "size",
+                                   "length", "diameter", "start", "end"))
+        if table.height:
+            top = table.sort("diameter", "group_id", descending=[True, False]).row(0, named=True)
+            notes.append(f"{name}/{mode}: {table.height:,} groups of 2+ words, {waves} BFS waves; longest "
+                         f"{top['start']}-{top['end']}, {top['diameter']} steps")
+    longest = pl.concat(tables).with_columns(
+        pl.col("group_id").cast(pl.UInt32), pl.col("size").cast(pl.UInt32), pl.col("length").cast(pl.UInt8),
+        pl.col("diameter").cast(pl.UInt16)).sort("lexicon", "mode", "group_id")
+    return {"longest": longest, "notes": notes}
+
+
+STAGE = Stage(
+    number=6,
+    name="analysis",
+    transform=build_analysis,
+    reads=("lexicon", "links", "groups"),
+    writes={"longest": Output("06_longest.parquet", LONGEST)},
+    helpers=("pipeline.artifact.contract",),
+)
