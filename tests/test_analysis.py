@@ -72,3 +72,24 @@ def test_knuth_words_graph_diameter():
     csw = longest.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub")).sort("size", descending=True)
     assert csw["size"][0] == 4_493
     assert csw["diameter"][0] == 29
+
+
+def test_knuth_words_graph_built_through_config_reports_its_diameter(tmp_path):
+    """The same graph built as a user would, with --config: the export's longest.parquet says 29."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    lines = gzip.decompress((DATA / "words_dat.txt.gz").read_bytes()).decode().splitlines()
+    (tmp_path / "sgb.txt").write_text("\n".join(line[:5] for line in lines if not line.startswith("*")) + "\n")
+    tiny = DATA / "tiny"
+    (tmp_path / "sgb.toml").write_text(
+        'csw = "sgb.txt"\nowl = "sgb.txt"\n' + "".join(f'{key} = "{tiny / name}"\n' for key, name in [
+            ("scowl", "scowl"), ("wordnet", "wordnet"), ("gcide", "gcide"), ("supplement", "supplement.txt"),
+            ("offensive", "offensive.txt")]))
+    built = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tmp_path / "sgb.toml")],
+                           cwd=ROOT, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    longest = pl.read_parquet(tmp_path / "build/export/longest.parquet").filter(pl.col("mode") == "sub")
+    assert longest["diameter"].max() == 29 and longest.filter(pl.col("diameter") == 29)["size"].to_list() == [4_493] * 2

@@ -54,6 +54,8 @@ def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edi
             common: bool = False, clean: bool = False, seed: int | None = None, count: int = 1) -> list[Puzzle]:
     if steps < 1 or length < 1 or count < 1:
         raise SolveError("--length, --steps and --count must be at least 1")
+    if lexicon not in ("csw", "owl"):
+        raise SolveError(f"unknown lexicon {lexicon!r}: use csw or owl")
     table = _longest_table(ladders, lexicon, edit)
     same = table.filter(pl.col("length") == length).sort("diameter", "group_id", descending=[True, False])
     if edit:  # a mixed-length group may still hold two words of this length that far apart
