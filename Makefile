@@ -6,10 +6,10 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-fast approve verify bench raw fixtures clean status $(STAGES)
+.PHONY: help build test test-fast test-sql approve verify bench raw fixtures clean status $(STAGES)
 
 help: ## list the targets
-	@grep -E '^[a-zA-Z$$() ]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
+	@grep -E '^[a-zA-Z$$() -]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
 		awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 # The venv is rebuilt when the dependency lists change, not when another line of pyproject.toml
@@ -31,10 +31,20 @@ build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ i
 PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
-	$(PYTEST)
+	$(PYTEST) -m "not sql"
 
 test-fast: $(BIN)/.installed ## the test suite without the slow end-to-end build of raw/
-	$(PYTEST) -m "not slow"
+	$(PYTEST) -m "not slow and not sql"
+
+# MariaDB and PHP from the distribution's packages, installed when missing (root, or sudo).
+SQL_PACKAGES := mariadb-server mariadb-client php-cli php-mysql
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+test-sql: $(BIN)/.installed ## load the MySQL dump into a private MariaDB server; the PHP solver against it
+	@if ! command -v php >/dev/null || ! php -m | grep -qi '^mysqli$$' || ! [ -x /usr/sbin/mariadbd ]; then \
+		echo "installing $(SQL_PACKAGES) from the distribution"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			--no-install-recommends $(SQL_PACKAGES) >/dev/null; fi
+	LADDERS_REQUIRE_SQL=1 $(BIN)/python -m pytest -q -m sql
 
 approve: $(BIN)/.installed ## rewrite tests/golden/approved/ from the golden build (after a reviewed change)
 	LADDERS_APPROVE=1 $(BIN)/python -m pytest -q tests/test_golden.py

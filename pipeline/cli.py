@@ -305,6 +305,37 @@ def puzzle(
                    f"{'s' if p.ladders != 1 else ''}, {p.difficulty}")
 
 
+@app.command("export-sql")
+def export_sql(
+    dialect: Annotated[str, typer.Option(help="SQL dialect: mysql (MySQL and MariaDB).")] = "mysql",
+    out: Annotated[Optional[Path], typer.Option(help="Dump file [default: <build dir>/ladder-mysql.sql]; - for stdout.")]
+    = None,
+    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
+    """Write the export as a SQL dump that `mysql DB < FILE` loads: tables words, links and ladder_groups,
+    utf8mb4, batched INSERTs, the same indexes as ladder.sqlite, and a final row-count check."""
+    import sys
+
+    from pipeline import io
+    from pipeline.artifact.sqldump import mysql_dump
+
+    with reported():
+        if dialect.lower() not in ("mysql", "mariadb"):
+            from pipeline.errors import UsageError
+
+            raise UsageError(f"unknown --dialect {dialect!r}: only mysql (MySQL and MariaDB) is written")
+        folder = _export_dir(export, config, build_dir)
+        if out is not None and str(out) == "-":
+            for chunk in mysql_dump(folder):
+                sys.stdout.write(chunk)
+            return
+        target = out or folder.parent / "ladder-mysql.sql"
+        io.write_atomic(target, "".join(mysql_dump(folder)).encode())
+        typer.echo(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
+
+
 @app.command()
 def verify(
     folder: Annotated[Optional[Path], typer.Argument(help="Export folder [default: <build dir>/export].")] = None,

@@ -1,0 +1,140 @@
+<?php
+// A reference word-ladder solver over the MySQL/MariaDB dump of `ladders export-sql`.
+//
+// One query loads the group both words share (its words and their links); a breadth-first search
+// gives the shortest ladder, Dijkstra on (sum of rareness, steps) the common-word ladder.
+//
+//   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
+//                  [--host=H] [--lexicon=csw|owl] [--edit] START END
+//
+// Prints one JSON object: {"from", "to", "shortest": {"steps", "words"}, "common": {"steps", "cost",
+// "words": [{"word", "rareness", "definition"}]}}. A refusal prints {"error"} and exits with the code
+// `ladders solve` uses: 10 unknown word, 11 lengths differ, 12 different groups, 13 the same word.
+
+function refuse(int $code, string $message): void {
+    echo json_encode(["error" => $message]), "\n";
+    exit($code);
+}
+
+$opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit"], $rest);
+$args = array_slice($argv, $rest);
+if (count($args) != 2) {
+    refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=csw|owl] [--edit] START END");
+}
+$lexicon = strtolower($opts["lexicon"] ?? "csw");
+if (!in_array($lexicon, ["csw", "owl"], true)) {
+    refuse(2, "unknown lexicon $lexicon: use csw or owl");
+}
+$edit = isset($opts["edit"]);
+$column = "group_$lexicon" . ($edit ? "_edit" : "");
+[$start, $end] = array_map(fn($w) => strtoupper(trim($w)), $args);
+
+mysqli_report(MYSQLI_REPORT_ERROR | MYSQLI_REPORT_STRICT);
+$db = new mysqli($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
+                 $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
+$db->set_charset("utf8mb4");
+
+$ends = [];
+$query = $db->prepare("SELECT word, length, $column FROM words WHERE word IN (?, ?) AND in_$lexicon = 1");
+$query->bind_param("ss", $start, $end);
+$query->execute();
+foreach ($query->get_result() as $row) {
+    $ends[$row["word"]] = $row;
+}
+foreach ([$start, $end] as $word) {
+    if (!isset($ends[$word])) {
+        refuse(10, "$word is not in the " . strtoupper($lexicon) . " word list");
+    }
+}
+if ($start === $end) {
+    refuse(13, "$start and $end are the same word: a ladder needs two");
+}
+if (!$edit && $ends[$start]["length"] != $ends[$end]["length"]) {
+    refuse(11, "$start and $end differ in length: --edit also inserts and deletes letters");
+}
+$group = $ends[$start][$column];
+if ($group != $ends[$end][$column]) {
+    refuse(12, "no ladder: $start and $end are in different groups");
+}
+
+// The one query: the group's words with their links.
+$words = [];
+$adjacent = [];
+$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.definition, l.dst, l.kind "
+                      . "FROM words w LEFT JOIN links l ON l.src = w.id WHERE w.$column = ?");
+$query->bind_param("i", $group);
+$query->execute();
+foreach ($query->get_result() as $row) {
+    $id = $row["id"];
+    $words[$id] ??= ["word" => $row["word"], "rareness" => (int)$row["rareness"], "definition" => $row["definition"]];
+    $adjacent[$id] ??= [];
+    if ($row["dst"] !== null && ($edit || $row["kind"] === "sub")) {
+        $adjacent[$id][] = (int)$row["dst"];
+    }
+}
+$index = [];
+foreach ($words as $id => $w) {
+    $index[$w["word"]] = $id;
+}
+foreach ($adjacent as $id => $next) {  // an OWL group's words may link to CSW-only words: not in the group
+    $adjacent[$id] = array_values(array_filter($next, fn($u) => isset($words[$u])));
+}
+$s = $index[$start];
+$t = $index[$end];
+
+function path_to(array $parent, int $t): array {
+    $path = [$t];
+    while ($parent[$path[0]] !== null) {
+        array_unshift($path, $parent[$path[0]]);
+    }
+    return $path;
+}
+
+// Shortest: breadth-first search.
+$parent = [$s => null];
+$queue = new SplQueue();
+$queue->enqueue($s);
+while (!$queue->isEmpty() && !array_key_exists($t, $parent)) {
+    $v = $queue->dequeue();
+    foreach ($adjacent[$v] as $u) {
+        if (!array_key_exists($u, $parent)) {
+            $parent[$u] = $v;
+            $queue->enqueue($u);
+        }
+    }
+}
+$shortest = path_to($parent, $t);
+
+// Common: Dijkstra on (sum of rareness over the ladder's words, steps), least first.
+$best = [$s => [$words[$s]["rareness"], 0]];
+$parent = [$s => null];
+$done = [];
+$heap = new SplPriorityQueue();
+$heap->insert($s, [-$best[$s][0], 0]);
+while (!$heap->isEmpty()) {
+    $v = $heap->extract();
+    if (isset($done[$v])) {
+        continue;
+    }
+    $done[$v] = true;
+    if ($v === $t) {
+        break;
+    }
+    [$cost, $steps] = $best[$v];
+    foreach ($adjacent[$v] as $u) {
+        $candidate = [$cost + $words[$u]["rareness"], $steps + 1];
+        if (!isset($best[$u]) || $candidate < $best[$u]) {
+            $best[$u] = $candidate;
+            $parent[$u] = $v;
+            $heap->insert($u, [-$candidate[0], -$candidate[1]]);
+        }
+    }
+}
+$common = path_to($parent, $t);
+
+echo json_encode([
+    "from" => $start, "to" => $end,
+    "shortest" => ["steps" => count($shortest) - 1, "words" => array_map(fn($id) => $words[$id]["word"], $shortest)],
+    "common" => ["steps" => count($common) - 1, "cost" => $best[$t][0],
+                 "words" => array_map(fn($id) => $words[$id], $common)],
+]), "\n";
