@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-fast test-sql approve verify bench raw fixtures clean status $(STAGES)
+.PHONY: help build test test-fast test-sql test-web approve verify bench raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() -]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -21,7 +21,7 @@ $(VENV)/.deps-$(DEPS):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	rm -f $(VENV)/.deps-* $(BIN)/.bench-installed
+	rm -f $(VENV)/.deps-* $(BIN)/.bench-installed $(BIN)/.web-installed
 	touch $@
 
 build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
@@ -31,10 +31,10 @@ build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ i
 PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
-	$(PYTEST) -m "not sql"
+	$(PYTEST) -m "not sql and not web"
 
 test-fast: $(BIN)/.installed ## the test suite without the slow end-to-end build of raw/
-	$(PYTEST) -m "not slow and not sql"
+	$(PYTEST) -m "not slow and not sql and not web"
 
 # MariaDB and PHP from the distribution's packages, installed when missing (root, or sudo).
 SQL_PACKAGES := mariadb-server mariadb-client php-cli php-mysql
@@ -45,6 +45,16 @@ test-sql: $(BIN)/.installed ## load the MySQL dump into a private MariaDB server
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			--no-install-recommends $(SQL_PACKAGES) >/dev/null; fi
 	LADDERS_REQUIRE_SQL=1 $(BIN)/python -m pytest -q -m sql
+
+$(BIN)/.web-installed: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[test,web]'
+	touch $@
+
+test-web: $(BIN)/.web-installed ## the static solver page in headless Chromium (installed when missing)
+	@if ! [ -x /usr/bin/chromium ]; then echo "installing chromium from the distribution"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			--no-install-recommends chromium >/dev/null; fi
+	LADDERS_REQUIRE_WEB=1 $(BIN)/python -m pytest -q -s -m web
 
 approve: $(BIN)/.installed ## rewrite tests/golden/approved/ from the golden build (after a reviewed change)
 	LADDERS_APPROVE=1 $(BIN)/python -m pytest -q tests/test_golden.py

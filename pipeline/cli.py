@@ -336,6 +336,23 @@ def export_sql(
         typer.echo(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 
 
+@app.command("export-web")
+def export_web(
+    folder: Annotated[Path, typer.Argument(help="Folder for the page (new, empty, or written by export-web).")],
+    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
+    """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (the lexicon with
+    its links, and definitions in shards). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
+    ?from=COLD&to=WARM solves on load."""
+    from pipeline.artifact.webexport import write_web
+
+    with reported():
+        size = write_web(_export_dir(export, config, build_dir), folder)
+    typer.echo(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
+
+
 @app.command()
 def verify(
     folder: Annotated[Optional[Path], typer.Argument(help="Export folder [default: <build dir>/export].")] = None,
