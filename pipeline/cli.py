@@ -316,6 +316,7 @@ def export_sql(
 ) -> None:
     """Write the export as a SQL dump that `mysql DB < FILE` loads: tables words, links and ladder_groups,
     utf8mb4, batched INSERTs, the same indexes as ladder.sqlite, and a final row-count check."""
+    import os
     import sys
 
     from pipeline import io
@@ -328,8 +329,12 @@ def export_sql(
             raise UsageError(f"unknown --dialect {dialect!r}: only mysql (MySQL and MariaDB) is written")
         folder = _export_dir(export, config, build_dir)
         if out is not None and str(out) == "-":
-            for chunk in mysql_dump(folder):
-                sys.stdout.write(chunk)
+            try:
+                for chunk in mysql_dump(folder):
+                    sys.stdout.write(chunk)
+                sys.stdout.flush()
+            except BrokenPipeError:  # `| head`: the reader has what it wanted
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return
         target = out or folder.parent / "ladder-mysql.sql"
         io.write_atomic(target, "".join(mysql_dump(folder)).encode())

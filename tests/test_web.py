@@ -121,3 +121,22 @@ def test_a_folder_ladders_did_not_write_is_refused(tmp_path, site):
     assert result.returncode == 2 and "holds files ladders did not write" in result.stderr
     assert (tmp_path / "mine.txt").read_text() == "keep" and not (tmp_path / "data").exists()
 
+
+
+def test_the_page_works_offline_once_loaded(browser, site):
+    url, export = site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#solve:not([disabled])", timeout=30_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # every file cached (sw.js install)
+    context.set_offline(True)
+    assert page.evaluate("fetch('not-cached.txt').then(() => 'fetched', () => 'offline')") == "offline"
+    page.goto(f"{url}?from=zymes&to=times")  # a pair whose definition shards were never fetched
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    assert page.text_content("#status").startswith("ZYMES to TIMES: solved")
+    definitions = page.eval_on_selector_all(".definition", "els => els.map(e => e.textContent)")
+    words = pl.read_parquet(export / "words.parquet", columns=["word", "definition"])
+    assert page.eval_on_selector_all(".ladder li", "els => els.map(e => e.dataset.word)")[0] == "ZYMES"
+    assert definitions[0] == words.filter(pl.col("word") == "ZYMES")["definition"].item()
+    context.close()

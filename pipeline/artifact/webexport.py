@@ -9,7 +9,9 @@ Reads words.parquet of an export. Writes into DIR:
   `sub_ptr`/`sub_idx` (substitution neighbours of word i are
   sub_idx[sub_ptr[i]:sub_ptr[i+1]]) and `indel_ptr`/`indel_idx`;
 - data/defs/N.json: the definitions of words N*SHARD .. N*SHARD+SHARD-1, an
-  array (null: none). The page fetches only the shards of the rungs it shows.
+  array (null: none). The page fetches only the shards of the rungs it shows;
+- sw.js and files.json: a service worker that caches every file listed once the
+  page has loaded, so that the page works offline afterwards.
 Definitions are most of the bytes (about 30 MB for raw/), so they stay out of
 the one file the page must load before it can solve.
 """
@@ -58,8 +60,11 @@ def web_files(export: Path) -> dict[str, bytes]:
     for n, start in enumerate(range(0, len(definitions), SHARD)):
         files[f"data/defs/{n}.json"] = json.dumps(definitions[start:start + SHARD], ensure_ascii=False,
                                                   separators=(",", ":")).encode()
-    for name in ("index.html", "app.js", "style.css"):
+    for name in ("index.html", "app.js", "style.css", "sw.js"):
         files[name] = (PAGE / name).read_bytes()
+    # What the service worker caches when the page is first opened, so that it works offline after.
+    files["files.json"] = json.dumps(["./", "index.html", "app.js", "style.css", *sorted(
+        (n for n in files if n.startswith("data/")), key=lambda n: (n.count("/"), len(n), n))]).encode()
     return files
 
 

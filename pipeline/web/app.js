@@ -162,6 +162,10 @@ $("ask").addEventListener("submit", (event) => {
   solve($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").checked);
 });
 
+if ("serviceWorker" in navigator && window.isSecureContext) {  // offline once loaded (sw.js)
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+
 load().then(() => {
   const q = new URLSearchParams(location.search);
   if (q.get("from") && q.get("to")) {
