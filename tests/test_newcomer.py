@@ -27,7 +27,8 @@ def installed(tmp_path_factory) -> Path:
     # A copy of the committed tree, as a fresh clone has it: pip builds in the source folder
     # (setuptools writes build/ and *.egg-info there), and the checkout must not gain them.
     source = tmp_path_factory.mktemp("clone")
-    tracked = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True).stdout
+    tracked = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                             capture_output=True, check=True).stdout
     for name in filter(None, tracked.decode().split("\0")):
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)

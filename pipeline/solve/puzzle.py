@@ -25,7 +25,7 @@ from pipeline.solve import search
 from pipeline.solve.solver import Group, Ladders, SolveError, group_column
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
-ATTEMPTS = 50  # start words tried per puzzle asked for, before saying how many were found
+ATTEMPTS = 50  # start words tried per puzzle asked for; fewer puzzles come back when these run out
 
 
 @dataclass(frozen=True)
