@@ -27,8 +27,8 @@ $(VENV)/.deps-$(DEPS):
 build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
 	$(LADDERS) build
 
-# Two workers, one test file each at a time (a file's build fixtures are made once).
-PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadfile
+# Two workers; the tests that share the build of raw/ stay on one of them (xdist_group "raw").
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
 	$(PYTEST) -m "not sql and not web"

@@ -11,7 +11,8 @@ import pytest
 from conftest import ROOT
 from pipeline.artifact.contract import SCHEMA_VERSION
 
-pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out
+pytestmark = [pytest.mark.slow,  # `make test-fast` leaves this file out
+              pytest.mark.xdist_group("raw")]  # one worker builds raw/ once for the whole file
 
 
 @pytest.fixture(scope="module")
