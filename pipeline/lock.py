@@ -9,6 +9,7 @@ hashes: a missing or damaged one makes every stage stale, never a refusal.
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,3 +43,59 @@ def write(path: Path, lock: dict[str, Any]) -> None:
 def changed(now: dict[str, Any], was: dict[str, Any]) -> list[str]:
     """Keys whose values differ between two records (present in one only counts)."""
     return sorted(k for k in set(now) | set(was) if now.get(k) != was.get(k))
+
+
+HASH_CACHE_FILE = ".hashes.json"
+
+
+class HashCache:
+    """sha256 of files, remembered across runs by (size, mtime_ns, ctime_ns, inode) in
+    `<build dir>/.hashes.json`, so that a no-op build does not read every input and output again. A file
+    whose content changes gets a new ctime even when its mtime is set back, so a stale entry is never
+    trusted. The cache is only an optimisation: a missing, damaged or unwritable one costs a rehash."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            entries = json.loads(path.read_text())
+        except (OSError, ValueError):
+            entries = {}
+        self.entries: dict[str, list] = entries if isinstance(entries, dict) else {}
+        self.changed = False
+
+    @staticmethod
+    def stamp(file: Path) -> list[int] | None:
+        try:
+            st = file.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino] if stat.S_ISREG(st.st_mode) else None
+
+    def sha256(self, file: Path) -> str | None:
+        """The file's sha256, or None when it is not a regular file."""
+        stamp = self.stamp(file)
+        if stamp is None:
+            return None
+        entry = self.entries.get(str(file))
+        if isinstance(entry, list) and entry[:4] == stamp and len(entry) == 5:
+            return entry[4]
+        try:
+            digest = io.sha256(file.read_bytes())
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            return None
+        self.remember(file, digest, stamp)
+        return digest
+
+    def remember(self, file: Path, digest: str, stamp: list[int] | None) -> None:
+        """Record `digest` as the content of `file` when it had `stamp` (taken before it was read)."""
+        if stamp is not None:
+            self.entries[str(file)] = [*stamp, digest]
+            self.changed = True
+
+    def save(self) -> None:
+        if self.changed and self.path.parent.is_dir():
+            try:
+                io.write_atomic(self.path, json.dumps(self.entries, separators=(",", ":")).encode())
+                self.changed = False
+            except OSError:
+                pass  # a read-only build folder: hash again next time

@@ -71,7 +71,7 @@ class Runner:
         self.build_dir = config.path("build_dir")
         self.stages = all_stages()
         self.echo = echo
-        self._hashes: dict[Path, str] = {}
+        self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
 
     # ---- inputs and their hashes -------------------------------------------------
@@ -96,12 +96,7 @@ class Runner:
         return files
 
     def hash_file(self, path: Path) -> str | None:
-        if path not in self._hashes:
-            try:
-                self._hashes[path] = io.sha256(path.read_bytes())
-            except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-                return None
-        return self._hashes[path]
+        return self._hashes.sha256(path)
 
     def fingerprint(self, stage: Stage, inputs: dict[str, str | None] | None = None) -> dict[str, Any]:
         """What the lock records of a stage: code, config and input hashes (given, or hashed now)."""
@@ -239,6 +234,8 @@ class Runner:
                 done = ", ".join(r.stage.label for r in reports) or "none"
                 raise Interrupted(f"stages finished: {done}; the stage that was running left nothing "
                                   f"behind, and {self.build_dir / 'export'} is as it was") from None
+            finally:
+                self._hashes.save()
         return reports
 
     def _maybe_run(self, stage: Stage, force: bool) -> Report:
@@ -265,8 +262,10 @@ class Runner:
         for key in stage.raw:
             kwargs[key] = {}
             for label, path in self.raw_files(key).items():
+                stamp = self._hashes.stamp(path)  # before the read: a change after it only costs a rehash
                 data = self._read(path, f"config key {key!r}")
-                hashes[label] = self._hashes[path] = io.sha256(data)
+                hashes[label] = io.sha256(data)
+                self._hashes.remember(path, hashes[label], stamp)
                 kwargs[key][label] = data
         for key in stage.settings:
             kwargs[key] = self.config[key]
@@ -300,6 +299,9 @@ class Runner:
                                         f"declared {sorted(out.members or {})}")
                 self._write_dir(self.build_dir / out.path, files, stage)
                 outputs.update({f"{out.path}/{f}": io.sha256(b) for f, b in files.items()})
+                for f in files:  # what was just written, so that the next status need not read it again
+                    path = self.build_dir / out.path / f
+                    self._hashes.remember(path, outputs[f"{out.path}/{f}"], self._hashes.stamp(path))
                 if rows is None:
                     rows = _first_table_rows(out, files)
             else:
@@ -309,15 +311,14 @@ class Runner:
                 data = io.parquet_bytes(df)
                 io.write_atomic(self.build_dir / out.path, data)
                 outputs[out.path] = io.sha256(data)
+                self._hashes.remember(self.build_dir / out.path, outputs[out.path],
+                                      self._hashes.stamp(self.build_dir / out.path))
                 _fault_point(stage, "write")  # some outputs written, the lock not yet
 
         fingerprint = self.fingerprint(stage, inputs=hashes)
         record = self.read_lock()
         record[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
         lock.write(self.build_dir / LOCK_FILE, record)
-        for out in stage.writes.values():  # what this stage wrote must be hashed afresh
-            for f in out.files():
-                self._hashes.pop(self.build_dir / f, None)
         return Report(stage, "ran", record[stage.name]["rows"], time.perf_counter() - start, notes)
 
     @staticmethod

@@ -9,6 +9,7 @@ import pytest
 
 from pipeline import io
 from pipeline.errors import InputFormatError
+from pipeline.lock import HASH_CACHE_FILE
 from pipeline.runner import LOCK_FILE
 
 import stages.s05_groups
@@ -116,7 +117,8 @@ def test_same_inputs_give_same_bytes(tiny_runner, tiny, tmp_path):
     (tiny / "config.toml").write_text((tiny / "config.toml").read_text().replace('"build"', '"build2"'))
     tiny_runner().build()
     second = snapshot(tiny / "build2")
-    assert {k: v for k, v in first.items() if k != LOCK_FILE} == {k: v for k, v in second.items() if k != LOCK_FILE}
+    caches = {LOCK_FILE, HASH_CACHE_FILE}  # records of the folder itself (paths, inodes), not outputs
+    assert {k: v for k, v in first.items() if k not in caches} == {k: v for k, v in second.items() if k not in caches}
 
 
 def test_write_error_leaves_no_partial_file(tmp_path, monkeypatch):
@@ -147,3 +149,27 @@ def test_each_stage_declares_every_project_module_it_takes_names_from():
         harmless = {"pipeline.errors", "pipeline.stage", "pipeline.progress"}  # messages, declarations, bars
         declared = {stage.transform.__module__, *stage.helpers, "pipeline.io", "pipeline.schemas"}
         assert used - harmless <= declared, (stage.name, sorted(used - harmless - declared))
+
+
+def test_hash_cache_spares_rereading_but_never_trusts_a_changed_file(tiny_runner, tiny, monkeypatch):
+    """A no-op build takes hashes from .hashes.json by (size, mtime, ctime, inode); new bytes of the same
+    size with the old mtime put back still change the ctime, so the stage is stale all the same."""
+    import os
+
+    from pipeline import io as pipeline_io
+    from pipeline.lock import HASH_CACHE_FILE
+
+    tiny_runner().build()
+    assert (tiny / "build" / HASH_CACHE_FILE).is_file()
+    hashed: list[int] = []
+    real = pipeline_io.sha256
+    monkeypatch.setattr(pipeline_io, "sha256", lambda data: hashed.append(len(data)) or real(data))
+    assert actions(tiny_runner().build()) == dict.fromkeys(ALL, "skipped")
+    assert hashed == []  # nothing read again
+    scowl = tiny / "scowl/english-words.35"
+    before = scowl.stat()
+    text = scowl.read_text()
+    scowl.write_text(text[:-2] + text[-2].swapcase() + text[-1])  # same size, one letter's case changed
+    os.utime(scowl, ns=(before.st_atime_ns, before.st_mtime_ns))
+    status = {s.stage.name: s.state for s in tiny_runner().status_all()}
+    assert status["rareness"] == "stale"
