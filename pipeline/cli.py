@@ -117,6 +117,7 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+ExportOpt = Annotated[Optional[Path], typer.Option("--export", help="Export folder [default: <build dir>/export].")]
 
 
 @app.command()
@@ -199,7 +200,7 @@ def solve(
     count_only: Annotated[bool, typer.Option("--count", help="Print only how many shortest ladders there are.")]
     = False,
     limit: Annotated[int, typer.Option(min=1, help="With --all: how many to list.")] = 10,
-    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
 ) -> None:
@@ -276,7 +277,7 @@ def puzzle(
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
     count: Annotated[int, typer.Option(min=1, help="How many puzzles.")] = 1,
     as_json: JsonOpt = False,
-    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
 ) -> None:
@@ -310,7 +311,7 @@ def export_sql(
     dialect: Annotated[str, typer.Option(help="SQL dialect: mysql (MySQL and MariaDB).")] = "mysql",
     out: Annotated[Optional[Path], typer.Option(help="Dump file [default: <build dir>/ladder-mysql.sql]; - for stdout.")]
     = None,
-    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
 ) -> None:
@@ -344,7 +345,7 @@ def export_sql(
 @app.command("export-web")
 def export_web(
     folder: Annotated[Path, typer.Argument(help="Folder for the page (new, empty, or written by export-web).")],
-    export: Annotated[Optional[Path], typer.Option(help="Export folder [default: <build dir>/export].")] = None,
+    export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
 ) -> None:

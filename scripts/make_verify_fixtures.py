@@ -30,7 +30,7 @@ from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
 from pipeline.artifact.contract import sqlite_bytes  # noqa: E402
-from pipeline.artifact.contract import GROUP_COLUMNS  # noqa: E402
+from pipeline.artifact.contract import GROUP_COLUMNS, link_pairs  # noqa: E402
 from stages.s06_analysis import build_analysis  # noqa: E402
 from stages.s07_export import build_group_table  # noqa: E402
 
@@ -96,9 +96,7 @@ class Fixture:
 
     def _longest(self) -> pl.DataFrame:
         """longest.parquet recomputed by stage 6 from the damaged words, as a tamperer would."""
-        pairs = pl.concat([self.words.select(pl.col("id").alias("src"), pl.col(c).alias("dst")).explode("dst")
-                           .drop_nulls().filter(pl.col("src") < pl.col("dst")).with_columns(pl.lit(kind).alias("kind"))
-                           for c, kind in (("links", "sub"), ("edit_links", "indel"))])
+        pairs = link_pairs(self.words).filter(pl.col("src") < pl.col("dst"))
         return build_analysis(self.words.select("id", "word", "in_csw", "in_owl"), pairs,
                               self.words.select("id", *GROUP_COLUMNS.values()))["longest"]
 
@@ -107,9 +105,7 @@ class Fixture:
         con = sqlite3.connect(":memory:")
         con.deserialize(sqlite_bytes(self.words, pl.DataFrame(schema={"src": pl.UInt32, "dst": pl.UInt32,
                                                                       "kind": pl.String})))
-        for column, kind in (("links", "sub"), ("edit_links", "indel")):
-            pairs = self.words.select(pl.col("id").alias("src"), pl.col(column).alias("dst")).explode("dst").drop_nulls()
-            con.executemany("INSERT INTO links VALUES (?, ?, ?)", [(s, d, kind) for s, d in pairs.iter_rows()])
+        con.executemany("INSERT INTO links VALUES (?, ?, ?)", link_pairs(self.words).iter_rows())
         con.commit()
         data = con.serialize()
         con.close()

@@ -46,6 +46,15 @@ def csr(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return indptr, b[order].astype(np.int64)
 
 
+def _neighbours(indptr: np.ndarray, indices: np.ndarray, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The neighbour lists of `nodes` laid end to end, and each list's length."""
+    import numpy as np
+
+    counts = indptr[nodes + 1] - indptr[nodes]
+    offsets = np.repeat(indptr[nodes] - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+    return indices[offsets + np.arange(int(counts.sum()))], counts
+
+
 def bfs(indptr: np.ndarray, indices: np.ndarray, sources: np.ndarray) -> np.ndarray:
     """Steps from the nearest of `sources` to every node (-1: unreached). With one source per
     connected component, that is each node's distance from its component's source."""
@@ -56,12 +65,7 @@ def bfs(indptr: np.ndarray, indices: np.ndarray, sources: np.ndarray) -> np.ndar
     dist[sources] = 0
     frontier, d = np.asarray(sources, dtype=np.int64), 0
     while frontier.size:
-        starts, counts = indptr[frontier], indptr[frontier + 1] - indptr[frontier]
-        total = int(counts.sum())
-        if total == 0:
-            break
-        offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
-        reached = indices[offsets + np.arange(total)]
+        reached, _ = _neighbours(indptr, indices, frontier)
         reached = reached[dist[reached] < 0]
         position = np.arange(len(reached))
         mark[reached] = position  # the last write of each node wins: keep one copy of each
@@ -90,9 +94,8 @@ def _settle_the_rest(indptr, indices, group, busy, lower, upper, d_low, first_su
     nodes = np.flatnonzero(busy)
     local = np.full(len(group), -1, dtype=np.int64)
     local[nodes] = np.arange(len(nodes))
-    counts = indptr[nodes + 1] - indptr[nodes]
-    offsets = np.repeat(indptr[nodes] - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
-    sub_indices = local[indices[offsets + np.arange(int(counts.sum()))]]
+    neighbours, counts = _neighbours(indptr, indices, nodes)
+    sub_indices = local[neighbours]
     sub_indptr = np.zeros(len(nodes) + 1, dtype=np.int64)
     np.cumsum(counts, out=sub_indptr[1:])
     old_groups, sub_group = np.unique(group[nodes], return_inverse=True)

@@ -49,7 +49,9 @@ GROUP_COLUMNS = {("csw", "sub"): "group_csw", ("owl", "sub"): "group_owl",
                  ("csw", "edit"): "group_csw_edit", ("owl", "edit"): "group_owl_edit"}
 
 
-# The neighbour-list columns each mode searches, and the columns a lookup needs (no lists, no text).
+# Each neighbour-list column and the kind of link it holds; the lists each mode searches; the columns a
+# lookup needs (no lists, no text).
+LINK_KINDS = {"links": "sub", "edit_links": "indel"}
 LIST_COLUMNS = {"sub": ["links"], "edit": ["links", "edit_links"]}
 LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUMNS.values()]
 SCALAR_COLUMNS = [c for c in WORDS if c not in ("links", "edit_links")]  # ladder.sqlite's words table
@@ -112,6 +114,23 @@ def export_words_file(folder: Path) -> Path:
         raise DamagedState(f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
                            "rebuild it with this version (make build)")
     return words
+
+
+def link_pairs(words: pl.DataFrame, columns: tuple[str, ...] = tuple(LINK_KINDS)) -> pl.DataFrame:
+    """(`src`, `dst`, `kind`): every entry of the words' neighbour lists as stored, so each link twice."""
+    return pl.concat([words.select(pl.col("id").alias("src"), pl.col(c).alias("dst")).explode("dst").drop_nulls()
+                      .with_columns(pl.lit(LINK_KINDS[c]).alias("kind")) for c in columns])
+
+
+# Rareness labels by highest SCOWL level, when a manifest names none (the defaults' rareness_labels):
+# at most 50 common (the words of a general dictionary), 60 uncommon, 70 rare; beyond, obscure.
+DEFAULT_LABELS = {"common": 50, "uncommon": 60, "rare": 70}
+
+
+def label_cutoffs(folder: Path) -> dict[str, int]:
+    """The SCOWL level cut-offs of the rareness labels the export was built with, lowest first."""
+    cutoffs = read_manifest(folder).get("config", {}).get("rareness_labels") or DEFAULT_LABELS
+    return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
 
 
 def read_manifest(folder: Path) -> dict:

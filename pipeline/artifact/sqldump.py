@@ -22,7 +22,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, export_words_file
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, export_words_file, link_pairs
 
 BATCH = 2_000
 MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.Boolean: "TINYINT(1)",
@@ -65,10 +65,7 @@ def mysql_dump(export: Path) -> Iterator[str]:
     words = pl.read_parquet(export_words_file(export))
     groups = pl.read_parquet(Path(export) / GROUPS_FILE)
     scalar = words.select(SCALAR_COLUMNS)
-    links = pl.concat([
-        words.select(pl.col("id").alias("src"), pl.col(column).alias("dst")).explode("dst").drop_nulls()
-        .with_columns(pl.lit(kind).alias("kind")) for column, kind in (("links", "sub"), ("edit_links", "indel"))
-    ]).sort("src", "dst")
+    links = link_pairs(words).sort("src", "dst")
     yield ("-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
            "SET NAMES utf8mb4;\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
            "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n")

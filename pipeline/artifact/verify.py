@@ -20,7 +20,8 @@ import polars as pl
 
 from pipeline import progress
 from pipeline.errors import PipelineError
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, LONGEST, LONGEST_FILE, SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS
+from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, LONGEST, LONGEST_FILE, SCALAR_COLUMNS,
+                                       SCHEMA_VERSION, SQLITE_INDEXES, WORDS, link_pairs)
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
@@ -52,7 +53,7 @@ class Export:
 
     def pairs(self, column: str) -> pl.DataFrame:
         """(`src`, `dst`) for every entry of a neighbour-list column."""
-        return self.words.select(pl.col("id").alias("src"), pl.col(column).alias("dst")).explode("dst").drop_nulls()
+        return link_pairs(self.words, (column,)).drop("kind")
 
 
 CHECKS: list[tuple[str, Callable[[Export], list[str]]]] = []
@@ -374,8 +375,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         if len(rows) != len(parquet):
             bad.append(f"{len(rows)} words rows, parquet has {len(parquet)}")
         links = con.execute("SELECT src, dst, kind FROM links ORDER BY src, dst").fetchall()
-        expected = pl.concat([e.pairs("links").with_columns(pl.lit("sub").alias("kind")),
-                              e.pairs("edit_links").with_columns(pl.lit("indel").alias("kind"))]).sort("src", "dst").rows()
+        expected = link_pairs(e.words).sort("src", "dst").rows()
         if links != expected:
             bad.append(f"links table has {len(links)} rows, parquet lists {len(expected)}")
         indexes = {row[1] for row in con.execute("PRAGMA index_list(words)")}

@@ -24,13 +24,11 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, export_words_file, read_manifest
+from pipeline.artifact.contract import GROUP_COLUMNS, export_words_file, label_cutoffs
 from pipeline.errors import UsageError
 
 SHARD = 4_096
 PAGE = Path(__file__).resolve().parent.parent / "web"
-LABELS = ("common", "uncommon", "rare", "obscure")
-DEFAULT_CUTOFFS = {"common": 50, "uncommon": 60, "rare": 70}
 
 
 def _csr(lists: pl.Series) -> tuple[list[int], list[int]]:
@@ -43,15 +41,16 @@ def _csr(lists: pl.Series) -> tuple[list[int], list[int]]:
 def web_files(export: Path) -> dict[str, bytes]:
     """Every file of the page folder, by path relative to it."""
     words = pl.read_parquet(export_words_file(export))
-    cutoffs = read_manifest(export).get("config", {}).get("rareness_labels") or DEFAULT_CUTOFFS
-    level = pl.col("scowl_level")
-    label = (pl.when(level <= cutoffs["common"]).then(0).when(level <= cutoffs["uncommon"]).then(1)
-             .when(level <= cutoffs["rare"]).then(2).otherwise(3)).alias("label")
+    cutoffs = label_cutoffs(export)
+    labels = [*cutoffs, "obscure"]
+    label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL
+    for number, top in reversed(list(enumerate(cutoffs.values()))):
+        label = pl.when(pl.col("scowl_level") <= top).then(number).otherwise(label)
     sub_ptr, sub_idx = _csr(words["links"])
     indel_ptr, indel_idx = _csr(words["edit_links"])
     data = {
-        "labels": LABELS, "words": words["word"].to_list(), "rareness": words["rareness"].to_list(),
-        "label": words.select(label)["label"].to_list(), "offensive": words["offensive"].cast(pl.Int8).to_list(),
+        "labels": labels, "words": words["word"].to_list(), "rareness": words["rareness"].to_list(),
+        "label": words.select(label.alias("label"))["label"].to_list(), "offensive": words["offensive"].cast(pl.Int8).to_list(),
         **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
         "sub_ptr": sub_ptr, "sub_idx": sub_idx, "indel_ptr": indel_ptr, "indel_idx": indel_idx, "shard": SHARD,
     }

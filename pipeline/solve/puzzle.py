@@ -93,19 +93,19 @@ def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:
 def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: bool, rng: random.Random
           ) -> Puzzle | None:
     """A puzzle from word s, or None when s has no fitting end word."""
-    everyone = [not (clean and off) for off in group.offensive]
-    is_common = [ok and label == "common" for ok, label in zip(everyone, group.labels)]
-    allowed = is_common if common else everyone
-    if not allowed[s]:
+    is_common = [label == "common" and not (clean and off) for label, off in zip(group.labels, group.offensive)]
+    if (clean and group.offensive[s]) or (common and not is_common[s]):
         return None
-    reach = search.distances(_restricted(group, allowed), s)
+    full = group.links(clean)
+    dist = search.distances(full, s)
+    by_common = search.distances(_restricted(group, is_common), s)
+    reach = by_common if common else dist
     ends = sorted(v for v, d in reach.items() if d == steps and len(group.words[v]) == length)
     if not ends:
         return None
     t = rng.choice(ends)
-    full = _restricted(group, everyone)
+    if dist.get(t) != steps:
+        return None  # a shorter ladder steps outside the common words: not a puzzle of this length
     counts, _ = search.bfs(full, s, t)
-    if search.distances(full, s).get(t) != steps:
-        return None  # a shorter ladder steps outside the allowed words: not a puzzle of this length
-    all_common = search.distances(_restricted(group, is_common), s).get(t) == steps
+    all_common = by_common.get(t) == steps
     return Puzzle(group.words[s], group.words[t], steps, counts[t], all_common, difficulty(counts[t], all_common))

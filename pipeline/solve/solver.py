@@ -34,7 +34,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import DamagedState, PipelineError
-from pipeline.artifact.contract import GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, export_words_file, read_manifest
+from pipeline.artifact.contract import GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, export_words_file, label_cutoffs
 from pipeline.solve import search
 
 CACHED_GROUPS = 8
@@ -65,11 +65,6 @@ class SameWord(SolveError):
 
 class OffensiveWord(SolveError):
     exit_code = 14
-
-
-# Rareness labels by lowest SCOWL level, when the manifest names none: at most 50 common (the words
-# of a general dictionary), 60 uncommon, 70 rare; beyond, or not in SCOWL, obscure.
-LABELS = {"common": 50, "uncommon": 60, "rare": 70}
 
 
 def label(level: int | None, cutoffs: dict[str, int]) -> str:
@@ -271,8 +266,7 @@ class Ladders:
     @cached_property
     def label_cutoffs(self) -> dict[str, int]:
         """The SCOWL level cut-offs of the rareness labels, as the build's config named them."""
-        cutoffs = read_manifest(self.words_file.parent).get("config", {}).get("rareness_labels") or LABELS
-        return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
+        return label_cutoffs(self.words_file.parent)
 
     def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool = False
                  ) -> tuple[Group, int, int]:
