@@ -26,35 +26,52 @@ WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE 
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
 SCHEMA_VERSION = 2  # 2: longest.parquet
+
+
+class Col:
+    """Every column name of the export, spelled here once: code elsewhere writes `Col.word`, never
+    "word", so a renamed or added column is one edit and a typo is an AttributeError, not a silent miss.
+    Stage tables that carry a column on to the export use the same names."""
+    id, word, length, in_csw, in_owl = "id", "word", "length", "in_csw", "in_owl"
+    scowl_level, rareness, usa, brit = "scowl_level", "rareness", "usa", "brit"
+    definition, definition_source, offensive = "definition", "definition_source", "offensive"
+    group_csw, group_owl, group_csw_edit, group_owl_edit = "group_csw", "group_owl", "group_csw_edit", "group_owl_edit"
+    links, edit_links = "links", "edit_links"
+    lexicon, mode, group_id, size, diameter, start, end, example = (
+        "lexicon", "mode", "group_id", "size", "diameter", "start", "end", "example")
+    src, dst, kind = "src", "dst", "kind"  # ladder.sqlite's links table
+
+
 WORDS = {
-    "id": pl.UInt32, "word": pl.String, "length": pl.UInt8, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
-    "scowl_level": pl.UInt8, "rareness": pl.UInt32, "usa": pl.Boolean, "brit": pl.Boolean,
-    "definition": pl.String, "definition_source": pl.String,
-    "group_csw": pl.UInt32, "group_owl": pl.UInt32, "group_csw_edit": pl.UInt32, "group_owl_edit": pl.UInt32,
-    "links": pl.List(pl.UInt32), "edit_links": pl.List(pl.UInt32), "offensive": pl.Boolean,
+    Col.id: pl.UInt32, Col.word: pl.String, Col.length: pl.UInt8, Col.in_csw: pl.Boolean, Col.in_owl: pl.Boolean,
+    Col.scowl_level: pl.UInt8, Col.rareness: pl.UInt32, Col.usa: pl.Boolean, Col.brit: pl.Boolean,
+    Col.definition: pl.String, Col.definition_source: pl.String,
+    Col.group_csw: pl.UInt32, Col.group_owl: pl.UInt32, Col.group_csw_edit: pl.UInt32, Col.group_owl_edit: pl.UInt32,
+    Col.links: pl.List(pl.UInt32), Col.edit_links: pl.List(pl.UInt32), Col.offensive: pl.Boolean,
 }
 # longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
 LONGEST = {
-    "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32, "length": pl.UInt8,
-    "diameter": pl.UInt16, "start": pl.String, "end": pl.String,
+    Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32, Col.size: pl.UInt32,
+    Col.length: pl.UInt8, Col.diameter: pl.UInt16, Col.start: pl.String, Col.end: pl.String,
 }
 GROUP_SIZES = {
-    "lexicon": pl.String, "mode": pl.String, "group_id": pl.UInt32, "size": pl.UInt32,
-    "length": pl.UInt8, "example": pl.String,
+    Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32, Col.size: pl.UInt32,
+    Col.length: pl.UInt8, Col.example: pl.String,
 }
+LINKS = {Col.src: pl.UInt32, Col.dst: pl.UInt32, Col.kind: pl.String}  # src < dst; sqlite holds both directions
 
 
 # The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
-GROUP_COLUMNS = {("csw", "sub"): "group_csw", ("owl", "sub"): "group_owl",
-                 ("csw", "edit"): "group_csw_edit", ("owl", "edit"): "group_owl_edit"}
+GROUP_COLUMNS = {("csw", "sub"): Col.group_csw, ("owl", "sub"): Col.group_owl,
+                 ("csw", "edit"): Col.group_csw_edit, ("owl", "edit"): Col.group_owl_edit}
 
 
 # Each neighbour-list column and the kind of link it holds; the lists each mode searches; the columns a
 # lookup needs (no lists, no text).
-LINK_KINDS = {"links": "sub", "edit_links": "indel"}
-LIST_COLUMNS = {"sub": ["links"], "edit": ["links", "edit_links"]}
+LINK_KINDS = {Col.links: "sub", Col.edit_links: "indel"}
+LIST_COLUMNS = {"sub": [Col.links], "edit": [Col.links, Col.edit_links]}
 LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUMNS.values()]
-SCALAR_COLUMNS = [c for c in WORDS if c not in ("links", "edit_links")]  # ladder.sqlite's words table
+SCALAR_COLUMNS = [c for c in WORDS if c not in LINK_KINDS]  # ladder.sqlite's words table
 SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
     f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()}
 
