@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import polars as pl  # noqa: E402
 
+from pipeline.artifact.contract import Col  # noqa: E402
 from pipeline.config import load_config  # noqa: E402
 
 LADDERS = [sys.executable, "-m", "pipeline"]
@@ -103,12 +104,12 @@ def bench_build(tmp: Path, runs: int) -> dict:
         licensed.append(child(LADDERS + ["build", "--quiet", "--config", str(config),
                                          "--build-dir", str(tmp / f"licensed{i}")]))
     lic_stages = {}
-    for stage in ("lexicon", "definitions"):
+    for stage in ("lexicon", "definitions"):  # not a column: stage names
         lic_stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--config", str(config),
                                              "--build-dir", str(tmp / "licensed0")])
     noop = median_of([child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / "cold0")]) for _ in range(runs)])
     stages = {}
-    for stage in ("lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"):
+    for stage in ("lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"):  # not a column
         stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(tmp / "cold0")])
     return {"cold": median_of(colds), "cold_runs": colds, "noop": noop, "stages": stages,
             "licensed": median_of(licensed), "licensed_runs": licensed, "licensed_stages": lic_stages,
@@ -123,18 +124,19 @@ def ours(words: list[str], runs: int = 1) -> tuple[float, dict]:
     from stages.s04_links import build_links
     from stages.s05_groups import build_groups
 
-    lexicon = pl.DataFrame({"word": sorted(words)}).with_row_index("id").with_columns(
-        pl.lit(True).alias("in_csw"), pl.lit(True).alias("in_owl"))
+    lexicon = pl.DataFrame({Col.word: sorted(words)}).with_row_index(Col.id).with_columns(
+        pl.lit(True).alias(Col.in_csw), pl.lit(True).alias(Col.in_owl))
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        links = build_links(lexicon)["links"]
+        links = build_links(lexicon)["links"]  # not a column: the stage's output
         groups = build_groups(lexicon, links)["groups"]
         times.append(time.perf_counter() - start)
     seconds = statistics.median(times)
-    kinds = dict(links["kind"].value_counts().rows())
+    kinds = dict(links[Col.kind].value_counts().rows())
     return seconds, {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0),
-                     "groups_sub": groups["group_csw"].n_unique(), "groups_edit": groups["group_csw_edit"].n_unique()}
+                     "groups_sub": groups[Col.group_csw].n_unique(),
+                     "groups_edit": groups[Col.group_csw_edit].n_unique()}
 
 
 def star_words(words: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -231,13 +233,14 @@ import sys, time, random, polars as pl
 sys.path.insert(0, {root!r})
 from stages.s04_links import build_links
 from stages.s05_groups import build_groups
-words = pl.read_parquet({path!r})["word"]
-lexicon = pl.DataFrame({{"word": words}}).with_row_index("id").with_columns(
-    pl.lit(True).alias("in_csw"), pl.lit(True).alias("in_owl"))
+from pipeline.artifact.contract import Col
+words = pl.read_parquet({path!r})[Col.word]
+lexicon = pl.DataFrame({{Col.word: words}}).with_row_index(Col.id).with_columns(
+    pl.lit(True).alias(Col.in_csw), pl.lit(True).alias(Col.in_owl))
 start = time.perf_counter()
 links = build_links(lexicon)["links"]
 groups = build_groups(lexicon, links)["groups"]
-print(time.perf_counter() - start, links.height, groups["group_csw"].n_unique(), file=sys.stderr)
+print(time.perf_counter() - start, links.height, groups[Col.group_csw].n_unique(), file=sys.stderr)
 """
 
 
@@ -269,7 +272,7 @@ def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
     for factor in factors:
         lexicon = synthetic(words, factor, seed=factor)
         path = tmp / f"synthetic{factor}.parquet"
-        pl.DataFrame({"word": lexicon}).write_parquet(path)
+        pl.DataFrame({Col.word: lexicon}).write_parquet(path)
         code = SCALE_CHILD.format(root=str(ROOT), path=str(path))
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE)
@@ -278,8 +281,9 @@ def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
         if os.waitstatus_to_exitcode(status) != 0:
             raise SystemExit(f"bench: scale {factor}x failed: {' '.join(out)}")
         seconds, links, groups = float(out[0]), int(out[1]), int(out[2])
-        rows.append({"factor": factor, "words": len(lexicon), "links_groups_s": seconds, "links": links,
-                     "groups": groups, "peak_rss_mib": usage.ru_maxrss / 1024,
+        rows.append({"factor": factor, "words": len(lexicon), "links_groups_s": seconds,
+                     "links": links, "groups": groups,  # not a column: how many the run made
+                     "peak_rss_mib": usage.ru_maxrss / 1024,
                      "us_per_word": seconds / len(lexicon) * 1e6, "process_wall_s": time.perf_counter() - start})
     return rows
 
@@ -289,10 +293,10 @@ def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
 def bench_solver(export: Path, pairs: int) -> dict:
     from pipeline.solve.solver import Ladders
 
-    words = pl.read_parquet(export / "words.parquet", columns=["word", "group_csw", "length"])
-    sizes = words["group_csw"].value_counts().sort("count", descending=True)
-    largest = sizes["group_csw"].head(5).to_list()  # the five largest CSW groups (lengths 4 to 8)
-    members = {g: words.filter(pl.col("group_csw") == g)["word"].to_list() for g in largest}
+    words = pl.read_parquet(export / "words.parquet", columns=[Col.word, Col.group_csw, Col.length])
+    sizes = words[Col.group_csw].value_counts().sort("count", descending=True)
+    largest = sizes[Col.group_csw].head(5).to_list()  # the five largest CSW groups (lengths 4 to 8)
+    members = {g: words.filter(pl.col(Col.group_csw) == g)[Col.word].to_list() for g in largest}
     rng = random.Random(7)
     questions = []
     for _ in range(pairs):
@@ -344,7 +348,8 @@ def table(r: dict) -> str:
                  f"({m['brute_extrapolated_s'] / m['ours_s']:,.0f}x ours) | >= 1,000x |")
     base = r["scale"][0]["links_groups_s"]
     for s in r["scale"]:
-        lines.append(f"| synthetic {s['factor']}x ({s['words']:,} words, {s['links'] / s['words']:.2f} links per word) | "
+        per_word = s["links"] / s["words"]  # not a column: the scale run's count of links
+        lines.append(f"| synthetic {s['factor']}x ({s['words']:,} words, {per_word:.2f} links per word) | "
                      f"{s['links_groups_s']:.2f} s ({s['links_groups_s'] / base:.1f}x the 1x time), "
                      f"{s['us_per_word']:.2f} us/word, {s['peak_rss_mib']:.0f} MiB | 16x: <= 16x time, <= 8192 MiB |")
     v = r["solver"]
@@ -363,8 +368,9 @@ def targets(r: dict) -> list[dict]:
     Python, section 4) or the target's own bound."""
     b, m, v = r["build"], r["methods"], r["solver"]
     oracle = m["star_s"]
-    rerun = b["stages"]["links"]["wall_s"] + b["stages"]["groups"]["wall_s"]
-    overhead = max(b["stages"][s]["wall_s"] - b["stages"][s]["own_s"] for s in ("links", "groups"))
+    relinked = ("links", "groups")  # not a column: stage names
+    rerun = sum(b["stages"][s]["wall_s"] for s in relinked)
+    overhead = max(b["stages"][s]["wall_s"] - b["stages"][s]["own_s"] for s in relinked)
     scale = {s["factor"]: s for s in r["scale"]}
     rows = [
         ("cold build of raw/ vs the star-word oracle", f"{b['cold']['wall_s']:.2f} s vs {oracle:.2f} s",

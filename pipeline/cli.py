@@ -182,8 +182,10 @@ def _steps(n: int) -> str:
 
 
 def _ladder_json(ladder) -> dict:
+    from pipeline.artifact.contract import Col  # each rung as the export's columns name it
+
     return {"steps": ladder.steps, "cost": ladder.cost, "ties": ladder.count,
-            "words": [{"word": r.word, "rareness": r.rareness, "label": r.label, "definition": r.definition}
+            "words": [{Col.word: r.word, Col.rareness: r.rareness, "label": r.label, Col.definition: r.definition}
                       for r in ladder.rungs]}
 
 
@@ -251,10 +253,11 @@ def solve(
         short = ladders.shortest(start, end, lexicon, edit, seed, clean)
         common = ladders.common(start, end, lexicon, edit, seed, clean)
     if as_json:
-        typer.echo(json.dumps({
-            "from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit, "clean": clean,
-            "group": {"column": short.group_column, "id": short.group_id, "size": short.group_size},
-            "shortest": _ladder_json(short), "common": _ladder_json(common)}, ensure_ascii=False))
+        # The request as given, then its group; these keys are solve's own output, not the export's columns.
+        asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
+        group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
+        typer.echo(json.dumps({**asked, "clean": clean, "group": group, "shortest": _ladder_json(short),
+                               "common": _ladder_json(common)}, ensure_ascii=False))
         return
     mode = "letters changed, inserted or deleted" if edit else "letters changed"
     typer.echo(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "

@@ -30,7 +30,7 @@ PROJECT_FILES = ("ladders.toml", "pyproject.toml")  # looked for in this order, 
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
-PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive")  # the raw inputs
+PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive")  # not a column: raw inputs
 
 
 def _path(kind: str) -> Callable[[str, Any, Path], Any]:
@@ -121,7 +121,7 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "wordnet": _path("dir"),
     "gcide": _path("dir"),
     "supplement": _path("file"),
-    "offensive": _path("file"),
+    "offensive": _path("file"),  # not a column: the offensive-words list
     "lenient": _bool,
     "definition_sources": _sources,
     "rareness_by_level": _rareness,

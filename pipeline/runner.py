@@ -274,7 +274,8 @@ class Runner:
             for key in stage.digests:
                 for label, path in self.raw_files(key).items():
                     hashes[label] = self.hash_file(path) or io.sha256(self._read(path, f"config key {key!r}"))
-                    kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": path.stat().st_size}
+                    size = path.stat().st_size
+                    kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": size}  # not a column
 
         _fault_point(stage, "transform")
         try:

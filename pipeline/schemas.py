@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, LONGEST  # noqa: F401 -- 06_longest.parquet is longest.parquet
+# 04_links.parquet is the export's link table and 06_longest.parquet is longest.parquet: one schema each.
+from pipeline.artifact.contract import GROUP_COLUMNS, LINKS, LONGEST, Col  # noqa: F401
 from pipeline.errors import SchemaError
 
 # One sense of a word's definition in a NASPA- or Collins-style list (stages/definition_lines.py).
@@ -21,22 +22,21 @@ SENSE = pl.Struct({
     "root": pl.String,           # Collins: the word the text opens with (`ABACUS, ...`), or null
     "link_word": pl.String,      # `<be=v>`: the word (upper case) whose sense this is, or null
     "link_pos": pl.String,
-    "synonyms": pl.List(pl.Struct({"word": pl.String, "pos": pl.String})),  # `{one=adj}` links
+    "synonyms": pl.List(pl.Struct({Col.word: pl.String, "pos": pl.String})),  # `{one=adj}` links
     "runon_of": pl.String,       # for a run-on form: the head word it was listed under, or null
 })
 LEXICON = {
-    "id": pl.UInt32, "word": pl.String, "in_csw": pl.Boolean, "in_owl": pl.Boolean,
+    Col.id: pl.UInt32, Col.word: pl.String, Col.in_csw: pl.Boolean, Col.in_owl: pl.Boolean,
     "csw_senses": pl.List(SENSE), "owl_senses": pl.List(SENSE),
 }
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
-DEFINITIONS = {"id": pl.UInt32, "word": pl.String, "definition": pl.String, "definition_source": pl.String,
-               "offensive": pl.Boolean}
+DEFINITIONS = {Col.id: pl.UInt32, Col.word: pl.String, Col.definition: pl.String,
+               Col.definition_source: pl.String, Col.offensive: pl.Boolean}
 RARENESS = {
-    "id": pl.UInt32, "word": pl.String, "scowl_level": pl.UInt8, "rareness": pl.UInt32,
-    "usa": pl.Boolean, "brit": pl.Boolean,
+    Col.id: pl.UInt32, Col.word: pl.String, Col.scowl_level: pl.UInt8, Col.rareness: pl.UInt32,
+    Col.usa: pl.Boolean, Col.brit: pl.Boolean,
 }
-LINKS = {"src": pl.UInt32, "dst": pl.UInt32, "kind": pl.String}
-GROUPS = {"id": pl.UInt32, **{column: pl.UInt32 for column in GROUP_COLUMNS.values()}}  # one per labeling
+GROUPS = {Col.id: pl.UInt32, **{column: pl.UInt32 for column in GROUP_COLUMNS.values()}}  # one per labeling
 
 def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) -> pl.DataFrame:
     """Raise SchemaError unless `df` has exactly `schema`'s columns, in order, with its dtypes."""

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# Modules every stage's output depends on: they encode, name and check every table the runner writes.
+ALWAYS = ("pipeline.io", "pipeline.schemas", "pipeline.artifact.contract")
+
 
 @dataclass(frozen=True)
 class Output:
@@ -51,12 +54,11 @@ class Stage:
 
     def code_files(self) -> list[Path]:
         """The source files whose change can change this stage's output: the stage's module, the
-        project modules it declares in `helpers`, and pipeline/io.py and pipeline/schemas.py, which
-        encode and check every table the runner writes. (tests/test_runner.py checks the declaration
-        against the modules the stage actually takes names from.)"""
+        project modules it declares in `helpers`, and ALWAYS. (tests/test_runner.py checks the
+        declaration against the modules the stage actually takes names from.)"""
         import importlib
 
-        names = (self.transform.__module__, *self.helpers, "pipeline.io", "pipeline.schemas")
+        names = (self.transform.__module__, *self.helpers, *ALWAYS)
         return sorted(Path(importlib.import_module(n).__file__ or "") for n in dict.fromkeys(names))
 
     @property

@@ -29,8 +29,7 @@ sys.path.insert(0, str(ROOT))
 from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
-from pipeline.artifact.contract import sqlite_bytes  # noqa: E402
-from pipeline.artifact.contract import GROUP_COLUMNS, link_pairs  # noqa: E402
+from pipeline.artifact.contract import GROUP_COLUMNS, LINKS, Col, link_pairs, sqlite_bytes  # noqa: E402
 from stages.s06_analysis import build_analysis  # noqa: E402
 from stages.s07_export import build_group_table  # noqa: E402
 
@@ -59,17 +58,17 @@ class Fixture:
         self.manifest = json.loads((self.folder / "manifest.json").read_text())
 
     def id(self, word: str) -> int:
-        return self.words.filter(pl.col("word") == word)["id"].item()
+        return self.words.filter(pl.col(Col.word) == word)[Col.id].item()
 
     def set_list(self, column: str, word: str, neighbours: list[str], ascending: bool = True) -> None:
         ids = [self.id(w) for w in neighbours]
         ids = sorted(ids) if ascending else ids
         self.words = self.words.with_columns(
-            pl.when(pl.col("word") == word).then(pl.lit(ids, pl.List(pl.UInt32))).otherwise(column).alias(column))
+            pl.when(pl.col(Col.word) == word).then(pl.lit(ids, pl.List(pl.UInt32))).otherwise(column).alias(column))
 
     def neighbours(self, column: str, word: str) -> list[str]:
-        names = self.words["word"].to_list()
-        return [names[i] for i in self.words.filter(pl.col("word") == word)[column].item()]
+        names = self.words[Col.word].to_list()
+        return [names[i] for i in self.words.filter(pl.col(Col.word) == word)[column].item()]
 
     def swap_link(self, column: str, old: tuple[str, str], new: tuple[str, str]) -> None:
         """Replace the link old[0]-old[1] by new[0]-new[1] on both sides."""
@@ -96,15 +95,14 @@ class Fixture:
 
     def _longest(self) -> pl.DataFrame:
         """longest.parquet recomputed by stage 6 from the damaged words, as a tamperer would."""
-        pairs = link_pairs(self.words).filter(pl.col("src") < pl.col("dst"))
-        return build_analysis(self.words.select("id", "word", "in_csw", "in_owl"), pairs,
-                              self.words.select("id", *GROUP_COLUMNS.values()))["longest"]
+        pairs = link_pairs(self.words).filter(pl.col(Col.src) < pl.col(Col.dst))
+        return build_analysis(self.words.select(Col.id, Col.word, Col.in_csw, Col.in_owl), pairs,
+                              self.words.select(Col.id, *GROUP_COLUMNS.values()))["longest"]
 
     def _sqlite(self) -> bytes:
         """The export's SQLite file, its links table holding exactly the lists' pairs, even one-sided ones."""
         con = sqlite3.connect(":memory:")
-        con.deserialize(sqlite_bytes(self.words, pl.DataFrame(schema={"src": pl.UInt32, "dst": pl.UInt32,
-                                                                      "kind": pl.String})))
+        con.deserialize(sqlite_bytes(self.words, pl.DataFrame(schema=LINKS)))
         con.executemany("INSERT INTO links VALUES (?, ?, ?)", link_pairs(self.words).iter_rows())
         con.commit()
         data = con.serialize()
@@ -128,7 +126,7 @@ def e002(f: Fixture) -> None:
 
 
 def e003(f: Fixture) -> None:
-    f.words = f.words.with_columns(pl.col("word").replace({"ZYZZYVA": "zyzzyva"}))
+    f.words = f.words.with_columns(pl.col(Col.word).replace({"ZYZZYVA": "zyzzyva"}))
     f.write()
 
 
@@ -138,30 +136,30 @@ def e004(f: Fixture) -> None:
 
 
 def e101(f: Fixture) -> None:
-    f.set_list("links", "COT", [w for w in f.neighbours("links", "COT") if w != "CAT"])  # one side only
+    f.set_list(Col.links, "COT", [w for w in f.neighbours(Col.links, "COT") if w != "CAT"])  # one side only
     f.write()
 
 
 def e102(f: Fixture) -> None:
-    f.set_list("links", "CAT", f.neighbours("links", "CAT") + ["CAT"])
+    f.set_list(Col.links, "CAT", f.neighbours(Col.links, "CAT") + ["CAT"])
     f.write()
 
 
 def e103(f: Fixture) -> None:
-    f.set_list("links", "COT", sorted(f.neighbours("links", "COT"), reverse=True), ascending=False)
+    f.set_list(Col.links, "COT", sorted(f.neighbours(Col.links, "COT"), reverse=True), ascending=False)
     f.write()
 
 
 def e104(f: Fixture) -> None:
     # every degree and every group, in CSW and in OWL (which lacks COT), stay as they were
-    f.swap_link("links", ("COT", "DOT"), ("COT", "DOG"))
-    f.swap_link("links", ("DOG", "COG"), ("DOT", "COG"))
+    f.swap_link(Col.links, ("COT", "DOT"), ("COT", "DOG"))
+    f.swap_link(Col.links, ("DOG", "COG"), ("DOT", "COG"))
     f.write()
 
 
 def e105(f: Fixture) -> None:
-    f.swap_link("edit_links", ("COT", "COTS"), ("COT", "DOTS"))  # COTS and DOTS are not OWL words:
-    f.swap_link("edit_links", ("DOT", "DOTS"), ("DOT", "COTS"))  # OWL's edit groups see no change
+    f.swap_link(Col.edit_links, ("COT", "COTS"), ("COT", "DOTS"))  # COTS and DOTS are not OWL words:
+    f.swap_link(Col.edit_links, ("DOT", "DOTS"), ("DOT", "COTS"))  # OWL's edit groups see no change
     f.write()
 
 
@@ -176,45 +174,45 @@ def unlink(f: Fixture, column: str, a: str, b: str) -> None:
 
 
 def e108(f: Fixture) -> None:
-    unlink(f, "links", "COT", "DOT")  # a link of the cycle COT-DOT-DOG-COG: the groups hold
+    unlink(f, Col.links, "COT", "DOT")  # a link of the cycle COT-DOT-DOG-COG: the groups hold
     f.write()
 
 
 def e109(f: Fixture) -> None:
-    unlink(f, "edit_links", "COT", "COTS")  # COTS stays in COT's edit group through CATS and DOTS
+    unlink(f, Col.edit_links, "COT", "COTS")  # COTS stays in COT's edit group through CATS and DOTS
     f.write()
 
 
 def e201(f: Fixture) -> None:
     # ZYZZYVA (the last word, so the last group id) joins MOUSE's group: numbering stays 0..n-1
-    source, target = (f.words.filter(pl.col("word") == w)["group_csw"].item() for w in ("ZYZZYVA", "MOUSE"))
-    regroup(f, "group_csw", {source: target})
+    source, target = (f.words.filter(pl.col(Col.word) == w)[Col.group_csw].item() for w in ("ZYZZYVA", "MOUSE"))
+    regroup(f, Col.group_csw, {source: target})
     f.write()
 
 
 def e202(f: Fixture) -> None:
-    regroup(f, "group_csw", {0: 1, 1: 0})
+    regroup(f, Col.group_csw, {0: 1, 1: 0})
     f.write()
 
 
 def e203(f: Fixture) -> None:
     groups = build_group_table(f.words)
-    groups = groups.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col("size") + 1).otherwise("size")
-                                 .alias("size"))
+    groups = groups.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.size) + 1).otherwise(Col.size)
+                                 .alias(Col.size))
     f.write(groups=groups)
 
 
 def e204(f: Fixture) -> None:
     longest = f._longest()
-    longest = longest.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col("diameter") + 1)
-                                   .otherwise("diameter").alias("diameter"))
+    longest = longest.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.diameter) + 1)
+                                   .otherwise(Col.diameter).alias(Col.diameter))
     (f.folder / "longest.parquet").write_bytes(parquet_bytes(longest))
     f.write(longest=False)
 
 
 def e301(f: Fixture) -> None:
-    f.words = f.words.with_columns(pl.when(pl.col("word") == "DOG").then(pl.lit(7, pl.UInt32))
-                                   .otherwise("rareness").alias("rareness"))
+    f.words = f.words.with_columns(pl.when(pl.col(Col.word) == "DOG").then(pl.lit(7, pl.UInt32))
+                                   .otherwise(Col.rareness).alias(Col.rareness))
     f.write()
 
 

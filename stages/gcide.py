@@ -29,6 +29,7 @@ import zlib
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 
 MAX_CHARS = 300  # a rung's definition is read at a glance
@@ -124,7 +125,7 @@ def gcide_lemmas(files: dict[str, bytes], keep: set[str] | None = None) -> pl.Da
         # With numbered senses, the text before the first is etymology and labels: skip it.
         # The label of an entry stands in its head or its first sense: a later sense's label
         # (MOTHER's vulgar compound) does not make the word offensive.
-        .with_columns(pl.col("sense").list.head(2).list.join(" ").str.contains(OFFENSIVE_LABEL).alias("offensive"))
+        .with_columns(pl.col("sense").list.head(2).list.join(" ").str.contains(OFFENSIVE_LABEL).alias(Col.offensive))
         .with_columns(pl.when(pl.col("sense").list.len() > 1).then(pl.col("sense").list.slice(1))
                       .otherwise(pl.col("sense")).alias("sense"))
         .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
@@ -137,7 +138,7 @@ def gcide_lemmas(files: dict[str, bytes], keep: set[str] | None = None) -> pl.Da
         .sort("lemma", "order", "obsolete", "k")
     )
     best = senses.unique(["lemma", "pos"], keep="first", maintain_order=True)
-    offensive = senses.group_by("lemma").agg(pl.col("offensive").any())
+    offensive = senses.group_by("lemma").agg(pl.col(Col.offensive).any())
     return (best.sort("lemma", "order")
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
             .select("lemma", "pos", "rank", "gloss")

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import LEXICON, SKIPPED
 from pipeline.stage import Output, Stage
@@ -61,9 +62,9 @@ def read_list(role: str, files: dict[str, bytes], fmt: str, lenient: bool
     if table.height == 0:
         raise InputFormatError(f"{name}: no words in the file (empty lexicon)")
     # A line of its own beats a run-on mention of the same word, wherever each comes.
-    unique = table.sort("is_runon", maintain_order=True).unique("word", keep="first", maintain_order=True)
+    unique = table.sort("is_runon", maintain_order=True).unique(Col.word, keep="first", maintain_order=True)
     own = table.filter(~pl.col("is_runon"))
-    duplicates = own.height - own["word"].n_unique()
+    duplicates = own.height - own[Col.word].n_unique()
     runons = unique["is_runon"].sum()
     defined = own["senses"].is_not_null().sum()
     how = f"{wl.format}, detected" if fmt == "auto" else wl.format
@@ -72,7 +73,7 @@ def read_list(role: str, files: dict[str, bytes], fmt: str, lenient: bool
             + (f", {runons:,} run-on forms added" if runons else "")
             + (f", {bad.height:,} bad lines skipped" if bad.height else "")
             + (f", {wl.warnings['line'].n_unique():,} lines with definition warnings" if wl.warnings.height else ""))
-    return unique.select("word", "senses"), problems(role, name, bad), problems(role, name, wl.warnings), note
+    return unique.select(Col.word, "senses"), problems(role, name, bad), problems(role, name, wl.warnings), note
 
 
 def build_lexicon(csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str, owl_format: str,
@@ -80,17 +81,17 @@ def build_lexicon(csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str,
     csw_words, csw_skipped, csw_warnings, csw_note = read_list("csw", csw, csw_format, lenient)
     owl_words, owl_skipped, owl_warnings, owl_note = read_list("owl", owl, owl_format, lenient)
     lexicon = (
-        csw_words.rename({"senses": "csw_senses"}).with_columns(pl.lit(True).alias("in_csw"))
-        .join(owl_words.rename({"senses": "owl_senses"}).with_columns(pl.lit(True).alias("in_owl")),
-              on="word", how="full", coalesce=True)
-        .with_columns(pl.col("in_csw", "in_owl").fill_null(False))
-        .sort("word")
-        .with_row_index("id")
+        csw_words.rename({"senses": "csw_senses"}).with_columns(pl.lit(True).alias(Col.in_csw))
+        .join(owl_words.rename({"senses": "owl_senses"}).with_columns(pl.lit(True).alias(Col.in_owl)),
+              on=Col.word, how="full", coalesce=True)
+        .with_columns(pl.col(Col.in_csw, Col.in_owl).fill_null(False))
+        .sort(Col.word)
+        .with_row_index(Col.id)
         .select(list(LEXICON))
     )
     skipped = pl.concat([csw_skipped, owl_skipped]).cast(SKIPPED)
     warnings = pl.concat([csw_warnings, owl_warnings]).cast(SKIPPED)
-    owl_only = lexicon.filter(~pl.col("in_csw")).height
+    owl_only = lexicon.filter(~pl.col(Col.in_csw)).height
     notes = [csw_note, owl_note, f"{owl_only:,} OWL words are not in CSW (kept, in_csw false)"]
     if skipped.height:
         notes.append(f"{skipped.height:,} lines skipped, listed in 01_skipped.parquet; first: "
@@ -99,16 +100,16 @@ def build_lexicon(csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str,
         top = warnings.group_by("reason").len().sort("len", "reason", descending=[True, False]).row(0)
         notes.append(f"{warnings.height:,} definition warnings (words kept), listed in 01_warnings.parquet; "
                      f"most often: {top[0]} ({top[1]:,})")
-    return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}
+    return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}  # not a column: output names
 
 
 STAGE = Stage(
     number=1,
-    name="lexicon",
+    name="lexicon",  # not a column: the stage's name
     transform=build_lexicon,
     raw=("csw", "owl"),
     settings=("csw_format", "owl_format", "lenient"),
     helpers=("stages.wordlists",),
-    writes={"lexicon": Output("01_lexicon.parquet", LEXICON), "skipped": Output("01_skipped.parquet", SKIPPED),
-            "warnings": Output("01_warnings.parquet", SKIPPED)},
+    writes={"lexicon": Output("01_lexicon.parquet", LEXICON),  # not a column: an output name
+            "skipped": Output("01_skipped.parquet", SKIPPED), "warnings": Output("01_warnings.parquet", SKIPPED)},
 )

@@ -32,6 +32,7 @@ from collections import Counter
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
@@ -49,11 +50,11 @@ def sense_rows(rows: pl.DataFrame) -> pl.DataFrame:
     for name, quote in QUOTES.items():
         text = text.str.replace_all("{" + name + "}", quote, literal=True)
     return (
-        rows.select("id", "word", "senses")
+        rows.select(Col.id, Col.word, "senses")
         .with_columns(pl.int_ranges(pl.col("senses").list.len(), dtype=pl.UInt32).alias("k"))
         .explode("senses", "k").unnest("senses")
         .select(
-            "id", "word", "k", "pos", "link_word", "link_pos", "runon_of",
+            Col.id, Col.word, "k", "pos", "link_word", "link_pos", "runon_of",
             pl.concat_str("pos", "inflection", separator=" ", ignore_nulls=True).replace("", None).alias("bracket"),
             text.str.replace_all(r"[{<]([a-z]+)=[a-z_]*[}>]", "$1")
             .str.replace_all(r"\s+", " ").str.strip_chars().alias("base"),
@@ -65,14 +66,14 @@ def resolve(senses: pl.DataFrame) -> tuple[pl.DataFrame, Counter]:
     """For each sense that is a link or a run-on form: `final`, the text at the end of its chain
     (null when the chain is cut), and `missed_pos` (the target lacked that part of speech)."""
     problems: Counter[str] = Counter()
-    first = senses.sort("k").unique("word", keep="first").select(
-        pl.col("word").alias("at"), pl.col("base").alias("t_base"), pl.col("link_word").alias("t_link"),
+    first = senses.sort("k").unique(Col.word, keep="first").select(
+        pl.col(Col.word).alias("at"), pl.col("base").alias("t_base"), pl.col("link_word").alias("t_link"),
         pl.col("link_pos").alias("t_pos"), pl.col("runon_of").alias("t_runon"))
-    first_of_pos = senses.sort("k").unique(["word", "pos"], keep="first").select(
-        pl.col("word").alias("at"), pl.col("pos").alias("at_pos"), pl.col("base").alias("p_base"),
+    first_of_pos = senses.sort("k").unique([Col.word, "pos"], keep="first").select(
+        pl.col(Col.word).alias("at"), pl.col("pos").alias("at_pos"), pl.col("base").alias("p_base"),
         pl.col("link_word").alias("p_link"), pl.col("link_pos").alias("p_pos"), pl.col("runon_of").alias("p_runon"))
     frontier = senses.filter(pl.col("link_word").is_not_null() | pl.col("runon_of").is_not_null()).select(
-        "id", "k", pl.coalesce("link_word", "runon_of").alias("at"),
+        Col.id, "k", pl.coalesce("link_word", "runon_of").alias("at"),
         pl.when(pl.col("link_word").is_not_null()).then(pl.col("link_pos")).alias("at_pos"))
     done = []
     for hop in range(MAX_HOPS):
@@ -90,15 +91,15 @@ def resolve(senses: pl.DataFrame) -> tuple[pl.DataFrame, Counter]:
         missing = step.filter(pl.col("n_base").is_null())
         problems["links to words the list lacks"] += missing.height
         ends = step.filter(pl.col("n_base").is_not_null() & pl.col("n_link").is_null() & pl.col("n_runon").is_null())
-        done += [missing.select("id", "k", pl.lit(None, pl.String).alias("final")),
-                 ends.select("id", "k", pl.col("n_base").alias("final"))]
+        done += [missing.select(Col.id, "k", pl.lit(None, pl.String).alias("final")),
+                 ends.select(Col.id, "k", pl.col("n_base").alias("final"))]
         frontier = step.filter(pl.col("n_link").is_not_null() | pl.col("n_runon").is_not_null()).select(
-            "id", "k", pl.coalesce("n_link", "n_runon").alias("at"),
+            Col.id, "k", pl.coalesce("n_link", "n_runon").alias("at"),
             pl.when(pl.col("n_link").is_not_null()).then(pl.col("n_pos")).alias("at_pos"))
         if frontier.height == 0:
             break
     problems["link chains that never reach a text (cycles, cut)"] += frontier.height
-    done.append(frontier.select("id", "k", pl.lit(None, pl.String).alias("final")))
+    done.append(frontier.select(Col.id, "k", pl.lit(None, pl.String).alias("final")))
     return pl.concat(done), +problems
 
 
@@ -116,22 +117,22 @@ def render(rows: pl.DataFrame, source: str) -> tuple[pl.DataFrame, Counter]:
     )
     shown = pl.concat_str(text, pl.lit(" [") + pl.col("bracket") + pl.lit("]"), ignore_nulls=True).str.strip_chars()
     table = (
-        senses.join(finals, on=["id", "k"], how="left")
+        senses.join(finals, on=[Col.id, "k"], how="left")
         .with_columns(shown.alias("shown"), pl.col("final").is_not_null().alias("linked"))
         .filter(pl.col("shown") != "")
-        .sort("id", "k")
-        .group_by("id", maintain_order=True)
-        .agg(pl.col("shown").str.join(" / ").alias("definition"), pl.col("linked").any())
-        .select("id", "definition", pl.when("linked").then(pl.lit(f"{source}-link")).otherwise(pl.lit(source))
-                .alias("definition_source"))
+        .sort(Col.id, "k")
+        .group_by(Col.id, maintain_order=True)
+        .agg(pl.col("shown").str.join(" / ").alias(Col.definition), pl.col("linked").any())
+        .select(Col.id, Col.definition, pl.when("linked").then(pl.lit(f"{source}-link")).otherwise(pl.lit(source))
+                .alias(Col.definition_source))
     )
     return table, problems
 
 
 def list_definitions(lexicon: pl.DataFrame, column: str, source: str) -> tuple[pl.DataFrame, Counter]:
     """Definitions from one list's own senses (column csw_senses or owl_senses)."""
-    return render(lexicon.filter(pl.col(column).is_not_null()).select("id", "word", pl.col(column).alias("senses")),
-                  source)
+    return render(lexicon.filter(pl.col(column).is_not_null())
+                  .select(Col.id, Col.word, pl.col(column).alias("senses")), source)
 
 
 def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]) -> tuple[pl.DataFrame, Counter]:
@@ -142,13 +143,13 @@ def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]) 
         if bad.height:
             line, text, reason = bad.row(0)
             raise InputFormatError(f"{name}, line {line}: {reason}, in {text[:60]!r}")
-    entries = (wl.entries.filter(pl.col("senses").is_not_null()).unique("word", keep="first", maintain_order=True)
-               .join(lexicon.select("id", "word"), on="word", how="left"))
+    entries = (wl.entries.filter(pl.col("senses").is_not_null()).unique(Col.word, keep="first", maintain_order=True)
+               .join(lexicon.select(Col.id, Col.word), on=Col.word, how="left"))
     # Ids beyond the lexicon's let supplement words link to words the lexicon lacks; they are dropped after.
     extra = pl.int_range(lexicon.height, lexicon.height + pl.len(), dtype=pl.UInt32)
-    entries = entries.with_columns(pl.coalesce(pl.col("id"), extra).alias("id"))
-    table, problems = render(entries.select("id", "word", "senses"), "supplement")
-    return table.filter(pl.col("id") < lexicon.height), problems
+    entries = entries.with_columns(pl.coalesce(pl.col(Col.id), extra).alias(Col.id))
+    table, problems = render(entries.select(Col.id, Col.word, "senses"), "supplement")
+    return table.filter(pl.col(Col.id) < lexicon.height), problems
 
 
 # Prefixes whose word is its rest's meaning with a twist (UNSNAPPING, RECHECKS, NONSCHEDULED), and
@@ -173,37 +174,39 @@ def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
     """(`id`, `definition`, `definition_source`) for undefined words whose British -is- spelling, whose
     rest after a prefix, or whose base before a suffix (at least 3 letters) is defined; the source is
     the rest's, marked `-base`."""
-    defined = table.filter(pl.col("definition").is_not_null()).select(
-        pl.col("word").alias("rest"), pl.col("definition").alias("rest_definition"),
-        pl.col("definition_source").str.replace(r"-(?:base|link)$", "").alias("root_source"))
-    missing = table.filter(pl.col("definition").is_null()).select("id", "word")
-    word = pl.col("word")
+    defined = table.filter(pl.col(Col.definition).is_not_null()).select(
+        pl.col(Col.word).alias("rest"), pl.col(Col.definition).alias("rest_definition"),
+        pl.col(Col.definition_source).str.replace(r"-(?:base|link)$", "").alias("root_source"))
+    missing = table.filter(pl.col(Col.definition).is_null()).select(Col.id, Col.word)
+    word = pl.col(Col.word)
     tries = []
     for british, american in BRITISH:
         tries.append(missing.filter(word.str.ends_with(british)).select(
-            "id", (word.str.slice(0, word.str.len_chars() - len(british)) + american).alias("rest"),
+            Col.id, (word.str.slice(0, word.str.len_chars() - len(british)) + american).alias("rest"),
             pl.lit("British spelling of").alias("how"), pl.lit(0).alias("priority")))
     for rank, (suffix, ending, meaning) in enumerate(SUFFIXES, start=100):
         tries.append(missing.filter(word.str.ends_with(suffix) & (word.str.len_chars() >= len(suffix) + 3))
-                     .select("id", (word.str.slice(0, word.str.len_chars() - len(suffix)) + ending).alias("rest"),
+                     .select(Col.id, (word.str.slice(0, word.str.len_chars() - len(suffix)) + ending).alias("rest"),
                              pl.lit(meaning).alias("how"), pl.lit(rank).alias("priority")))
     for rank, (prefix, meaning) in enumerate(PREFIXES.items(), start=1):
         tries.append(missing.filter(word.str.starts_with(prefix.upper()) & (word.str.len_chars() >= len(prefix) + 3))
-                     .select("id", word.str.slice(len(prefix)).alias("rest"),
+                     .select(Col.id, word.str.slice(len(prefix)).alias("rest"),
                              pl.lit(f"{prefix}- ({meaning}) +").alias("how"), pl.lit(rank).alias("priority")))
     # A closed compound (SHOPTALK, SCREENSHOT): English puts the head last, so SHOPTALK is TALK.
     # Tried last, with the longest head first. Both parts have at least 4 letters: with 3, chance
     # splits (BUS + HIE, TRASH + CAN) outnumber real compounds.
     for cut in range(4, 13):
         tries.append(missing.filter(word.str.len_chars() >= cut + 4)
-                     .select("id", word.str.slice(cut).alias("rest"),
+                     .select(Col.id, word.str.slice(cut).alias("rest"),
                              (pl.lit("compound of ") + word.str.slice(0, cut) + pl.lit(" +")).alias("how"),
                              pl.lit(1000 + cut).alias("priority"),
                              word.str.slice(0, cut).alias("first"))
                      .join(defined.select(pl.col("rest").alias("first")), on="first").drop("first"))
-    found = (pl.concat(tries).join(defined, on="rest").sort("priority", "id", maintain_order=True).unique("id", keep="first", maintain_order=True)
-             .select("id", pl.format("{} {}: {}", "how", "rest", "rest_definition").str.slice(0, 400).alias("definition"),
-                     (pl.col("root_source") + "-base").alias("definition_source")))
+    found = (pl.concat(tries).join(defined, on="rest")
+             .sort("priority", Col.id, maintain_order=True).unique(Col.id, keep="first", maintain_order=True)
+             .select(Col.id,
+                     pl.format("{} {}: {}", "how", "rest", "rest_definition").str.slice(0, 400).alias(Col.definition),
+                     (pl.col("root_source") + "-base").alias(Col.definition_source)))
     return found
 
 
@@ -227,15 +230,15 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_tabl
     for lemma, domain in offensive_lemmas(wordnet, wordnet_senses).rows():
         reasons.setdefault(f"wordnet {domain}", set()).add(lemma.upper())
     if gcide_table is not None:
-        reasons["gcide label"] = set(gcide_table.filter(pl.col("offensive"))["lemma"].str.to_uppercase())
+        reasons["gcide label"] = set(gcide_table.filter(pl.col(Col.offensive))["lemma"].str.to_uppercase())
     reasons[f"listed in {name.rsplit('/', 1)[-1]}"] = added
     flagged = set().union(*reasons.values()) - cleared
-    flag = lexicon["word"].is_in(sorted(flagged))
-    in_lexicon = set(lexicon["word"])
+    flag = lexicon[Col.word].is_in(sorted(flagged))
+    in_lexicon = set(lexicon[Col.word])
     notes = [f"offensive: {flag.sum():,} words flagged; " + ", ".join(
         f"{reason} {len((found & in_lexicon) - cleared):,}" for reason, found in reasons.items())
         + f"; {len(cleared & in_lexicon):,} cleared by the reviewed list"]
-    return flag.alias("offensive"), notes
+    return flag.alias(Col.offensive), notes
 
 
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
@@ -245,16 +248,16 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
     # GCIDE is parsed only for the lemmas a lexicon word can be looked up by: half its entries are not.
-    gcide_table = gcide_lemmas(gcide, lookup_forms(lexicon["word"], wordnet)) if gcide else None
+    gcide_table = gcide_lemmas(gcide, lookup_forms(lexicon[Col.word], wordnet)) if gcide else None
     wordnet_senses = senses(wordnet)
     for rank, source in enumerate(definition_sources):
         if source in ("wordnet", "gcide"):
             lemmas = glosses(wordnet, wordnet_senses) if source == "wordnet" else gcide_table
-            found, by_base = define(lexicon["word"], lemmas.select("lemma", "pos", "rank", "gloss"), wordnet)
-            base_ids = lexicon.join(by_base, on="word").select("id", pl.lit(True).alias("base"))
-            table = (lexicon.select("id", "word").join(found, on="word").join(base_ids, on="id", how="left")
-                     .select("id", "definition", pl.when(pl.col("base")).then(pl.lit(f"{source}-base"))
-                             .otherwise(pl.lit(source)).alias("definition_source")))
+            found, by_base = define(lexicon[Col.word], lemmas.select("lemma", "pos", "rank", "gloss"), wordnet)
+            base_ids = lexicon.join(by_base, on=Col.word).select(Col.id, pl.lit(True).alias("base"))
+            table = (lexicon.select(Col.id, Col.word).join(found, on=Col.word).join(base_ids, on=Col.id, how="left")
+                     .select(Col.id, Col.definition, pl.when(pl.col("base")).then(pl.lit(f"{source}-base"))
+                             .otherwise(pl.lit(source)).alias(Col.definition_source)))
             notes.append(f"{source} defines {table.height:,} words, {by_base.height:,} of them through a base form")
         elif source == "supplement":
             table, problems = supplement_definitions(lexicon, supplement)
@@ -263,18 +266,18 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             table, problems = list_definitions(lexicon, f"{source}_senses", source)
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
         candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
-    best = pl.concat(candidates).sort("rank").unique("id", keep="first").drop("rank")
+    best = pl.concat(candidates).sort("rank").unique(Col.id, keep="first").drop("rank")
     flag, offensive_notes = offensive_words(lexicon, wordnet, gcide_table, offensive, wordnet_senses)
-    table = lexicon.select("id", "word").join(best, on="id", how="left").sort("id")
+    table = lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
     derived = 0
     for _ in range(2):  # twice: SPELLCHECKERS needs SPELLCHECKER, which needs SPELL + CHECKER
         found = derived_definitions(table)
         derived += found.height
-        table = table.update(found, on="id")
+        table = table.update(found, on=Col.id)
     notes.append(f"{derived:,} more words defined through a prefix, a suffix or a British spelling")
     table = table.with_columns(flag).select(list(DEFINITIONS))
-    have = table["definition"].is_not_null().sum()
-    per_source = table["definition_source"].drop_nulls().value_counts().sort("definition_source").rows()
+    have = table[Col.definition].is_not_null().sum()
+    per_source = table[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
     notes.insert(0, f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
                  + ", ".join(f"{s} {n:,}" for s, n in per_source))
     return {"definitions": table, "notes": notes + offensive_notes}
@@ -284,8 +287,8 @@ STAGE = Stage(
     number=2,
     name="definitions",
     transform=build_definitions,
-    reads=("lexicon",),
-    raw=("wordnet", "gcide", "supplement", "offensive"),
+    reads=("lexicon",),  # not a column: stage 1's output
+    raw=("wordnet", "gcide", "supplement", "offensive"),  # not a column: raw inputs
     settings=("definition_sources",),
     helpers=("stages.gcide", "stages.wordlists", "stages.wordnet"),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},

@@ -24,6 +24,7 @@ import re
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
@@ -55,35 +56,35 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
 def build_rareness(lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int]) -> dict:
     entries, skipped = scowl_entries(scowl)
     per_entry = entries.group_by("entry").agg(
-        pl.col("level").min().alias("scowl_level"),
-        pl.col("category").is_in(USA).any().alias("usa"),
-        pl.col("category").is_in(BRIT).any().alias("brit"),
+        pl.col("level").min().alias(Col.scowl_level),
+        pl.col("category").is_in(USA).any().alias(Col.usa),
+        pl.col("category").is_in(BRIT).any().alias(Col.brit),
     )
     table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
     result = (
-        lexicon.select("id", "word", pl.col("word").str.to_lowercase().alias("entry"))
+        lexicon.select(Col.id, Col.word, pl.col(Col.word).str.to_lowercase().alias("entry"))
         .join(per_entry, on="entry", how="left")
         .with_columns(
-            pl.col("scowl_level").replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
-            .alias("rareness"),
-            pl.col("usa", "brit").fill_null(False),
+            pl.col(Col.scowl_level).replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
+            .alias(Col.rareness),
+            pl.col(Col.usa, Col.brit).fill_null(False),
         )
-        .sort("id")
+        .sort(Col.id)
         .select(list(RARENESS))
     )
-    levels = result["scowl_level"].value_counts().sort("scowl_level").rows()
+    levels = result[Col.scowl_level].value_counts().sort(Col.scowl_level).rows()
     notes = ["words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels)]
     if skipped:
         notes.append(f"{len(skipped)} files ignored (not <category>-words.<level>): {', '.join(skipped[:5])}")
-    return {"rareness": result, "notes": notes}
+    return {"rareness": result, "notes": notes}  # not a column: output names
 
 
 STAGE = Stage(
     number=3,
-    name="rareness",
+    name="rareness",  # not a column: the stage's name
     transform=build_rareness,
-    reads=("lexicon",),
+    reads=("lexicon",),  # not a column: stage 1's output
     raw=("scowl",),
     settings=("rareness_by_level",),
-    writes={"rareness": Output("03_rareness.parquet", RARENESS)},
+    writes={"rareness": Output("03_rareness.parquet", RARENESS)},  # not a column: an output name
 )

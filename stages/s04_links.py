@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.progress import track
 from pipeline.schemas import LINKS
 from pipeline.stage import Output, Stage
@@ -31,8 +32,8 @@ from pipeline.stage import Output, Stage
 def wildcard_keys(words: pl.DataFrame, n: int) -> pl.LazyFrame:
     """One row per word of length n and position: `id`, `pre`, `post`."""
     return pl.concat([
-        words.lazy().select("id", pl.col("word").str.slice(0, i).alias("pre"),
-                            pl.col("word").str.slice(i + 1).alias("post"))
+        words.lazy().select(Col.id, pl.col(Col.word).str.slice(0, i).alias("pre"),
+                            pl.col(Col.word).str.slice(i + 1).alias("post"))
         for i in range(n)
     ])
 
@@ -42,15 +43,16 @@ def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -
     keys = wildcard_keys(words, n)
     found = [
         keys.join(keys, on=["pre", "post"], suffix="_b")
-        .filter(pl.col("id") < pl.col("id_b"))
-        .select(pl.col("id").alias("src"), pl.col("id_b").alias("dst"), pl.lit("sub").alias("kind"))
+        .filter(pl.col(Col.id) < pl.col("id_b"))
+        .select(pl.col(Col.id).alias(Col.src), pl.col("id_b").alias(Col.dst), pl.lit("sub").alias(Col.kind))
         .collect()
     ]
     if shorter is not None:
         found.append(
-            keys.select("id", pl.concat_str("pre", "post").alias("deleted"))
-            .join(shorter.lazy().select(pl.col("id").alias("short"), pl.col("word").alias("deleted")), on="deleted")
-            .select(pl.col("short").alias("src"), pl.col("id").alias("dst"), pl.lit("indel").alias("kind"))
+            keys.select(Col.id, pl.concat_str("pre", "post").alias("deleted"))
+            .join(shorter.lazy().select(pl.col(Col.id).alias("short"), pl.col(Col.word).alias("deleted")),
+                  on="deleted")
+            .select(pl.col("short").alias(Col.src), pl.col(Col.id).alias(Col.dst), pl.lit("indel").alias(Col.kind))
             .unique()  # HELLO loses either L to give HELO: one link
             .collect()
         )
@@ -58,24 +60,25 @@ def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -
 
 
 def build_links(lexicon: pl.DataFrame) -> dict:
-    words = lexicon.select("id", "word", pl.col("word").str.len_bytes().alias("n"))
+    words = lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_bytes().alias("n"))
     by_length = {key[0]: frame.drop("n") for key, frame in words.partition_by("n", as_dict=True).items()}
     parts = [pl.DataFrame(schema=LINKS)]
     for n in track(sorted(by_length), "links by word length", total=len(by_length)):
         parts += links_of_length(by_length[n], n, by_length.get(n - 1))
     links = (
         pl.concat(parts)
-        .select(pl.min_horizontal("src", "dst").alias("src"), pl.max_horizontal("src", "dst").alias("dst"), "kind")
-        .sort("src", "dst")
+        .select(pl.min_horizontal(Col.src, Col.dst).alias(Col.src),
+                pl.max_horizontal(Col.src, Col.dst).alias(Col.dst), Col.kind)
+        .sort(Col.src, Col.dst)
     )
-    counts = links["kind"].value_counts().sort("kind").rows()
-    return {"links": links, "notes": [", ".join(f"{n:,} {kind} links" for kind, n in counts)]}
+    counts = links[Col.kind].value_counts().sort(Col.kind).rows()
+    return {"links": links, "notes": [", ".join(f"{n:,} {kind} links" for kind, n in counts)]}  # not a column: outputs
 
 
 STAGE = Stage(
     number=4,
-    name="links",
+    name="links",  # not a column: the stage's name
     transform=build_links,
-    reads=("lexicon",),
-    writes={"links": Output("04_links.parquet", LINKS)},
+    reads=("lexicon",),  # not a column: stage 1's output
+    writes={"links": Output("04_links.parquet", LINKS)},  # not a column: an output name
 )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS
+from pipeline.artifact.contract import GROUP_COLUMNS, Col
 from pipeline.schemas import GROUPS
 from pipeline.stage import Output, Stage
 
@@ -61,7 +61,7 @@ def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
 
     keep = members.to_numpy()
     local = np.cumsum(keep) - 1  # position of each member among members
-    src, dst = links["src"].to_numpy(), links["dst"].to_numpy()
+    src, dst = links[Col.src].to_numpy(), links[Col.dst].to_numpy()
     inside = keep[src] & keep[dst]
     groups = components(int(keep.sum()), local[src[inside]], local[dst[inside]])
     full = np.zeros(len(keep), dtype=np.uint32)
@@ -70,10 +70,10 @@ def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
 
 
 def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
-    sub = links.filter(pl.col("kind") == "sub")
+    sub = links.filter(pl.col(Col.kind) == "sub")
     kept = {"sub": sub, "edit": links}  # the edit mode joins words by every kind of link
-    groups = pl.DataFrame({"id": lexicon["id"], **{column: label(kept[mode], lexicon[f"in_{name}"])
-                                                  for (name, mode), column in GROUP_COLUMNS.items()}})
+    groups = pl.DataFrame({Col.id: lexicon[Col.id], **{column: label(kept[mode], lexicon[f"in_{name}"])
+                                                      for (name, mode), column in GROUP_COLUMNS.items()}})
     counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])
     return {"groups": groups, "notes": [f"groups: {counts}"]}
 
@@ -82,7 +82,6 @@ STAGE = Stage(
     number=5,
     name="groups",
     transform=build_groups,
-    reads=("lexicon", "links"),
+    reads=("lexicon", "links"),  # not a column: the tables stage 5 reads
     writes={"groups": Output("05_groups.parquet", GROUPS)},
-    helpers=("pipeline.artifact.contract",),  # GROUP_COLUMNS names the columns
 )

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS
+from pipeline.artifact.contract import GROUP_COLUMNS, Col
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
 
@@ -193,32 +193,30 @@ def analyse(ids: np.ndarray, words: list[str], src: np.ndarray, dst: np.ndarray,
     np.maximum.at(longest, labels, lengths)
     names = np.asarray(words, dtype=object)[ids]
     table = pl.DataFrame({
-        "group_id": wanted, "size": sizes[wanted], "diameter": diameter[wanted],
-        "length": np.where(shortest[wanted] == longest[wanted], shortest[wanted], -1),
-        "start": names[start[wanted]].tolist(), "end": names[end[wanted]].tolist(),
-    }, schema_overrides={"start": pl.String, "end": pl.String})
-    return table.with_columns(pl.when(pl.col("length") >= 0).then(pl.col("length")).alias("length")), waves
+        Col.group_id: wanted, Col.size: sizes[wanted], Col.diameter: diameter[wanted],
+        Col.length: np.where(shortest[wanted] == longest[wanted], shortest[wanted], -1),
+        Col.start: names[start[wanted]].tolist(), Col.end: names[end[wanted]].tolist(),
+    }, schema_overrides={Col.start: pl.String, Col.end: pl.String})
+    return table.with_columns(pl.when(pl.col(Col.length) >= 0).then(pl.col(Col.length)).alias(Col.length)), waves
 
 
 def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFrame) -> dict:
     import numpy as np
 
-    words = lexicon["word"].to_list()
+    words = lexicon[Col.word].to_list()
     tables, notes = [], []
     for (name, mode), column in GROUP_COLUMNS.items():
-        kept = links.filter(pl.col("kind").is_in(KINDS[mode]))
+        kept = links.filter(pl.col(Col.kind).is_in(KINDS[mode]))
         ids = np.flatnonzero(lexicon[f"in_{name}"].to_numpy())
         labels = groups[column].to_numpy()[ids].astype(np.int64)
-        table, waves = analyse(ids, words, kept["src"].to_numpy(), kept["dst"].to_numpy(), labels)
-        tables.append(table.select(pl.lit(name).alias("lexicon"), pl.lit(mode).alias("mode"), "group_id", "size",
-                                   "length", "diameter", "start", "end"))
+        table, waves = analyse(ids, words, kept[Col.src].to_numpy(), kept[Col.dst].to_numpy(), labels)
+        tables.append(table.with_columns(pl.lit(name).alias(Col.lexicon), pl.lit(mode).alias(Col.mode))
+                      .select(list(LONGEST)))
         if table.height:
-            top = table.sort("diameter", "group_id", descending=[True, False]).row(0, named=True)
+            top = table.sort(Col.diameter, Col.group_id, descending=[True, False]).row(0, named=True)
             notes.append(f"{name}/{mode}: {table.height:,} groups of 2+ words, {waves} BFS waves; longest "
-                         f"{top['start']}-{top['end']}, {top['diameter']} steps")
-    longest = pl.concat(tables).with_columns(
-        pl.col("group_id").cast(pl.UInt32), pl.col("size").cast(pl.UInt32), pl.col("length").cast(pl.UInt8),
-        pl.col("diameter").cast(pl.UInt16)).sort("lexicon", "mode", "group_id")
+                         f"{top[Col.start]}-{top[Col.end]}, {top[Col.diameter]} steps")
+    longest = pl.concat(tables).cast(LONGEST).sort(Col.lexicon, Col.mode, Col.group_id)
     return {"longest": longest, "notes": notes}
 
 
@@ -226,7 +224,6 @@ STAGE = Stage(
     number=6,
     name="analysis",
     transform=build_analysis,
-    reads=("lexicon", "links", "groups"),
+    reads=("lexicon", "links", "groups"),  # not a column: the tables stage 6 reads
     writes={"longest": Output("06_longest.parquet", LONGEST)},
-    helpers=("pipeline.artifact.contract",),
 )

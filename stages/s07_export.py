@@ -44,7 +44,7 @@ import textwrap
 import polars as pl
 
 from pipeline.io import parquet_bytes
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, LONGEST, SCHEMA_VERSION, WORDS, sqlite_bytes
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, LONGEST, SCHEMA_VERSION, WORDS, Col, sqlite_bytes
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
@@ -55,23 +55,24 @@ LACKING_LEVEL = 35  # every word this common should have a definition: the summa
 
 def neighbour_lists(lexicon: pl.DataFrame, links: pl.DataFrame, kind: str, name: str) -> pl.DataFrame:
     """`id`, `name`: each word's neighbours by links of `kind`, ascending (empty list for none)."""
-    chosen = links.filter(pl.col("kind") == kind)
-    both = pl.concat([chosen.select(pl.col("src").alias("id"), pl.col("dst").alias("other")),
-                      chosen.select(pl.col("dst").alias("id"), pl.col("src").alias("other"))])
-    lists = both.sort("id", "other").group_by("id", maintain_order=True).agg(pl.col("other").alias(name))
-    return (lexicon.select("id").join(lists, on="id", how="left")
+    chosen = links.filter(pl.col(Col.kind) == kind)
+    both = pl.concat([chosen.select(pl.col(Col.src).alias(Col.id), pl.col(Col.dst).alias("other")),
+                      chosen.select(pl.col(Col.dst).alias(Col.id), pl.col(Col.src).alias("other"))])
+    lists = both.sort(Col.id, "other").group_by(Col.id, maintain_order=True).agg(pl.col("other").alias(name))
+    return (lexicon.select(Col.id).join(lists, on=Col.id, how="left")
             .with_columns(pl.col(name).fill_null(pl.lit([], dtype=pl.List(pl.UInt32)))))
 
 
 def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
     words = (
-        lexicon.select("id", "word", pl.col("word").str.len_bytes().cast(pl.UInt8).alias("length"), "in_csw", "in_owl")
-        .join(rareness.drop("word"), on="id", how="left")
-        .join(definitions.drop("word"), on="id", how="left")
-        .join(groups, on="id", how="left")
-        .join(neighbour_lists(lexicon, links, "sub", "links"), on="id", how="left")
-        .join(neighbour_lists(lexicon, links, "indel", "edit_links"), on="id", how="left")
-        .sort("id")
+        lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_bytes().cast(pl.UInt8).alias(Col.length),
+                       Col.in_csw, Col.in_owl)
+        .join(rareness.drop(Col.word), on=Col.id, how="left")
+        .join(definitions.drop(Col.word), on=Col.id, how="left")
+        .join(groups, on=Col.id, how="left")
+        .join(neighbour_lists(lexicon, links, "sub", Col.links), on=Col.id, how="left")
+        .join(neighbour_lists(lexicon, links, "indel", Col.edit_links), on=Col.id, how="left")
+        .sort(Col.id)
         .select(list(WORDS))
     )
     return check_schema(words, WORDS, "export words.parquet")
@@ -82,73 +83,76 @@ def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
     for (lexicon, mode), column in GROUP_COLUMNS.items():
         tables.append(
             words.filter(pl.col(column).is_not_null())
-            .group_by(pl.col(column).alias("group_id"))
+            .group_by(pl.col(column).alias(Col.group_id))
             .agg(
-                pl.len().cast(pl.UInt32).alias("size"),
-                pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"),
-                pl.col("word").sort_by("id").first().alias("example"),
+                pl.len().cast(pl.UInt32).alias(Col.size),
+                pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first()).alias(Col.length),
+                pl.col(Col.word).sort_by(Col.id).first().alias(Col.example),
             )
-            .select(pl.lit(lexicon).alias("lexicon"), pl.lit(mode).alias("mode"), "group_id", "size", "length", "example")
+            .with_columns(pl.lit(lexicon).alias(Col.lexicon), pl.lit(mode).alias(Col.mode))
+            .select(list(GROUP_SIZES))
         )
-    table = pl.concat(tables).sort("lexicon", "mode", "group_id")
+    table = pl.concat(tables).sort(Col.lexicon, Col.mode, Col.group_id)
     return check_schema(table, GROUP_SIZES, "export groups.parquet")
 
 
 def coverage_by_band(words: pl.DataFrame) -> pl.DataFrame:
     """Per SCOWL band (<=35, 40-50, 55-60, 70-80, 95/none): words, defined, and a count per source."""
-    level = pl.col("scowl_level")
+    level = pl.col(Col.scowl_level)
     band = (pl.when(level <= 35).then(pl.lit("<=35")).when(level <= 50).then(pl.lit("40-50"))
             .when(level <= 60).then(pl.lit("55-60")).when(level <= 80).then(pl.lit("70-80"))
             .otherwise(pl.lit("95/none")))
-    framed = words.select(band.alias("band"), "definition_source")
+    framed = words.select(band.alias("band"), Col.definition_source)
     order = ["<=35", "40-50", "55-60", "70-80", "95/none"]
     totals = (pl.DataFrame({"band": order})
               .join(framed.group_by("band").agg(pl.len().alias("words"),
-                                                pl.col("definition_source").count().alias("defined")),
+                                                pl.col(Col.definition_source).count().alias("defined")),
                     on="band", how="left").fill_null(0))
-    per_source = framed.drop_nulls("definition_source")
+    per_source = framed.drop_nulls(Col.definition_source)
     if per_source.height == 0:
         return totals
-    counts = per_source.pivot(on="definition_source", index="band", values="definition_source",
+    counts = per_source.pivot(on=Col.definition_source, index="band", values=Col.definition_source,
                               aggregate_function="len", sort_columns=True)
     return totals.join(counts, on="band", how="left").fill_null(0)
 
 
 def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame) -> str:
     out = ["Word-ladder dictionary summary", ""]
-    per_length = (words.group_by("length").agg(pl.len().alias("words"), pl.col("in_csw").sum().alias("csw"),
-                                               pl.col("in_owl").sum().alias("owl")).sort("length"))
-    out += ["Words per length", f"{'length':>6} {'words':>9} {'csw':>9} {'owl':>9}"]
+    per_length = (words.group_by(Col.length).agg(pl.len().alias("words"), pl.col(Col.in_csw).sum().alias("csw"),
+                                                 pl.col(Col.in_owl).sum().alias("owl")).sort(Col.length))
+    out += ["Words per length", f"{'length':>6} {'words':>9} {'csw':>9} {'owl':>9}"]  # not a column: a heading
     out += [f"{n:>6} {w:>9,} {c:>9,} {o:>9,}" for n, w, c, o in per_length.rows()]
 
     out += ["", "CSW groups per length (substitution links only)",
-            f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest"]
-    sub = (group_table.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub"))
-           .sort("size", "group_id", descending=[True, False])
-           .group_by("length", maintain_order=True).agg(pl.len().alias("groups"), pl.col("size").first(),
-                                                        pl.col("example").first()).sort("length"))
+            f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest"]  # not a column: a heading
+    sub = (group_table.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub"))
+           .sort(Col.size, Col.group_id, descending=[True, False])
+           .group_by(Col.length, maintain_order=True).agg(pl.len().alias("groups"), pl.col(Col.size).first(),
+                                                          pl.col(Col.example).first()).sort(Col.length))
     out += [f"{n:>6} {g:>9,} {s:>9,}  {e}" for n, g, s, e in sub.rows()]
 
     out += ["", "Longest CSW ladder per length (substitution links; the first pair at that many steps)",
-            f"{'length':>6} {'steps':>9}  from - to"]
-    far = (longest.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & pl.col("length").is_not_null())
-           .sort("diameter", "group_id", descending=[True, False]).group_by("length", maintain_order=True).first()
-           .sort("length"))
-    out += [f"{n:>6} {d:>9,}  {a} - {b}" for n, d, a, b in far.select("length", "diameter", "start", "end").rows()]
+            f"{'length':>6} {'steps':>9}  from - to"]  # not a column: a heading
+    far = (longest.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub")
+                          & pl.col(Col.length).is_not_null())
+           .sort(Col.diameter, Col.group_id, descending=[True, False]).group_by(Col.length, maintain_order=True)
+           .first().sort(Col.length))
+    out += [f"{n:>6} {d:>9,}  {a} - {b}"
+            for n, d, a, b in far.select(Col.length, Col.diameter, Col.start, Col.end).rows()]
 
     out += ["", "Most-linked words per length (substitution links)"]
-    top = (words.with_columns(pl.col("links").list.len().alias("degree"))
-           .sort("degree", "id", descending=[True, False])
-           .group_by("length", maintain_order=True).head(3).sort("length", maintain_order=True))
-    for (length,), rows in top.group_by("length", maintain_order=True):
-        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select("word", "degree").rows()))
+    top = (words.with_columns(pl.col(Col.links).list.len().alias("degree"))
+           .sort("degree", Col.id, descending=[True, False])
+           .group_by(Col.length, maintain_order=True).head(3).sort(Col.length, maintain_order=True))
+    for (length,), rows in top.group_by(Col.length, maintain_order=True):
+        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, "degree").rows()))
 
     out += ["", "Definition coverage"]
-    common = words.filter(pl.col("scowl_level") <= COMMON_LEVEL)
+    common = words.filter(pl.col(Col.scowl_level) <= COMMON_LEVEL)
     for label, frame in (("all words", words), (f"SCOWL level <= {COMMON_LEVEL}", common)):
-        have = frame["definition"].is_not_null().sum()
+        have = frame[Col.definition].is_not_null().sum()
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
-    for source, n in words["definition_source"].drop_nulls().value_counts().sort("definition_source").rows():
+    for source, n in words[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows():
         out.append(f"  from {source}: {n:,}")
     bands = coverage_by_band(words)
     sources = [c for c in bands.columns if c not in ("band", "words", "defined")]
@@ -157,11 +161,11 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     for row in bands.rows(named=True):
         out.append(f"  {row['band']:<8} {row['words']:>8,} {row['defined']:>8,} "
                    f"{row['defined'] / max(row['words'], 1):>7.1%}  " + " ".join(f"{row[s]:>14,}" for s in sources))
-    out += [f"  offensive words flagged: {words['offensive'].sum():,}"]
+    out += [f"  offensive words flagged: {words[Col.offensive].sum():,}"]
     out += ["", "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
             f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
             f"{problems['definition_warnings']:,} definition warnings (words kept)"]
-    lacking = words.filter((pl.col("scowl_level") <= LACKING_LEVEL) & pl.col("definition").is_null())["word"]
+    lacking = words.filter((pl.col(Col.scowl_level) <= LACKING_LEVEL) & pl.col(Col.definition).is_null())[Col.word]
     out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
     out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
@@ -179,7 +183,7 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
              "summary.txt": summary(words, group_table, problems, longest).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height, "longest.parquet": longest.height,
             "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
-    kinds = dict(links["kind"].value_counts().rows())
+    kinds = dict(links[Col.kind].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,
         "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
@@ -189,17 +193,18 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                    "owl_format": owl_format, "definition_sources": definition_sources,
                    "rareness_by_level": rareness_by_level, "rareness_labels": rareness_labels},
         "counts": {
-            "words": words.height, "csw_words": int(words["in_csw"].sum()), "owl_words": int(words["in_owl"].sum()),
-            "owl_not_in_csw": words.filter(pl.col("in_owl") & ~pl.col("in_csw")).height,
+            "words": words.height, "csw_words": int(words[Col.in_csw].sum()),
+            "owl_words": int(words[Col.in_owl].sum()),
+            "owl_not_in_csw": words.filter(pl.col(Col.in_owl) & ~pl.col(Col.in_csw)).height,
             "list_problems": problems,
             "definitions": {row["band"]: {k: v for k, v in row.items() if k != "band"}
                             for row in coverage_by_band(words).rows(named=True)},
-            "offensive": int(words["offensive"].sum()),
-            "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},
-            "groups": {lex: {mode: group_table.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode)).height
+            "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
+            "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
+            "groups": {lex: {mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
                              for mode in ("sub", "edit")} for lex in ("csw", "owl")},
-            "longest_ladder": {lex: {mode: int(longest.filter((pl.col("lexicon") == lex) & (pl.col("mode") == mode))
-                                               ["diameter"].max() or 0) for mode in ("sub", "edit")}
+            "longest_ladder": {lex: {mode: int(longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)
+                                               [Col.diameter].max() or 0) for mode in ("sub", "edit")}
                                for lex in ("csw", "owl")},
         },
     }
@@ -211,9 +216,8 @@ STAGE = Stage(
     number=7,
     name="export",
     transform=build_export,
-    reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),
-    digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),
-    helpers=("pipeline.artifact.contract",),
+    reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),  # not a column
+    digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),  # not a column: input files
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
     writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
                                                 "longest.parquet": LONGEST, "ladder.sqlite": None, "summary.txt": None,

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SENSE
 
@@ -71,7 +72,8 @@ ALSO = r"\balso ([A-Z]{2,}(?:,? [A-Z]{2,})*)\b"
 
 NOT_A_LETTER = re.compile(r"[^A-Za-z]")
 PROBLEMS = {"line": pl.UInt32, "text": pl.String, "reason": pl.String}
-ENTRIES = {"line": pl.UInt32, "word": pl.String, "senses": pl.List(SENSE), "is_runon": pl.Boolean}
+ENTRIES = {"line": pl.UInt32, Col.word: pl.String, "senses": pl.List(SENSE), "is_runon": pl.Boolean}
+LINE_KIND = "kind"  # not a column: a line's format in detect (line_kinds), not a link's kind
 
 
 @dataclass(frozen=True)
@@ -113,8 +115,8 @@ def line_kinds(lines: pl.DataFrame) -> pl.Series:
         .when(text.str.contains(r"^[^ \t]+\t")).then(pl.lit("collins"))
         .when(text.str.contains(r"^[0-9]+(?:\.[0-9]+)? +[^ \t]+$")).then(pl.lit("scores"))
         .when(text.str.contains(r"\[")).then(pl.lit("naspa"))
-        .otherwise(pl.lit("other")).alias("kind")
-    )["kind"]
+        .otherwise(pl.lit("other")).alias(LINE_KIND)
+    )[LINE_KIND]
 
 
 def detect(name: str, lines: pl.DataFrame) -> str:
@@ -122,12 +124,12 @@ def detect(name: str, lines: pl.DataFrame) -> str:
     defined lines are a list with definitions (long words often have none); two kinds of defined
     lines in one file are an error naming the first line of each."""
     kinds = lines.with_columns(line_kinds(lines))
-    defined = (kinds.filter(pl.col("kind").is_in(["naspa", "collins", "scores"]))
-               .group_by("kind").agg(pl.col("line").min()).sort("line"))
+    defined = (kinds.filter(pl.col(LINE_KIND).is_in(["naspa", "collins", "scores"]))
+               .group_by(LINE_KIND).agg(pl.col("line").min()).sort("line"))
     if defined.height == 0:
         return "plain"
     if defined.height == 1:
-        return defined["kind"][0]
+        return defined[LINE_KIND][0]
     examples = "; ".join(f"line {line} looks {kind}" for kind, line in defined.rows())
     raise InputFormatError(f"{name}: cannot tell its format, it mixes two formats ({examples}); "
                            "set its _format key to plain, naspa, collins or scores")
@@ -135,12 +137,12 @@ def detect(name: str, lines: pl.DataFrame) -> str:
 
 def _word_errors(split: pl.DataFrame) -> pl.DataFrame:
     """Rows whose `word` is not 1..MAX_LETTERS letters A-Z, with the reason naming the first bad character."""
-    word = pl.col("word")
+    word = pl.col(Col.word)
     bad = split.filter(~word.str.contains(r"^[A-Za-z]+$") | (word.str.len_chars() > MAX_LETTERS))
     if bad.height == 0:
         return pl.DataFrame(schema=PROBLEMS)
     rows = []
-    for line, text, w in bad.select("line", "text", "word").rows():
+    for line, text, w in bad.select("line", "text", Col.word).rows():
         if not w:
             reason = "expected a word before the blank"
         else:
@@ -159,12 +161,13 @@ def _split(lines: pl.DataFrame, fmt: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(`line`, `text`, `word`, `rest`) for each line, and the score lines without a number."""
     text = pl.col("text")
     if fmt == "plain":
-        return lines.with_columns(text.alias("word"), pl.lit(None, pl.String).alias("rest")), pl.DataFrame(schema=PROBLEMS)
+        return (lines.with_columns(text.alias(Col.word), pl.lit(None, pl.String).alias("rest")),
+                pl.DataFrame(schema=PROBLEMS))
     if fmt == "scores":
         parts = lines.with_columns(text.str.extract_groups(r"^[0-9]+(?:\.[0-9]+)? +(?P<word>[^ \t]+)$").alias("p")).unnest("p")
-        bad = parts.filter(pl.col("word").is_null()).select(
+        bad = parts.filter(pl.col(Col.word).is_null()).select(
             "line", "text", pl.lit("expected a score, a space and a word").alias("reason"))
-        return parts.filter(pl.col("word").is_not_null()).with_columns(pl.lit(None, pl.String).alias("rest")), bad
+        return parts.filter(pl.col(Col.word).is_not_null()).with_columns(pl.lit(None, pl.String).alias("rest")), bad
     parts = lines.with_columns(text.str.extract_groups(r"^(?P<word>[^ \t]*)[ \t]*(?P<rest>.*)$").alias("p")).unnest("p")
     return parts.with_columns(pl.when(pl.col("rest") != "").then(pl.col("rest")).alias("rest")), pl.DataFrame(schema=PROBLEMS)
 
@@ -176,7 +179,7 @@ def _pos(column: pl.Expr) -> pl.Expr:
 def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """(`line`, `word`, `rest`) rows -> senses per line, run-on entries, warning rows."""
     segments = (
-        defined.select("line", "word", pl.col("rest").str.split(" / ").alias("segment"))
+        defined.select("line", Col.word, pl.col("rest").str.split(" / ").alias("segment"))
         .with_columns(pl.int_ranges(pl.col("segment").list.len(), dtype=pl.UInt32).alias("k"))
         .explode("segment", "k")
         .with_columns(pl.col("segment").str.strip_chars().str.extract_groups(SEGMENT).alias("g")).unnest("g")
@@ -211,10 +214,10 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
         body.str.extract(ORIGIN, 1).alias("origin"),
         body.str.extract(ALSO, 1).str.split(" ").list.eval(pl.element().str.strip_chars(",")).fill_null([]).alias("also"),
         body.str.extract(ROOT, 1).alias("root"),
-        pure.struct.field("word").str.to_uppercase().alias("link_word"),
+        pure.struct.field("word").str.to_uppercase().alias("link_word"),  # not a column: PURE_LINK's group
         _pos(pure.struct.field("pos").replace("", None)).alias("link_pos"),
         body.str.extract_all(r"\{[a-z]+=[a-z_]+\}").list.eval(pl.struct(
-            pl.element().str.extract(r"^\{([a-z]+)=", 1).str.to_uppercase().alias("word"),
+            pl.element().str.extract(r"^\{([a-z]+)=", 1).str.to_uppercase().alias(Col.word),
             _pos(pl.element().str.extract(r"=([a-z_]+)\}$", 1)).alias("pos"),
         )).alias("synonyms"),
         pl.lit(None, pl.String).alias("runon_of"),
@@ -242,22 +245,22 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
 
     runons = (
         segments.filter(pl.col("runons").is_not_null())
-        .select("line", pl.col("word").alias("head"), "k",
+        .select("line", pl.col(Col.word).alias("head"), "k",
                 pl.col("runons").str.extract_all(_RUNON_ITEM).alias("item"))
         .explode("item")
         .with_columns(pl.col("item").str.extract_groups(RUNON).alias("r")).unnest("r")
         .with_columns(
             pl.coalesce(pl.col("tilde"), pl.col("bracket").str.extract(r"^([a-z_]+)", 1)).alias("pos_written"),
             pl.col("bracket").str.replace(r"^[a-z_]*", "").str.strip_chars().replace("", None).alias("inflection"),
-            pl.col("words").str.split(", ").alias("word"),
+            pl.col("words").str.split(", ").alias(Col.word),
         )
-        .explode("word")
+        .explode(Col.word)
         .with_columns(_pos(pl.col("pos_written")).alias("pos"))
     )
     warnings.append(runons.filter(pl.col("pos").is_null() | ~pl.col("pos").is_in(PARTS_OF_SPEECH)).select(
         "line", pl.lit("a run-on form without a known part of speech").alias("reason")))
     runon_entries = runons.select(
-        "line", "word",
+        "line", Col.word,
         pl.concat_list(pl.struct(
             pl.lit("").alias("text"), "pos", "inflection", pl.lit(None, pl.String).alias("origin"),
             pl.lit([], pl.List(pl.String)).alias("also"), pl.lit(None, pl.String).alias("root"),
@@ -282,14 +285,15 @@ def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
     chosen = detect(name, lines) if fmt == "auto" else fmt
     split, bad_scores = _split(lines, chosen)
     errors = pl.concat([bad_scores, _word_errors(split)]).sort("line")
-    good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col("word").str.to_uppercase())
+    good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col(Col.word).str.to_uppercase())
     defined = good.filter(pl.col("rest").is_not_null())
     if defined.height:
         per_line, runons, warnings = parse_senses(defined)
     else:
         per_line, runons, warnings = (pl.DataFrame(schema={"line": pl.UInt32, "senses": pl.List(SENSE)}),
                                       pl.DataFrame(schema=ENTRIES), pl.DataFrame(schema={"line": pl.UInt32, "reason": pl.String}))
-    own = good.join(per_line, on="line", how="left").select("line", "word", "senses", pl.lit(False).alias("is_runon"))
+    own = (good.join(per_line, on="line", how="left")
+           .select("line", Col.word, "senses", pl.lit(False).alias("is_runon")))
     entries = pl.concat([own.cast(ENTRIES), runons.cast(ENTRIES)]).sort("line", "is_runon", maintain_order=True)
     warnings = (warnings.unique(maintain_order=True).join(lines, on="line", how="left")
                 .select("line", "text", "reason").sort("line", maintain_order=True).cast(PROBLEMS))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
@@ -177,7 +178,7 @@ def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) ->
     WordNet's morphology (the exception lists and RULES); the same for those by a base form alone."""
     exact = (
         lemmas.sort("lemma", "rank").group_by("lemma", maintain_order=True)
-        .agg(pl.format("{} [{}]", "gloss", "pos").str.join(" / ").alias("definition"))
+        .agg(pl.format("{} [{}]", "gloss", "pos").str.join(" / ").alias(Col.definition))
         .rename({"lemma": "lower"})
     )
     lowered = words.str.to_lowercase().to_frame("lower")
@@ -189,11 +190,11 @@ def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) ->
         .sort("priority", "lower")
         .unique("lower", keep="first")
         .select("lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss",
-                                   "shown_pos").alias("definition"))
+                                   "shown_pos").alias(Col.definition))
     )
-    upper = pl.col("lower").str.to_uppercase().alias("word")
-    return (pl.concat([exact.join(lowered, on="lower"), inflected]).select(upper, "definition"),
-            inflected.select(upper, "definition"))
+    upper = pl.col("lower").str.to_uppercase().alias(Col.word)
+    return (pl.concat([exact.join(lowered, on="lower"), inflected]).select(upper, Col.definition),
+            inflected.select(upper, Col.definition))
 
 
 def wordnet_definitions(words: pl.Series, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, int]:

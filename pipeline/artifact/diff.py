@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, export_words_file
+from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_words_file, link_pairs
 
 SHOWN = 5
 
@@ -24,29 +24,28 @@ def _words(folder: Path) -> pl.DataFrame:
 
 def _links(words: pl.DataFrame) -> pl.DataFrame:
     """(`a`, `b`, `kind`) with a < b alphabetically, as word pairs."""
-    names = words.select("id", "word")
-    frames = []
-    for column, kind in (("links", "sub"), ("edit_links", "indel")):
-        pairs = words.select("id", pl.col(column).alias("other")).explode("other").drop_nulls()
-        frames.append(pairs.filter(pl.col("id") < pl.col("other"))
-                      .join(names, on="id").join(names.rename({"id": "other", "word": "b"}), on="other")
-                      .select(pl.col("word").alias("a"), "b", pl.lit(kind).alias("kind")))
-    return pl.concat(frames)
+    names = words.select(Col.id, Col.word)
+    return (link_pairs(words).filter(pl.col(Col.src) < pl.col(Col.dst))
+            .join(names.rename({Col.id: Col.src, Col.word: "a"}), on=Col.src)
+            .join(names.rename({Col.id: Col.dst, Col.word: "b"}), on=Col.dst)
+            .select("a", "b", Col.kind))
 
 
 def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list[dict]]:
     """Groups merged, split, appeared and vanished between two labelings, matched by member words."""
     def described(frame: pl.DataFrame) -> pl.DataFrame:
-        return (frame.filter(pl.col(column).is_not_null()).sort("id").group_by(column, maintain_order=True)
-                .agg(pl.col("word").first().alias("example"), pl.len().alias("size")))
+        return (frame.filter(pl.col(column).is_not_null()).sort(Col.id).group_by(column, maintain_order=True)
+                .agg(pl.col(Col.word).first().alias(Col.example), pl.len().alias(Col.size)))
 
-    o = old.select("id", "word", column).filter(pl.col(column).is_not_null())
-    n = new.select("id", "word", column).filter(pl.col(column).is_not_null())
-    pairs = o.join(n, on="word", suffix="_new").select(pl.col(column).alias("old"), pl.col(f"{column}_new").alias("new")).unique()
+    o = old.select(Col.id, Col.word, column).filter(pl.col(column).is_not_null())
+    n = new.select(Col.id, Col.word, column).filter(pl.col(column).is_not_null())
+    pairs = (o.join(n, on=Col.word, suffix="_new")
+             .select(pl.col(column).alias("old"), pl.col(f"{column}_new").alias("new")).unique())
     old_info, new_info = described(old), described(new)
 
     def name(info: pl.DataFrame, ids: list[int]) -> list[str]:
-        rows = dict(info.filter(pl.col(column).is_in(ids)).select(column, pl.format("{} ({})", "example", "size")).iter_rows())
+        rows = dict(info.filter(pl.col(column).is_in(ids))
+                    .select(column, pl.format("{} ({})", Col.example, Col.size)).iter_rows())
         return [rows[i] for i in sorted(ids, key=lambda i: rows[i])]
 
     merged = pairs.group_by("new").agg(pl.col("old")).filter(pl.col("old").list.len() > 1).sort("new")
@@ -61,24 +60,24 @@ def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list
 
 def diff_exports(old_dir: Path, new_dir: Path) -> dict:
     old, new = _words(old_dir), _words(new_dir)
-    result: dict = {"words": {}, "links": {}, "groups": {}}
+    result: dict = {"words": {}, "links": {}, "groups": {}}  # not a column: "links" holds the changed word pairs
     for lexicon in ("csw", "owl"):
-        before = set(old.filter(pl.col(f"in_{lexicon}"))["word"])
-        after = set(new.filter(pl.col(f"in_{lexicon}"))["word"])
+        before = set(old.filter(pl.col(f"in_{lexicon}"))[Col.word])
+        after = set(new.filter(pl.col(f"in_{lexicon}"))[Col.word])
         result["words"][lexicon] = {"added": sorted(after - before), "removed": sorted(before - after)}
     old_links, new_links = _links(old), _links(new)
-    for label, frame in (("added", new_links.join(old_links, on=["a", "b", "kind"], how="anti")),
-                         ("removed", old_links.join(new_links, on=["a", "b", "kind"], how="anti"))):
-        result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]
+    for label, frame in (("added", new_links.join(old_links, on=["a", "b", Col.kind], how="anti")),
+                         ("removed", old_links.join(new_links, on=["a", "b", Col.kind], how="anti"))):
+        result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]  # not a column: as above
     for (lexicon, mode), column in GROUP_COLUMNS.items():
         result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
-    both = old.join(new, on="word", suffix="_new")
-    changed = both.filter(pl.col("rareness") != pl.col("rareness_new")).sort("word")
-    result["rareness"] = [{"word": w, "old": a, "new": b}
-                          for w, a, b in changed.select("word", "rareness", "rareness_new").rows()]
-    changed = both.filter(pl.col("definition").ne_missing(pl.col("definition_new"))).sort("word")
-    result["definitions"] = [{"word": w, "old": a, "new": b}
-                             for w, a, b in changed.select("word", "definition", "definition_new").rows()]
+    both = old.join(new, on=Col.word, suffix="_new")
+    changed = both.filter(pl.col(Col.rareness) != pl.col(f"{Col.rareness}_new")).sort(Col.word)
+    result[Col.rareness] = [{Col.word: w, "old": a, "new": b}
+                            for w, a, b in changed.select(Col.word, Col.rareness, f"{Col.rareness}_new").rows()]
+    changed = both.filter(pl.col(Col.definition).ne_missing(pl.col(f"{Col.definition}_new"))).sort(Col.word)
+    result["definitions"] = [{Col.word: w, "old": a, "new": b}
+                             for w, a, b in changed.select(Col.word, Col.definition, f"{Col.definition}_new").rows()]
     return result
 
 
@@ -94,7 +93,7 @@ def describe(d: dict) -> list[str]:
                      + (f"; added {_some(w['added'])}" if w["added"] else "")
                      + (f"; removed {_some(w['removed'])}" if w["removed"] else ""))
     for label in ("added", "removed"):
-        links = d["links"][label]
+        links = d["links"][label]  # not a column: the diff's changed word pairs
         named = [f"{a}-{b} ({k})" for a, b, k in links]
         lines.append(f"links {label}: {len(links):,}" + (f": {_some(named)}" if links else ""))
     for label, g in d["groups"].items():
@@ -104,8 +103,8 @@ def describe(d: dict) -> list[str]:
         lines += [f"  split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
         lines += [f"  appeared: {_some(g['appeared'])}"] if g["appeared"] else []
         lines += [f"  vanished: {_some(g['vanished'])}"] if g["vanished"] else []
-    moved = [f"{r['word']} {r['old']:,} -> {r['new']:,}" for r in d["rareness"]]
+    moved = [f"{r[Col.word]} {r['old']:,} -> {r['new']:,}" for r in d[Col.rareness]]
     lines.append(f"rareness changed: {len(moved):,}" + (f": {_some(moved)}" if moved else ""))
     lines.append(f"definitions changed: {len(d['definitions']):,}"
-                 + (f": {_some([r['word'] for r in d['definitions']])}" if d["definitions"] else ""))
+                 + (f": {_some([r[Col.word] for r in d['definitions']])}" if d["definitions"] else ""))
     return lines

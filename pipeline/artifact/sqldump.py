@@ -22,13 +22,14 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, export_words_file, link_pairs
+from pipeline.artifact.contract import (GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, Col, export_words_file,
+                                       link_pairs)
 
 BATCH = 2_000
 MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.Boolean: "TINYINT(1)",
                pl.String: "TEXT"}
-SHORT_TEXT = {"word": "VARCHAR(64)", "definition_source": "VARCHAR(32)", "lexicon": "VARCHAR(8)",
-              "mode": "VARCHAR(8)", "example": "VARCHAR(64)"}
+SHORT_TEXT = {Col.word: "VARCHAR(64)", Col.definition_source: "VARCHAR(32)", Col.lexicon: "VARCHAR(8)",
+              Col.mode: "VARCHAR(8)", Col.example: "VARCHAR(64)"}
 
 
 def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
@@ -65,7 +66,7 @@ def mysql_dump(export: Path) -> Iterator[str]:
     words = pl.read_parquet(export_words_file(export))
     groups = pl.read_parquet(Path(export) / GROUPS_FILE)
     scalar = words.select(SCALAR_COLUMNS)
-    links = link_pairs(words).sort("src", "dst")
+    links = link_pairs(words).sort(Col.src, Col.dst)
     yield ("-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
            "SET NAMES utf8mb4;\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
            "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n")
@@ -75,13 +76,14 @@ def mysql_dump(export: Path) -> Iterator[str]:
            " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n")
     yield _create("ladder_groups", dict(groups.schema), "`lexicon`, `mode`, `group_id`")
     yield from _inserts("words", scalar)
-    yield from _inserts("links", links)
+    yield from _inserts("links", links)  # not a column: the links table
     yield from _inserts("ladder_groups", groups)
     yield "COMMIT;\n"
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
     for column in GROUP_COLUMNS.values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
-    for table, rows in (("words", scalar.height), ("links", links.height), ("ladder_groups", groups.height)):
+    for table, rows in (("words", scalar.height), ("links", links.height),  # not a column: the links table
+                        ("ladder_groups", groups.height)):
         # Fails the load (and `mysql`'s exit code) unless the table holds exactly the rows written.
         yield (f"SELECT IF((SELECT COUNT(*) FROM `{table}`) = {rows}, 'ok', "
                f"(SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n")

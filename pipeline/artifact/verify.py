@@ -20,12 +20,12 @@ import polars as pl
 
 from pipeline import progress
 from pipeline.errors import PipelineError
-from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, LONGEST, LONGEST_FILE, SCALAR_COLUMNS,
-                                       SCHEMA_VERSION, SQLITE_INDEXES, WORDS, link_pairs)
+from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, LINK_KINDS, LIST_COLUMNS, LONGEST, LONGEST_FILE,
+                                       SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS, Col, link_pairs)
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
-LABELINGS = {column: (f"in_{lexicon}", ["links", "edit_links"] if mode == "edit" else ["links"])
+LABELINGS = {column: (f"in_{lexicon}", LIST_COLUMNS[mode])
              for (lexicon, mode), column in GROUP_COLUMNS.items()}
 
 
@@ -53,7 +53,7 @@ class Export:
 
     def pairs(self, column: str) -> pl.DataFrame:
         """(`src`, `dst`) for every entry of a neighbour-list column."""
-        return link_pairs(self.words, (column,)).drop("kind")
+        return link_pairs(self.words, (column,)).drop(Col.kind)
 
 
 CHECKS: list[tuple[str, Callable[[Export], list[str]]]] = []
@@ -115,10 +115,10 @@ def schemas_match_contract(e: Export) -> list[str]:
 def ids_alphabetical(e: Export) -> list[str]:
     """ids are not 0..N-1 in alphabetical order of unique A-Z words"""
     w = e.words
-    bad = [f"row {i} has id {v}" for i, v in enumerate(w["id"].to_list()) if i != v][:EXAMPLES]
-    if not w["word"].is_sorted() or w["word"].n_unique() != w.height:
+    bad = [f"row {i} has id {v}" for i, v in enumerate(w[Col.id].to_list()) if i != v][:EXAMPLES]
+    if not w[Col.word].is_sorted() or w[Col.word].n_unique() != w.height:
         bad.append("words are not sorted and unique")
-    bad += [f"{x!r} is not A-Z" for x in w.filter(~pl.col("word").str.contains("^[A-Z]+$"))["word"].head(EXAMPLES)]
+    bad += [f"{x!r} is not A-Z" for x in w.filter(~pl.col(Col.word).str.contains("^[A-Z]+$"))[Col.word].head(EXAMPLES)]
     return bad
 
 
@@ -126,10 +126,10 @@ def ids_alphabetical(e: Export) -> list[str]:
 def links_symmetric(e: Export) -> list[str]:
     """links are not symmetric (A lists B but B does not list A)"""
     bad = []
-    for column in ("links", "edit_links"):
+    for column in LINK_KINDS:
         pairs = e.pairs(column)
-        missing = pairs.join(pairs.select(pl.col("dst").alias("src"), pl.col("src").alias("dst")),
-                             on=["src", "dst"], how="anti")
+        missing = pairs.join(pairs.select(pl.col(Col.dst).alias(Col.src), pl.col(Col.src).alias(Col.dst)),
+                             on=[Col.src, Col.dst], how="anti")
         bad += [f"{column}: {s} -> {d}" for s, d in missing.head(EXAMPLES).rows()]
     return bad
 
@@ -137,17 +137,17 @@ def links_symmetric(e: Export) -> list[str]:
 @check("E102")
 def no_self_links(e: Export) -> list[str]:
     """a word links to itself"""
-    return [f"{c}: {s}" for c in ("links", "edit_links")
-            for s, _ in e.pairs(c).filter(pl.col("src") == pl.col("dst")).head(EXAMPLES).rows()]
+    return [f"{c}: {s}" for c in LINK_KINDS
+            for s, _ in e.pairs(c).filter(pl.col(Col.src) == pl.col(Col.dst)).head(EXAMPLES).rows()]
 
 
 @check("E103")
 def lists_ascending_without_duplicates(e: Export) -> list[str]:
     """a neighbour list is not strictly ascending (duplicates or disorder)"""
     bad = []
-    for column in ("links", "edit_links"):
+    for column in LINK_KINDS:
         rows = e.words.filter(pl.col(column).list.eval(pl.element().diff().drop_nulls() <= 0).list.any())
-        bad += [f"{column} of {w}" for w in rows["word"].head(EXAMPLES)]
+        bad += [f"{column} of {w}" for w in rows[Col.word].head(EXAMPLES)]
     return bad
 
 
@@ -161,9 +161,9 @@ def _one_indel(a: str, b: str) -> bool:
 
 
 def _wrong_links(e: Export, column: str, ok: Callable[[str, str], bool]) -> list[str]:
-    words = e.words["word"].to_list()
+    words = e.words[Col.word].to_list()
     bad = []
-    for s, d in e.pairs(column).filter(pl.col("src") < pl.col("dst")).iter_rows():
+    for s, d in e.pairs(column).filter(pl.col(Col.src) < pl.col(Col.dst)).iter_rows():
         if not ok(words[s], words[d]):
             bad.append(f"{words[s]} - {words[d]}")
             if len(bad) >= EXAMPLES:
@@ -174,41 +174,41 @@ def _wrong_links(e: Export, column: str, ok: Callable[[str, str], bool]) -> list
 @check("E104")
 def links_one_substitution(e: Export) -> list[str]:
     """a `links` pair is not one substitution apart"""
-    return _wrong_links(e, "links", _one_substitution)
+    return _wrong_links(e, Col.links, _one_substitution)
 
 
 @check("E105")
 def edit_links_one_indel(e: Export) -> list[str]:
     """an `edit_links` pair is not one insertion or deletion apart"""
-    return _wrong_links(e, "edit_links", _one_indel)
+    return _wrong_links(e, Col.edit_links, _one_indel)
 
 
 def _sub_degrees(words: pl.DataFrame) -> pl.DataFrame:
     """(`id`, `expected`): how many words differ from each in exactly one letter. Two words of one
     length share exactly one wildcard pattern (C*T) when they differ in one letter, so a word's
     degree is the sum over its patterns of the other words on that pattern."""
-    longest = int(words["word"].str.len_chars().max() or 0)
-    keys = [words.filter(pl.col("word").str.len_chars() > i).select(
-        "id", (pl.col("word").str.slice(0, i) + "*" + pl.col("word").str.slice(i + 1)).alias("key"))
+    longest = int(words[Col.word].str.len_chars().max() or 0)
+    keys = [words.filter(pl.col(Col.word).str.len_chars() > i).select(
+        Col.id, (pl.col(Col.word).str.slice(0, i) + "*" + pl.col(Col.word).str.slice(i + 1)).alias("key"))
         for i in range(longest)]
     return (pl.concat(keys).with_columns(pl.len().over("key").alias("n"))
-            .group_by("id").agg((pl.col("n") - 1).sum().alias("expected")))
+            .group_by(Col.id).agg((pl.col("n") - 1).sum().alias("expected")))
 
 
 def _indel_degrees(words: pl.DataFrame) -> pl.DataFrame:
     """(`id`, `expected`): how many listed words are this one with a letter deleted or inserted."""
-    longest = int(words["word"].str.len_chars().max() or 0)
-    deletions = pl.concat([words.filter(pl.col("word").str.len_chars() > i).select(
-        "id", (pl.col("word").str.slice(0, i) + pl.col("word").str.slice(i + 1)).alias("word"))
+    longest = int(words[Col.word].str.len_chars().max() or 0)
+    deletions = pl.concat([words.filter(pl.col(Col.word).str.len_chars() > i).select(
+        Col.id, (pl.col(Col.word).str.slice(0, i) + pl.col(Col.word).str.slice(i + 1)).alias(Col.word))
         for i in range(longest)]).unique()
-    pairs = deletions.join(words.select(pl.col("word"), pl.col("id").alias("shorter")), on="word")
-    return (pl.concat([pairs.select("id"), pairs.select(pl.col("shorter").alias("id"))])
-            .group_by("id").agg(pl.len().alias("expected")))
+    pairs = deletions.join(words.select(pl.col(Col.word), pl.col(Col.id).alias("shorter")), on=Col.word)
+    return (pl.concat([pairs.select(Col.id), pairs.select(pl.col("shorter").alias(Col.id))])
+            .group_by(Col.id).agg(pl.len().alias("expected")))
 
 
 def _incomplete(e: Export, column: str, expected: pl.DataFrame) -> list[str]:
-    found = (e.words.select("id", "word", pl.col(column).list.len().alias("listed"))
-             .join(expected, on="id", how="left").with_columns(pl.col("expected").fill_null(0))
+    found = (e.words.select(Col.id, Col.word, pl.col(column).list.len().alias("listed"))
+             .join(expected, on=Col.id, how="left").with_columns(pl.col("expected").fill_null(0))
              .filter(pl.col("listed") != pl.col("expected")))
     return [f"{w}: lists {n}, the word list gives {x}" for _, w, n, x in found.head(EXAMPLES).rows()]
 
@@ -216,23 +216,24 @@ def _incomplete(e: Export, column: str, expected: pl.DataFrame) -> list[str]:
 @check("E108")
 def links_complete(e: Export) -> list[str]:
     """a word's links miss a word one letter away (recomputed from the word column)"""
-    return _incomplete(e, "links", _sub_degrees(e.words.select("id", "word")))
+    return _incomplete(e, Col.links, _sub_degrees(e.words.select(Col.id, Col.word)))
 
 
 @check("E109")
 def edit_links_complete(e: Export) -> list[str]:
     """a word's edit links miss a word one letter inserted or deleted away (recomputed from the word column)"""
-    return _incomplete(e, "edit_links", _indel_degrees(e.words.select("id", "word")))
+    return _incomplete(e, Col.edit_links, _indel_degrees(e.words.select(Col.id, Col.word)))
 
 
 @check("E106")
 def owl_within_csw(e: Export) -> list[str]:
     """OWL words outside CSW differ from the count the manifest records"""
-    outside = e.words.filter(pl.col("in_owl") & ~pl.col("in_csw"))
+    outside = e.words.filter(pl.col(Col.in_owl) & ~pl.col(Col.in_csw))
     expected = e.manifest.get("counts", {}).get("owl_not_in_csw", 0)
     if outside.height == expected:
         return []
-    return [f"{outside.height} OWL words not in CSW, manifest says {expected}"] + outside["word"].head(EXAMPLES).to_list()
+    return ([f"{outside.height} OWL words not in CSW, manifest says {expected}"]
+            + outside[Col.word].head(EXAMPLES).to_list())
 
 
 def _components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
@@ -248,11 +249,11 @@ def groups_are_components(e: Export) -> list[str]:
     """a group column differs from the connected components of its links"""
     bad = []
     for column, (flag, lists) in LABELINGS.items():
-        members = e.words.filter(pl.col(flag)).select("id", column)
+        members = e.words.filter(pl.col(flag)).select(Col.id, column)
         local = np.full(e.words.height, -1, dtype=np.int64)  # word id -> position among members
-        local[members["id"].to_numpy()] = np.arange(members.height)
+        local[members[Col.id].to_numpy()] = np.arange(members.height)
         pairs = pl.concat([e.pairs(c) for c in lists])
-        src, dst = local[pairs["src"].to_numpy()], local[pairs["dst"].to_numpy()]
+        src, dst = local[pairs[Col.src].to_numpy()], local[pairs[Col.dst].to_numpy()]
         inside = (src >= 0) & (dst >= 0)
         truth = _components(members.height, src[inside], dst[inside])
         joint = pl.DataFrame({"given": members[column], "truth": truth})
@@ -279,17 +280,20 @@ def group_ids_in_order(e: Export) -> list[str]:
 def group_table_matches_words(e: Export) -> list[str]:
     """groups.parquet disagrees with words.parquet (sizes, lengths, examples)"""
     bad = []
+    compared = (Col.size, Col.length, Col.example)
     for (lexicon, mode), column in GROUP_COLUMNS.items():
-        expected = (e.words.filter(pl.col(column).is_not_null()).sort("id").group_by(column, maintain_order=True)
-                    .agg(pl.len().cast(pl.UInt32).alias("size"),
-                         pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"),
-                         pl.col("word").first().alias("example"))
-                    .rename({column: "group_id"}).sort("group_id"))
-        given = (e.groups.filter((pl.col("lexicon") == lexicon) & (pl.col("mode") == mode))
-                 .select("group_id", "size", "length", "example").sort("group_id"))
+        expected = (e.words.filter(pl.col(column).is_not_null()).sort(Col.id)
+                    .group_by(column, maintain_order=True)
+                    .agg(pl.len().cast(pl.UInt32).alias(Col.size),
+                         pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first())
+                         .alias(Col.length),
+                         pl.col(Col.word).first().alias(Col.example))
+                    .rename({column: Col.group_id}).sort(Col.group_id))
+        given = (e.groups.filter((pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == mode))
+                 .select(Col.group_id, *compared).sort(Col.group_id))
         if not given.equals(expected):
-            diff = given.join(expected, on="group_id", how="full", suffix="_words").filter(
-                pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_words")) for c in ("size", "length", "example")))
+            diff = given.join(expected, on=Col.group_id, how="full", suffix="_words").filter(
+                pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_words")) for c in compared))
             bad += [f"{lexicon}/{mode} group {r[0]}" for r in diff.head(EXAMPLES).rows()] or [f"{lexicon}/{mode}"]
     return bad
 
@@ -301,28 +305,28 @@ def longest_ladders_hold(e: Export) -> list[str]:
     from scipy.sparse.csgraph import shortest_path
 
     longest = pl.read_parquet(e.folder / LONGEST_FILE)
-    ids = dict(zip(e.words["word"].to_list(), e.words["id"].to_list()))
+    ids = dict(zip(e.words[Col.word].to_list(), e.words[Col.id].to_list()))
     bad = []
     for (lexicon, mode), column in GROUP_COLUMNS.items():
         flag, lists = LABELINGS[column]
-        rows = longest.filter((pl.col("lexicon") == lexicon) & (pl.col("mode") == mode))
+        rows = longest.filter((pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == mode))
         wanted = (e.words.filter(pl.col(column).is_not_null()).group_by(column)
-                  .agg(pl.len().cast(pl.UInt32).alias("size"),
-                       pl.when(pl.col("length").n_unique() == 1).then(pl.col("length").first()).alias("length"))
-                  .filter(pl.col("size") >= 2).rename({column: "group_id"}).sort("group_id"))
-        if not rows.select("group_id", "size", "length").sort("group_id").equals(wanted):
+                  .agg(pl.len().cast(pl.UInt32).alias(Col.size),
+                       pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first()).alias(Col.length))
+                  .filter(pl.col(Col.size) >= 2).rename({column: Col.group_id}).sort(Col.group_id))
+        if not rows.select(Col.group_id, Col.size, Col.length).sort(Col.group_id).equals(wanted):
             bad.append(f"{lexicon}/{mode}: its groups of 2+ words differ from words.parquet's")
             continue
-        members = e.words.filter(pl.col(flag)).select("id", column)
+        members = e.words.filter(pl.col(flag)).select(Col.id, column)
         n = e.words.height
         pairs = pl.concat([e.pairs(c) for c in lists])
-        inside = members["id"].to_numpy()
+        inside = members[Col.id].to_numpy()
         keep = np.zeros(n + 1, dtype=bool)
         keep[inside] = True
-        src, dst = pairs["src"].to_numpy(), pairs["dst"].to_numpy()
+        src, dst = pairs[Col.src].to_numpy(), pairs[Col.dst].to_numpy()
         both = keep[src] & keep[dst]
-        starts = np.array([ids.get(w, -1) for w in rows["start"]], dtype=np.int64)
-        ends = np.array([ids.get(w, -1) for w in rows["end"]], dtype=np.int64)
+        starts = np.array([ids.get(w, -1) for w in rows[Col.start]], dtype=np.int64)
+        ends = np.array([ids.get(w, -1) for w in rows[Col.end]], dtype=np.int64)
         if (starts < 0).any() or (ends < 0).any():
             bad.append(f"{lexicon}/{mode}: a start or end is not a word")
             continue
@@ -335,8 +339,8 @@ def longest_ladders_hold(e: Export) -> list[str]:
         group_of = e.words[column].to_numpy()
         far = pl.DataFrame({"g": group_of[inside], "d": dist[inside]}).group_by("g").agg(pl.col("d").max())
         farthest = dict(far.iter_rows())
-        for g, diameter, a, b, s_id, t_id in zip(rows["group_id"], rows["diameter"], rows["start"], rows["end"],
-                                                 starts, ends):
+        for g, diameter, a, b, s_id, t_id in zip(rows[Col.group_id], rows[Col.diameter], rows[Col.start],
+                                                 rows[Col.end], starts, ends):
             if group_of[s_id] != g or group_of[t_id] != g or not a < b:
                 bad.append(f"{lexicon}/{mode} group {g}: {a}-{b} is not an ordered pair of its words")
             elif dist[t_id] != diameter or farthest.get(g) != diameter:
@@ -352,10 +356,11 @@ def rareness_follows_levels(e: Export) -> list[str]:
     table = e.manifest.get("config", {}).get("rareness_by_level")
     if not table:
         return ["manifest has no config.rareness_by_level"]
-    expected = e.words["scowl_level"].replace_strict({int(k): v for k, v in table.items() if k != "absent"},
-                                                     default=table["absent"], return_dtype=pl.UInt32)
-    wrong = e.words.filter(pl.Series(expected).ne_missing(e.words["rareness"]))
-    return [f"{w}: level {lv}, rareness {r}" for w, lv, r in wrong.select("word", "scowl_level", "rareness").head(EXAMPLES).rows()]
+    expected = e.words[Col.scowl_level].replace_strict({int(k): v for k, v in table.items() if k != "absent"},
+                                                        default=table["absent"], return_dtype=pl.UInt32)
+    wrong = e.words.filter(pl.Series(expected).ne_missing(e.words[Col.rareness]))
+    return [f"{w}: level {lv}, rareness {r}"
+            for w, lv, r in wrong.select(Col.word, Col.scowl_level, Col.rareness).head(EXAMPLES).rows()]
 
 
 @check("E401")
@@ -375,7 +380,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         if len(rows) != len(parquet):
             bad.append(f"{len(rows)} words rows, parquet has {len(parquet)}")
         links = con.execute("SELECT src, dst, kind FROM links ORDER BY src, dst").fetchall()
-        expected = link_pairs(e.words).sort("src", "dst").rows()
+        expected = link_pairs(e.words).sort(Col.src, Col.dst).rows()
         if links != expected:
             bad.append(f"links table has {len(links)} rows, parquet lists {len(expected)}")
         indexes = {row[1] for row in con.execute("PRAGMA index_list(words)")}

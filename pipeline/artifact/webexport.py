@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, export_words_file, label_cutoffs
+from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_words_file, label_cutoffs
 from pipeline.errors import UsageError
 
 SHARD = 4_096
@@ -45,17 +45,18 @@ def web_files(export: Path) -> dict[str, bytes]:
     labels = [*cutoffs, "obscure"]
     label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL
     for number, top in reversed(list(enumerate(cutoffs.values()))):
-        label = pl.when(pl.col("scowl_level") <= top).then(number).otherwise(label)
-    sub_ptr, sub_idx = _csr(words["links"])
-    indel_ptr, indel_idx = _csr(words["edit_links"])
+        label = pl.when(pl.col(Col.scowl_level) <= top).then(number).otherwise(label)
+    sub_ptr, sub_idx = _csr(words[Col.links])
+    indel_ptr, indel_idx = _csr(words[Col.edit_links])
     data = {
-        "labels": labels, "words": words["word"].to_list(), "rareness": words["rareness"].to_list(),
-        "label": words.select(label.alias("label"))["label"].to_list(), "offensive": words["offensive"].cast(pl.Int8).to_list(),
+        "labels": labels, "words": words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
+        "label": words.select(label.alias("label"))["label"].to_list(),
+        Col.offensive: words[Col.offensive].cast(pl.Int8).to_list(),
         **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
         "sub_ptr": sub_ptr, "sub_idx": sub_idx, "indel_ptr": indel_ptr, "indel_idx": indel_idx, "shard": SHARD,
     }
     files = {"data/lexicon.json": json.dumps(data, separators=(",", ":")).encode()}
-    definitions = words["definition"].to_list()
+    definitions = words[Col.definition].to_list()
     for n, start in enumerate(range(0, len(definitions), SHARD)):
         files[f"data/defs/{n}.json"] = json.dumps(definitions[start:start + SHARD], ensure_ascii=False,
                                                   separators=(",", ":")).encode()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from pipeline.artifact.contract import LONGEST_FILE
+from pipeline.artifact.contract import LONGEST_FILE, Col
 from pipeline.solve import search
 from pipeline.solve.solver import Group, Ladders, SolveError, group_column
 
@@ -47,7 +47,7 @@ def difficulty(ladders: int, all_common: bool) -> str:
 
 def _longest_table(ladders: Ladders, lexicon: str, edit: bool) -> pl.DataFrame:
     return pl.read_parquet(ladders.words_file.parent / LONGEST_FILE).filter(
-        (pl.col("lexicon") == lexicon) & (pl.col("mode") == ("edit" if edit else "sub")))
+        (pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == ("edit" if edit else "sub")))
 
 
 def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edit: bool = False,
@@ -57,18 +57,18 @@ def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edi
     if lexicon not in ("csw", "owl"):
         raise SolveError(f"unknown lexicon {lexicon!r}: use csw or owl")
     table = _longest_table(ladders, lexicon, edit)
-    same = table.filter(pl.col("length") == length).sort("diameter", "group_id", descending=[True, False])
+    same = table.filter(pl.col(Col.length) == length).sort(Col.diameter, Col.group_id, descending=[True, False])
     if edit:  # a mixed-length group may still hold two words of this length that far apart
-        same = table.filter(pl.col("length").is_null() | (pl.col("length") == length))
-    if not same.height or same["diameter"].max() < steps:
+        same = table.filter(pl.col(Col.length).is_null() | (pl.col(Col.length) == length))
+    if not same.height or same[Col.diameter].max() < steps:
         best = same.row(0, named=True) if same.height and not edit else None
-        said = (f"the longest is {best['diameter']} ({best['start']} to {best['end']})" if best
+        said = (f"the longest is {best[Col.diameter]} ({best[Col.start]} to {best[Col.end]})" if best
                 else "there is none that long")
         raise SolveError(f"no {lexicon.upper()} ladder of {steps} steps between {length}-letter words: {said}")
     column = group_column(lexicon, edit)
-    deep = same.filter(pl.col("diameter") >= steps)["group_id"]  # only these groups hold such a pair
-    starts = (ladders._index.filter(pl.col(f"in_{lexicon}") & (pl.col("length") == length)
-                                    & pl.col(column).is_in(deep.to_list())).select("word", column).rows())
+    deep = same.filter(pl.col(Col.diameter) >= steps)[Col.group_id]  # only these groups hold such a pair
+    starts = (ladders._index.filter(pl.col(f"in_{lexicon}") & (pl.col(Col.length) == length)
+                                    & pl.col(column).is_in(deep.to_list())).select(Col.word, column).rows())
     rng = random.Random(seed)
     found: dict[tuple[str, str], Puzzle] = {}
     for _ in range(ATTEMPTS * count):

@@ -34,7 +34,8 @@ import numpy as np
 import polars as pl
 
 from pipeline.errors import DamagedState, PipelineError
-from pipeline.artifact.contract import GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, export_words_file, label_cutoffs
+from pipeline.artifact.contract import (GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, Col, export_words_file,
+                                        label_cutoffs)
 from pipeline.solve import search
 
 CACHED_GROUPS = 8
@@ -193,14 +194,14 @@ class Ladders:
     def _rows(self, words: list[str]) -> dict[str, dict]:
         found = {}
         for word in words:
-            i = self._index["word"].search_sorted(word)  # words.parquet is sorted by word
-            if i < self._index.height and self._index["word"][i] == word:
+            i = self._index[Col.word].search_sorted(word)  # words.parquet is sorted by word
+            if i < self._index.height and self._index[Col.word][i] == word:
                 found[word] = self._index.row(i, named=True)
         return found
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
         """Up to `limit` listed words nearest to `word`: one edit away, else two; commonest first."""
-        listed = dict(self._index.filter(pl.col(f"in_{lexicon}")).select("word", "rareness").iter_rows())
+        listed = dict(self._index.filter(pl.col(f"in_{lexicon}")).select(Col.word, Col.rareness).iter_rows())
         if len(word) > max(map(len, listed), default=0) + 2:
             return []  # nothing listed is within two edits (and the second ring would be huge)
         ring = {word}
@@ -227,8 +228,8 @@ class Ladders:
         a, b = rows[start], rows[end]
         if start == end:
             raise SameWord(f"{start} and {end} are the same word: a ladder needs two")
-        if not edit and a["length"] != b["length"]:
-            raise LengthsDiffer(f"{start} has {a['length']} letters and {end} has {b['length']}: "
+        if not edit and a[Col.length] != b[Col.length]:
+            raise LengthsDiffer(f"{start} has {a[Col.length]} letters and {end} has {b[Col.length]}: "
                                 "no ladder by changing letters; --edit also inserts and deletes letters")
         column = group_column(lexicon, edit)
         if a[column] != b[column]:
@@ -248,16 +249,17 @@ class Ladders:
             return self._groups[key]
         lists = LIST_COLUMNS[MODES[column]]
         rows = (pl.scan_parquet(self.words_file).filter(pl.col(column) == group_id)
-                .select("id", "word", "rareness", "definition", "scowl_level", "offensive", *lists).collect())
-        local = {i: n for n, i in enumerate(rows["id"].to_list())}
+                .select(Col.id, Col.word, Col.rareness, Col.definition, Col.scowl_level, Col.offensive, *lists)
+                .collect())
+        local = {i: n for n, i in enumerate(rows[Col.id].to_list())}
         neighbours = rows.select(pl.concat_list(lists).alias("n"))["n"].to_list()
         # An OWL group's words may have CSW-only neighbours: those fall outside the group.
         adjacent = [[local[j] for j in ns if j in local] for ns in neighbours]
         cutoffs = self.label_cutoffs
-        group = Group(column, group_id, rows["word"].to_list(), rows["rareness"].to_list(),
-                      rows["definition"].to_list(), adjacent,
-                      [label(level, cutoffs) for level in rows["scowl_level"].to_list()],
-                      rows["offensive"].to_list())
+        group = Group(column, group_id, rows[Col.word].to_list(), rows[Col.rareness].to_list(),
+                      rows[Col.definition].to_list(), adjacent,
+                      [label(level, cutoffs) for level in rows[Col.scowl_level].to_list()],
+                      rows[Col.offensive].to_list())
         self._groups[key] = group
         if len(self._groups) > CACHED_GROUPS:
             self._groups.popitem(last=False)
@@ -273,7 +275,7 @@ class Ladders:
         a, b = self.check(start, end, lexicon, edit)
         column = group_column(lexicon, edit)
         group = self.group(column, a[column])
-        s, t = group.index[a["word"]], group.index[b["word"]]
+        s, t = group.index[a[Col.word]], group.index[b[Col.word]]
         if clean:
             rude = [group.words[v] for v in (s, t) if group.offensive[v]]
             if rude:
