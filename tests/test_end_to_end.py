@@ -11,8 +11,7 @@ import pytest
 from conftest import ROOT
 from pipeline.artifact.contract import SCHEMA_VERSION
 
-pytestmark = [pytest.mark.slow,  # `make test-fast` leaves this file out
-              pytest.mark.xdist_group("raw")]  # one worker builds raw/ once for the whole file
+pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out; make test runs it on one worker
 
 
 @pytest.fixture(scope="module")
