@@ -1,6 +1,7 @@
 """`make bench`: how fast and how big, measured side by side in one run.
 
-Prints a Markdown table and writes build/bench/results.json. Not part of
+Prints a Markdown table and writes bench/results.json (never into the build folder, which holds
+only what `ladders build` wrote). Not part of
 `make test`: nothing here asserts a time. Sections:
 1. cold `ladders build` of raw/ into a fresh folder, as a child process (wall,
    CPU, peak RSS from wait4), median of 3; beside it, interleaved, the same
@@ -415,7 +416,6 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="1 build run, scale 1x and 4x, 200 solver pairs")
     args = parser.parse_args()
     config = load_config()
-    out_dir = config.path("build_dir") / "bench"
     csw = [w.strip().upper() for w in config.path("csw").read_text().split() if w.strip()]
     results: dict = {"machine": {"cores": os.cpu_count(), "python": sys.version.split()[0], "polars": pl.__version__}}
     with tempfile.TemporaryDirectory() as tmp:
@@ -429,13 +429,11 @@ def main() -> None:
         print("bench: solver ...", file=sys.stderr)
         results["solver"] = bench_solver(tmp_path / "cold0" / "export", 200 if args.quick else 1000)
     results["targets"] = targets(results)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))
     print()
     print(target_table(results["targets"]))
-    print(f"\n(written to {out_dir / 'results.json'} and bench/results.json)")
+    print("\n(written to bench/results.json)")
 
 
 if __name__ == "__main__":
