@@ -1,18 +1,20 @@
-"""Pure graph search on one group: adjacency lists of local word numbers 0..n-1, no IO.
+"""Pure graph search on one group: adjacency lists (or CSR arrays) of local word numbers 0..n-1, no IO.
 
 - reachable(adjacent, s, t): whether t can be reached from s;
 - distances(adjacent, s): steps from s to every word it reaches;
 - bfs(adjacent, s, t): shortest-path counts and predecessors from s, up to t;
 - bidirectional_bfs(adjacent, s, t, rng): one shortest s-t path drawn uniformly, and how many there are;
-- a_star(adjacent, weight, steps_left, s, t): counts and predecessors of the least-(weight sum, steps) paths;
+- csr(adjacent): the lists as CSR arrays;
+- least_cost(indptr, indices, weight, s, t): counts and predecessors of the least-(weight sum, steps) paths;
 - draw(preds, counts, t, rng): one counted path back to t, uniformly.
 The solver (solver.py) loads groups and presents ladders; tests check these against brute force.
 """
 from __future__ import annotations
 
-import heapq
 import random
 from collections import deque
+
+import numpy as np
 
 
 class Unreachable(Exception):
@@ -98,45 +100,49 @@ def bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Ran
     raise Unreachable("no ladder between these words")  # unreachable when both share a group
 
 
-def a_star(adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
-            ) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled.
+def csr(adjacent: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """The adjacency lists as CSR arrays (indptr, indices), for the compiled searches."""
+    indptr = np.zeros(len(adjacent) + 1, dtype=np.int64)
+    np.cumsum([len(ns) for ns in adjacent], out=indptr[1:])
+    indices = np.fromiter((u for ns in adjacent for u in ns), dtype=np.int32, count=int(indptr[-1]))
+    return indptr, indices
 
-    A* on the pair (sum, steps). From a word v other than t, any ladder still
-    pays t's own rareness and max(steps_left[v] - 1, 0) more words of at least
-    the group's least rareness, in at least max(steps_left[v], 1) steps. That
-    bound is consistent (a step lowers steps_left by at most one), so nodes
-    settle in order; counting t's rareness keeps the search away from every
-    word rarer than the best ladder, even when both ends are rare. Ties on the
-    estimate pop the smaller (sum, steps) first, so all of a node's
-    predecessors are counted before the node itself is settled.
+
+def least_cost(indptr: np.ndarray, indices: np.ndarray, weight: np.ndarray, s: int, t: int
+               ) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Counts and predecessors of the least-(weight sum, steps) paths from s to t (every weight >= 1).
+
+    One Dijkstra in compiled code (scipy) finds each word's least weight sum from s. The links that
+    stay on such a sum (sum[v] + weight[u] == sum[u]) form a DAG ordered by sum; only its words from
+    which t is reached matter, usually a handful. Over those, in order of sum, fewest steps and their
+    count are a plain dynamic programme. Sums are exact: at most n * 2^32 < 2^53 for n < 2^21 words.
     """
-    least = min(weight)
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
-    def estimate(v: int, cost: int, steps: int) -> tuple[int, int, int, int, int]:
-        if v == t:
-            return cost, steps, cost, steps, v
-        left = steps_left[v]
-        return cost + weight[t] + max(left - 1, 0) * least, steps + max(left, 1), cost, steps, v
-
-    best = {s: (weight[s], 0)}
-    counts, preds, done = {s: 1}, {s: []}, set()
-    heap = [estimate(s, weight[s], 0)]
-    while heap:
-        _, _, cost, steps, v = heapq.heappop(heap)
-        if v in done or (cost, steps) != best[v]:
+    n = len(indptr) - 1
+    weight = np.asarray(weight, dtype=np.float64)
+    total = dijkstra(csr_matrix((weight[indices], indices, indptr), shape=(n, n)), indices=s)
+    if not np.isfinite(total[t]):
+        raise Unreachable("no ladder between these words")
+    src = np.repeat(np.arange(n, dtype=np.int32), np.diff(indptr))
+    tight = (total[src] + weight[indices] == total[indices]) & (total[indices] <= total[t])
+    tsrc, tdst = src[tight], indices[tight]
+    back = csr_matrix((np.ones(len(tsrc), dtype=np.int8), (tdst, tsrc)), shape=(n, n))
+    on_way = np.zeros(n, dtype=bool)
+    on_way[breadth_first_order(back, t, directed=True, return_predecessors=False)] = True
+    keep = on_way[tsrc] & on_way[tdst]
+    into: dict[int, list[int]] = {}
+    for v, u in zip(tsrc[keep].tolist(), tdst[keep].tolist()):
+        into.setdefault(u, []).append(v)
+    nodes = np.flatnonzero(on_way)
+    steps, counts, preds = {s: 0}, {s: 1}, {s: []}
+    for u in nodes[np.argsort(total[nodes], kind="stable")].tolist():
+        if u == s:
             continue
-        done.add(v)
-        if v == t:
-            break
-        for u in adjacent[v]:
-            candidate = (cost + weight[u], steps + 1)
-            if u not in best or candidate < best[u]:
-                best[u], counts[u], preds[u] = candidate, counts[v], [v]
-                heapq.heappush(heap, estimate(u, *candidate))
-            elif candidate == best[u] and u not in done:
-                counts[u] += counts[v]
-                preds[u].append(v)
+        fewest = min(steps[v] for v in into[u]) + 1
+        preds[u] = [v for v in into[u] if steps[v] + 1 == fewest]
+        steps[u], counts[u] = fewest, sum(counts[v] for v in preds[u])
     return counts, preds
 
 

@@ -8,7 +8,7 @@ words.parquet, with the lists and definitions), and a few groups stay cached.
 Two answers, as good solvers give:
 - shortest: fewest steps (a bidirectional breadth-first search);
 - common: least sum of rareness over the ladder's words, and among equal
-  sums fewer steps (A* on (sum, steps)).
+  sums fewer steps (Dijkstra in scipy, then fewest steps over the tight links).
 With `clean=True` neither search steps on a word flagged offensive. Each rung
 carries a rareness label (common / uncommon / rare / obscure) from its SCOWL
 level, with the cut-offs the build's config named (manifest.json).
@@ -119,6 +119,7 @@ class Group:
     labels: list[str] = field(default_factory=list)
     offensive: list[bool] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
+    _csr: dict[bool, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.index = {w: i for i, w in enumerate(self.words)}
@@ -138,20 +139,11 @@ class Group:
     def links(self, clean: bool) -> list[list[int]]:
         return self.clean_adjacent if clean else self.adjacent
 
-    @cached_property
-    def _letters(self) -> np.ndarray | None:
-        """The words as a (words x letters) byte matrix, when they all have one length."""
-        if len({len(w) for w in self.words}) != 1:
-            return None
-        return np.frombuffer("".join(self.words).encode(), dtype=np.uint8).reshape(len(self.words), -1)
-
-    def steps_left(self, t: int) -> list[int]:
-        """A lower bound on the steps from each word to word t: letters that differ (one changes
-        per step), or in a group of mixed lengths the difference in length (one letter per step)."""
-        if self._letters is not None:
-            return (self._letters != self._letters[t]).sum(axis=1).tolist()
-        lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
-        return np.abs(lengths - lengths[t]).tolist()
+    def arrays(self, clean: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The links (without offensive words when clean) as CSR arrays, built once per group."""
+        if clean not in self._csr:
+            self._csr[clean] = search.csr(self.links(clean))
+        return self._csr[clean]
 
 
 def group_column(lexicon: str, edit: bool) -> str:
@@ -297,7 +289,7 @@ class Ladders:
     def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
                seed: int | None = None, clean: bool = False) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        counts, preds = search.a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
+        counts, preds = search.least_cost(*group.arrays(clean), np.asarray(group.rareness), s, t)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
     def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
