@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -284,3 +285,51 @@ def test_puzzles_are_pairs_exactly_n_steps_apart(tmp_path, entries, steps, seed)
         assert p.ladders == brute.count_shortest(adjacent, p.start, p.end)
         assert p.difficulty == difficulty(p.ladders, p.all_common)
     assert puzzles(ladders, length, steps, seed=seed) == puzzles(ladders, length, steps, seed=seed)
+
+
+@st.composite
+def weighted_graphs(draw):
+    n = draw(st.integers(2, 8))
+    edges = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=20))
+    adjacent = [sorted({b for a, b in edges if a == v and b != v} | {a for a, b in edges if b == v and a != v})
+                for v in range(n)]
+    # Small weights make equal sums over different step counts common: (sum, steps) ties matter.
+    weight = draw(st.lists(st.sampled_from([1, 1, 2, 3, 4, 200, 2_000_001]), min_size=n, max_size=n))
+    return adjacent, weight
+
+
+def simple_paths(adjacent: list[list[int]], s: int, t: int) -> list[list[int]]:
+    found, stack = [], [[s]]
+    while stack:
+        path = stack.pop()
+        if path[-1] == t:
+            found.append(path)
+            continue
+        stack.extend(path + [u] for u in adjacent[path[-1]] if u not in path)
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(weighted_graphs(), st.integers(0, 2**16))
+def test_both_least_cost_searches_count_what_every_simple_path_shows(graph, seed):
+    """The A* (small groups) and the scipy Dijkstra (large groups) against every simple path of a tiny
+    graph: the least (rareness sum, steps), how many paths reach it, and a drawn path at it."""
+    from pipeline.solve import search
+
+    adjacent, weight = graph
+    rng = random.Random(seed)
+    s, t = rng.sample(range(len(adjacent)), 2)
+    paths = simple_paths(adjacent, s, t)
+    if not paths:
+        with pytest.raises(search.Unreachable):
+            search.least_cost(*search.csr(adjacent), np.asarray(weight), s, t)
+        return
+    scored = [(sum(weight[v] for v in p), len(p) - 1) for p in paths]
+    best = min(scored)
+    steps_left = [0] * len(adjacent)  # an admissible bound, the weakest
+    for counts, preds in (search.a_star(adjacent, weight, steps_left, s, t),
+                          search.least_cost(*search.csr(adjacent), np.asarray(weight), s, t)):
+        assert counts[t] == scored.count(best)
+        path = search.draw(preds, counts, t, rng)
+        assert path[0] == s and all(b in adjacent[a] for a, b in zip(path, path[1:]))
+        assert (sum(weight[v] for v in path), len(path) - 1) == best
