@@ -372,9 +372,12 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         return ["ladder.sqlite is missing"]
     try:
         with adbc.connect(f"file:{path}?mode=ro") as con, con.cursor() as cur:
-            def frame(query: str) -> pl.DataFrame:
+            def frame(query: str, schema: pl.Schema | None = None) -> pl.DataFrame:
+                """The rows as a frame; with a schema, cast to it (SQLite's types are per value, and an
+                empty result has none), a value that does not fit becoming null and so a difference."""
                 cur.execute(query)
-                return pl.from_arrow(cur.fetch_arrow_table())
+                rows = pl.from_arrow(cur.fetch_arrow_table())
+                return rows if schema is None else rows.cast(dict(schema), strict=False)
 
             def value(query: str):
                 cur.execute(query)
@@ -383,16 +386,19 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
             bad = []
             if value("PRAGMA user_version") != SCHEMA_VERSION:
                 bad.append("PRAGMA user_version is not the schema version")
-            rows = frame(f"SELECT {', '.join(SCALAR_COLUMNS)} FROM words ORDER BY id")
             parquet = e.words.select(SCALAR_COLUMNS).with_columns(pl.exclude(pl.String).cast(pl.Int64))
+            rows = frame(f"SELECT {', '.join(SCALAR_COLUMNS)} FROM words ORDER BY id", parquet.schema)
             if rows.height != parquet.height:
                 bad.append(f"{rows.height} words rows, parquet has {parquet.height}")
             elif not rows.equals(parquet):
                 bad += [f"words row {i}" for i in _differing_rows(rows, parquet)[:EXAMPLES]]
-            links = frame(f"SELECT {Col.src}, {Col.dst}, {Col.kind} FROM links ORDER BY {Col.src}, {Col.dst}")
             expected = link_pairs(e.words).sort(Col.src, Col.dst)
-            if not links.equals(expected.with_columns(pl.col(Col.src, Col.dst).cast(pl.Int64))):
+            links = frame(f"SELECT {Col.src}, {Col.dst}, {Col.kind} FROM links ORDER BY {Col.src}, {Col.dst}",
+                          expected.schema)
+            if links.height != expected.height:
                 bad.append(f"links table has {links.height} rows, parquet lists {expected.height}")
+            elif not links.equals(expected):
+                bad.append(f"links table differs from the parquet lists in {_differing(links, expected)} rows")
             indexes = set(frame("PRAGMA index_list(words)")["name"].to_list())
             bad += [f"index {name} is missing" for name in sorted(set(SQLITE_INDEXES) - indexes)]
             integrity = value("PRAGMA integrity_check")
@@ -403,10 +409,17 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         return [f"ladder.sqlite: {' '.join(str(err).split())[:200]}"]
 
 
+def _differs(a: pl.DataFrame, b: pl.DataFrame) -> pl.Series:
+    """Per row of two frames of one shape: whether any column differs (nulls equal)."""
+    return pl.DataFrame([a[c].ne_missing(b[c]) for c in a.columns]).select(pl.any_horizontal(pl.all())).to_series()
+
+
 def _differing_rows(a: pl.DataFrame, b: pl.DataFrame) -> list[int]:
-    """The ids of the rows where two frames of one shape differ in any column (nulls equal)."""
-    flags = pl.DataFrame([a[c].ne_missing(b[c].cast(a[c].dtype, strict=False)).fill_null(True) for c in a.columns])
-    return a.filter(flags.select(pl.any_horizontal(pl.all())).to_series())[Col.id].to_list()
+    return a.filter(_differs(a, b))[Col.id].to_list()
+
+
+def _differing(a: pl.DataFrame, b: pl.DataFrame) -> int:
+    return int(_differs(a, b).sum())
 
 
 def verify(folder: Path) -> list[tuple[str, str, list[str]]]:
