@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
-from pipeline.artifact.contract import GROUP_COLUMNS, LINKS, Col, link_pairs, sqlite_bytes  # noqa: E402
+from pipeline.artifact.contract import GROUP_COLUMNS, Col, link_pairs, sqlite_bytes  # noqa: E402
 from stages.s06_analysis import build_analysis  # noqa: E402
 from stages.s07_export import build_group_table  # noqa: E402
 
@@ -85,7 +85,7 @@ class Fixture:
             (self.folder / "longest.parquet").write_bytes(parquet_bytes(self._longest()))
             self.manifest["files"]["longest.parquet"]["rows"] = self._longest().height
         if sqlite:
-            (self.folder / "ladder.sqlite").write_bytes(self._sqlite())
+            (self.folder / "ladder.sqlite").write_bytes(sqlite_bytes(self.words))  # the lists as they are
         self.manifest["files"]["words.parquet"]["rows"] = self.words.height
         self.manifest["files"]["groups.parquet"]["rows"] = groups.height
         if rehash:
@@ -98,16 +98,6 @@ class Fixture:
         pairs = link_pairs(self.words).filter(pl.col(Col.src) < pl.col(Col.dst))
         return build_analysis(self.words.select(Col.id, Col.word, Col.in_csw, Col.in_owl), pairs,
                               self.words.select(Col.id, *GROUP_COLUMNS.values()))["longest"]
-
-    def _sqlite(self) -> bytes:
-        """The export's SQLite file, its links table holding exactly the lists' pairs, even one-sided ones."""
-        con = sqlite3.connect(":memory:")
-        con.deserialize(sqlite_bytes(self.words, pl.DataFrame(schema=LINKS)))
-        con.executemany("INSERT INTO links VALUES (?, ?, ?)", link_pairs(self.words).iter_rows())
-        con.commit()
-        data = con.serialize()
-        con.close()
-        return data
 
 
 def regroup(f: Fixture, column: str, mapping: dict[int, int]) -> None:

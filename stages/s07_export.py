@@ -19,13 +19,12 @@ Writes the folder build/export/ (swapped in whole by the runner):
   lengths), example str (the group's first word); sorted by those keys.
 - longest.parquet, stage 6's table: per group of two or more words its
   diameter (the longest shortest ladder) and the first pair at it.
-- ladder.sqlite: the same data for solvers that speak SQL. Table `words`
-  (every column above but the two lists; `id` the primary key, booleans as
-  0/1) and table `links(src, dst, kind)` holding each link in both directions
-  (`kind` sub or indel), primary key (src, dst); an index on each group
-  column, so that one group with its links is one query:
-  `SELECT w.*, l.dst, l.kind FROM words w LEFT JOIN links l ON l.src = w.id
-   WHERE w.group_csw = ?`. `PRAGMA user_version` = schema_version.
+- ladder.sqlite: the same data for solvers that speak SQL. One table `words`
+  (every column above; `id` the primary key, booleans as 0/1, the two lists as
+  JSON array text such as `[12,4077]`) with an index on each group column, so
+  that one group with its links is one query:
+  `SELECT * FROM words WHERE group_csw = ?` (json_each() unnests a list when
+  a query wants a row per link). `PRAGMA user_version` = schema_version.
 - manifest.json: schema_version; sha256 and size of every input file; sha256
   and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
@@ -179,10 +178,10 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
     files = {"words.parquet": parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
              "groups.parquet": parquet_bytes(group_table),
              "longest.parquet": parquet_bytes(longest),
-             "ladder.sqlite": sqlite_bytes(words, links),
+             "ladder.sqlite": sqlite_bytes(words),
              "summary.txt": summary(words, group_table, problems, longest).encode()}
     rows = {"words.parquet": words.height, "groups.parquet": group_table.height, "longest.parquet": longest.height,
-            "ladder.sqlite": words.height + 2 * links.height, "summary.txt": files["summary.txt"].count(b"\n")}
+            "ladder.sqlite": words.height, "summary.txt": files["summary.txt"].count(b"\n")}
     kinds = dict(links[Col.kind].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,

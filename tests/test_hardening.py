@@ -303,7 +303,7 @@ def _codes(export: Path) -> set[str]:
 
 
 def test_verify_finds_a_link_removed_everywhere_with_the_manifest_rehashed(tiny, tmp_path):
-    import sqlite3
+    from pipeline.artifact.contract import sqlite_bytes
 
     assert build(tiny).exit_code == 0
     export = tmp_path / "export"
@@ -315,10 +315,7 @@ def test_verify_finds_a_link_removed_everywhere_with_the_manifest_rehashed(tiny,
         .when(pl.col("id") == cot).then(pl.lit([cat], pl.List(pl.UInt32)))
         .otherwise(pl.lit([], pl.List(pl.UInt32)))).list.sort())
     words.write_parquet(export / "words.parquet")
-    con = sqlite3.connect(export / "ladder.sqlite")
-    con.execute("DELETE FROM links WHERE (src, dst) IN ((?, ?), (?, ?))", (cat, cot, cot, cat))
-    con.commit()
-    con.close()
+    (export / "ladder.sqlite").write_bytes(sqlite_bytes(words))  # the damaged lists, as a tamperer would
     _rehash(export)
     assert "E108" in _codes(export)
 

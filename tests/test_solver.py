@@ -194,11 +194,9 @@ def sql_shortest(path: Path, a: str, b: str) -> int:
     """Steps of the shortest ladder, through SQL alone: one query loads the group, then a plain BFS."""
     con = sqlite3.connect(path)
     (group,) = con.execute("SELECT group_csw FROM words WHERE word = ?", (a,)).fetchone()
-    rows = con.execute("SELECT w.word, d.word FROM words w LEFT JOIN links l ON l.src = w.id AND l.kind = 'sub' "
-                       "LEFT JOIN words d ON d.id = l.dst WHERE w.group_csw = ?", (group,)).fetchall()
-    adjacent: dict[str, set[str]] = {}
-    for w, d in rows:
-        adjacent.setdefault(w, set()).update([d] if d else [])
+    rows = con.execute("SELECT id, word, links FROM words WHERE group_csw = ?", (group,)).fetchall()
+    word = {i: w for i, w, _ in rows}
+    adjacent = {w: {word[j] for j in json.loads(links)} for _, w, links in rows}
     return brute.distances(adjacent, a)[b]
 
 

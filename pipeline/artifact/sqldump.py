@@ -2,10 +2,9 @@
 
 Reads words.parquet and groups.parquet of an export (the contract's columns)
 and writes, in utf8mb4:
-- table `words`: every column of ladder.sqlite's words table (the two lists
-  left out), `id` the primary key, booleans as TINYINT(1); a unique index on
-  `word` and an index on each group column, so that one group with its links
-  is one query, as with SQLite:
+- table `words`: every column of words.parquet but the two lists, `id` the
+  primary key, booleans as TINYINT(1); a unique index on `word` and an index
+  on each group column, so that one group with its links is one query:
   SELECT w.*, l.dst, l.kind FROM words w LEFT JOIN links l ON l.src = w.id
   WHERE w.group_csw = ?;
 - table `links (src, dst, kind)`: each link in both directions, primary key

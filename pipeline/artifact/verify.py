@@ -20,7 +20,7 @@ import polars as pl
 from pipeline import progress
 from pipeline.errors import PipelineError
 from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, LINK_KINDS, LIST_COLUMNS, LONGEST, LONGEST_FILE,
-                                       SCALAR_COLUMNS, SCHEMA_VERSION, SQLITE_INDEXES, WORDS, Col, link_pairs)
+                                       SCHEMA_VERSION, SQLITE_INDEXES, WORDS, Col, link_pairs, sqlite_words)
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
@@ -386,19 +386,12 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
             bad = []
             if value("PRAGMA user_version") != SCHEMA_VERSION:
                 bad.append("PRAGMA user_version is not the schema version")
-            parquet = e.words.select(SCALAR_COLUMNS).with_columns(pl.exclude(pl.String).cast(pl.Int64))
-            rows = frame(f"SELECT {', '.join(SCALAR_COLUMNS)} FROM words ORDER BY id", parquet.schema)
-            if rows.height != parquet.height:
-                bad.append(f"{rows.height} words rows, parquet has {parquet.height}")
-            elif not rows.equals(parquet):
-                bad += [f"words row {i}" for i in _differing_rows(rows, parquet)[:EXAMPLES]]
-            expected = link_pairs(e.words).sort(Col.src, Col.dst)
-            links = frame(f"SELECT {Col.src}, {Col.dst}, {Col.kind} FROM links ORDER BY {Col.src}, {Col.dst}",
-                          expected.schema)
-            if links.height != expected.height:
-                bad.append(f"links table has {links.height} rows, parquet lists {expected.height}")
-            elif not links.equals(expected):
-                bad.append(f"links table differs from the parquet lists in {_differing(links, expected)} rows")
+            expected = sqlite_words(e.words)
+            rows = frame(f"SELECT {', '.join(expected.columns)} FROM words ORDER BY {Col.id}", expected.schema)
+            if rows.height != expected.height:
+                bad.append(f"{rows.height} words rows, parquet has {expected.height}")
+            elif not rows.equals(expected):
+                bad += [f"words row {i}" for i in _differing_rows(rows, expected)[:EXAMPLES]]
             indexes = set(frame("PRAGMA index_list(words)")["name"].to_list())
             bad += [f"index {name} is missing" for name in sorted(set(SQLITE_INDEXES) - indexes)]
             integrity = value("PRAGMA integrity_check")
@@ -409,17 +402,10 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         return [f"ladder.sqlite: {' '.join(str(err).split())[:200]}"]
 
 
-def _differs(a: pl.DataFrame, b: pl.DataFrame) -> pl.Series:
-    """Per row of two frames of one shape: whether any column differs (nulls equal)."""
-    return pl.DataFrame([a[c].ne_missing(b[c]) for c in a.columns]).select(pl.any_horizontal(pl.all())).to_series()
-
-
 def _differing_rows(a: pl.DataFrame, b: pl.DataFrame) -> list[int]:
-    return a.filter(_differs(a, b))[Col.id].to_list()
-
-
-def _differing(a: pl.DataFrame, b: pl.DataFrame) -> int:
-    return int(_differs(a, b).sum())
+    """The ids of the rows where two frames of one shape differ in any column (nulls equal)."""
+    differs = pl.DataFrame([a[c].ne_missing(b[c]) for c in a.columns]).select(pl.any_horizontal(pl.all()))
+    return a.filter(differs.to_series())[Col.id].to_list()
 
 
 def verify(folder: Path) -> list[tuple[str, str, list[str]]]:
