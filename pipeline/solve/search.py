@@ -82,12 +82,14 @@ def bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Ran
         d, c, p = dist[side], counts[side], preds[side]
         layer = []
         for v in frontier[side]:
+            step, ways = d[v] + 1, c[v]  # the hot loop: one dict lookup per link where it can
             for u in adjacent[v]:
-                if u not in d:
-                    d[u], c[u], p[u] = d[v] + 1, 0, []
+                du = d.get(u)
+                if du is None:
+                    d[u], c[u], p[u] = step, ways, [v]
                     layer.append(u)
-                if d[u] == d[v] + 1:
-                    c[u] += c[v]
+                elif du == step:
+                    c[u] += ways
                     p[u].append(v)
         frontier = (layer, frontier[1]) if side == 0 else (frontier[0], layer)
         other = dist[1 - side]
