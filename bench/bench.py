@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 import polars as pl  # noqa: E402
 
-from pipeline.artifact.contract import Col  # noqa: E402
+from pipeline.artifact.contract import WORDS_FILE, Col  # noqa: E402
 from pipeline.config import load_config  # noqa: E402
 
 LADDERS = [sys.executable, "-m", "pipeline"]
@@ -294,7 +294,7 @@ def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
 def bench_solver(export: Path, pairs: int) -> dict:
     from pipeline.solve.solver import Ladders
 
-    words = pl.read_parquet(export / "words.parquet", columns=[Col.word, Col.group_csw, Col.length])
+    words = pl.read_parquet(export / WORDS_FILE, columns=[Col.word, Col.group_csw, Col.length])
     sizes = words[Col.group_csw].value_counts().sort("count", descending=True)
     largest = sizes[Col.group_csw].head(5).to_list()  # the five largest CSW groups (lengths 4 to 8)
     members = {g: words.filter(pl.col(Col.group_csw) == g)[Col.word].to_list() for g in largest}

@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
-from pipeline.artifact.contract import GROUP_COLUMNS, Col, link_pairs, sqlite_bytes  # noqa: E402
+from pipeline.artifact.contract import (GROUP_COLUMNS, GROUPS_FILE, LONGEST_FILE, MANIFEST_FILE,  # noqa: E402
+                                       SQLITE_FILE, WORDS_FILE, Col, link_pairs, sqlite_bytes)
 from stages.s06_analysis import build_analysis  # noqa: E402
 from stages.s07_export import build_group_table  # noqa: E402
 
@@ -54,8 +55,8 @@ class Fixture:
     def __init__(self, good: Path, name: str):
         self.folder = OUT / name
         shutil.copytree(good, self.folder)
-        self.words = pl.read_parquet(self.folder / "words.parquet")
-        self.manifest = json.loads((self.folder / "manifest.json").read_text())
+        self.words = pl.read_parquet(self.folder / WORDS_FILE)
+        self.manifest = json.loads((self.folder / MANIFEST_FILE).read_text())
 
     def id(self, word: str) -> int:
         return self.words.filter(pl.col(Col.word) == word)[Col.id].item()
@@ -78,20 +79,20 @@ class Fixture:
 
     def write(self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True,
               longest: bool = True) -> None:
-        (self.folder / "words.parquet").write_bytes(parquet_bytes(self.words))
+        (self.folder / WORDS_FILE).write_bytes(parquet_bytes(self.words))
         groups = build_group_table(self.words) if groups is None else groups
-        (self.folder / "groups.parquet").write_bytes(parquet_bytes(groups))
+        (self.folder / GROUPS_FILE).write_bytes(parquet_bytes(groups))
         if longest:
-            (self.folder / "longest.parquet").write_bytes(parquet_bytes(self._longest()))
-            self.manifest["files"]["longest.parquet"]["rows"] = self._longest().height
+            (self.folder / LONGEST_FILE).write_bytes(parquet_bytes(self._longest()))
+            self.manifest["files"][LONGEST_FILE]["rows"] = self._longest().height
         if sqlite:
-            (self.folder / "ladder.sqlite").write_bytes(sqlite_bytes(self.words))  # the lists as they are
-        self.manifest["files"]["words.parquet"]["rows"] = self.words.height
-        self.manifest["files"]["groups.parquet"]["rows"] = groups.height
+            (self.folder / SQLITE_FILE).write_bytes(sqlite_bytes(self.words))  # the lists as they are
+        self.manifest["files"][WORDS_FILE]["rows"] = self.words.height
+        self.manifest["files"][GROUPS_FILE]["rows"] = groups.height
         if rehash:
             for name, entry in self.manifest["files"].items():
                 entry["sha256"] = hashlib.sha256((self.folder / name).read_bytes()).hexdigest()
-        (self.folder / "manifest.json").write_text(json.dumps(self.manifest, indent=2, sort_keys=True) + "\n")
+        (self.folder / MANIFEST_FILE).write_text(json.dumps(self.manifest, indent=2, sort_keys=True) + "\n")
 
     def _longest(self) -> pl.DataFrame:
         """longest.parquet recomputed by stage 6 from the damaged words, as a tamperer would."""
@@ -106,7 +107,7 @@ def regroup(f: Fixture, column: str, mapping: dict[int, int]) -> None:
 
 def e001(f: Fixture) -> None:
     f.write(rehash=True)
-    f.manifest["files"]["groups.parquet"]["sha256"] = "0" * 64
+    f.manifest["files"][GROUPS_FILE]["sha256"] = "0" * 64
     f.write(rehash=False)
 
 
@@ -196,7 +197,7 @@ def e204(f: Fixture) -> None:
     longest = f._longest()
     longest = longest.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.diameter) + 1)
                                    .otherwise(Col.diameter).alias(Col.diameter))
-    (f.folder / "longest.parquet").write_bytes(parquet_bytes(longest))
+    (f.folder / LONGEST_FILE).write_bytes(parquet_bytes(longest))
     f.write(longest=False)
 
 
@@ -208,7 +209,7 @@ def e301(f: Fixture) -> None:
 
 def e401(f: Fixture) -> None:
     f.write()
-    con = sqlite3.connect(f.folder / "ladder.sqlite")
+    con = sqlite3.connect(f.folder / SQLITE_FILE)
     con.execute("DROP INDEX words_group_csw")
     con.commit()
     con.close()

@@ -43,7 +43,8 @@ import textwrap
 import polars as pl
 
 from pipeline.io import parquet_bytes
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUP_SIZES, LONGEST, SCHEMA_VERSION, WORDS, Col, sqlite_bytes
+from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LONGEST, LONGEST_FILE, MANIFEST_FILE,
+                                       SCHEMA_VERSION, SQLITE_FILE, SUMMARY_FILE, WORDS, WORDS_FILE, Col, sqlite_bytes)
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
@@ -175,13 +176,13 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
     words = build_words(lexicon, definitions, rareness, links, groups)
     group_table = build_group_table(words)
     problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
-    files = {"words.parquet": parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
-             "groups.parquet": parquet_bytes(group_table),
-             "longest.parquet": parquet_bytes(longest),
-             "ladder.sqlite": sqlite_bytes(words),
-             "summary.txt": summary(words, group_table, problems, longest).encode()}
-    rows = {"words.parquet": words.height, "groups.parquet": group_table.height, "longest.parquet": longest.height,
-            "ladder.sqlite": words.height, "summary.txt": files["summary.txt"].count(b"\n")}
+    files = {WORDS_FILE: parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
+             GROUPS_FILE: parquet_bytes(group_table),
+             LONGEST_FILE: parquet_bytes(longest),
+             SQLITE_FILE: sqlite_bytes(words),
+             SUMMARY_FILE: summary(words, group_table, problems, longest).encode()}
+    rows = {WORDS_FILE: words.height, GROUPS_FILE: group_table.height, LONGEST_FILE: longest.height,
+            SQLITE_FILE: words.height, SUMMARY_FILE: files[SUMMARY_FILE].count(b"\n")}
     kinds = dict(links[Col.kind].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,
@@ -207,7 +208,7 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                                for lex in ("csw", "owl")},
         },
     }
-    files["manifest.json"] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    files[MANIFEST_FILE] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return {"export": files}
 
 
@@ -218,7 +219,7 @@ STAGE = Stage(
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),  # not a column
     digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),  # not a column: input files
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
-    writes={"export": Output("export", members={"words.parquet": WORDS, "groups.parquet": GROUP_SIZES,
-                                                "longest.parquet": LONGEST, "ladder.sqlite": None, "summary.txt": None,
-                                                "manifest.json": None})},
+    writes={"export": Output("export", members={WORDS_FILE: WORDS, GROUPS_FILE: GROUP_SIZES,
+                                                LONGEST_FILE: LONGEST, SQLITE_FILE: None, SUMMARY_FILE: None,
+                                                MANIFEST_FILE: None})},
 )

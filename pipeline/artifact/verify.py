@@ -19,8 +19,9 @@ import polars as pl
 
 from pipeline import progress
 from pipeline.errors import PipelineError
-from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, LINK_KINDS, LIST_COLUMNS, LONGEST, LONGEST_FILE,
-                                       SCHEMA_VERSION, SQLITE_INDEXES, WORDS, Col, link_pairs, sqlite_words)
+from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LINK_KINDS, LIST_COLUMNS, LONGEST,
+                                       LONGEST_FILE, MANIFEST_FILE, SCHEMA_VERSION, SQLITE_FILE, SQLITE_INDEXES, WORDS,
+                                       WORDS_FILE, Col, link_pairs, sqlite_words)
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
@@ -34,7 +35,7 @@ class Export:
 
     @cached_property
     def manifest(self) -> dict:
-        path = self.folder / "manifest.json"
+        path = self.folder / MANIFEST_FILE
         if not path.is_file():
             raise PipelineError(f"{path} does not exist: {self.folder} is not an export")
         try:
@@ -44,11 +45,11 @@ class Export:
 
     @cached_property
     def words(self) -> pl.DataFrame:
-        return pl.read_parquet(self.folder / "words.parquet")
+        return pl.read_parquet(self.folder / WORDS_FILE)
 
     @cached_property
     def groups(self) -> pl.DataFrame:
-        return pl.read_parquet(self.folder / "groups.parquet")
+        return pl.read_parquet(self.folder / GROUPS_FILE)
 
     def pairs(self, column: str) -> pl.DataFrame:
         """(`src`, `dst`) for every entry of a neighbour-list column."""
@@ -84,11 +85,11 @@ def files_match_manifest(e: Export) -> list[str]:
 @check("E004")
 def manifest_lists_every_file(e: Export) -> list[str]:
     """the export folder and manifest.json disagree on which files there are, or on their row counts"""
-    listed = set(e.manifest.get("files", {})) | {"manifest.json"}
+    listed = set(e.manifest.get("files", {})) | {MANIFEST_FILE}
     present = {p.name for p in e.folder.iterdir() if p.is_file() and not p.name.startswith(".")}
     bad = [f"{name} is not in the manifest" for name in sorted(present - listed)]
     bad += [f"{name} is in the manifest but missing" for name in sorted(listed - present)]
-    rows = {"words.parquet": e.words.height, "groups.parquet": e.groups.height,
+    rows = {WORDS_FILE: e.words.height, GROUPS_FILE: e.groups.height,
             LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE).select(pl.len()).collect().item()}
     for name, actual in rows.items():
         said = e.manifest.get("files", {}).get(name, {}).get("rows")
@@ -102,7 +103,7 @@ def schemas_match_contract(e: Export) -> list[str]:
     """a table's columns or dtypes differ from the export contract"""
     bad = []
     longest = pl.read_parquet(e.folder / LONGEST_FILE)
-    for name, frame, schema in (("words.parquet", e.words, WORDS), ("groups.parquet", e.groups, GROUP_SIZES),
+    for name, frame, schema in ((WORDS_FILE, e.words, WORDS), (GROUPS_FILE, e.groups, GROUP_SIZES),
                                 (LONGEST_FILE, longest, LONGEST)):
         if dict(frame.schema) != schema:
             bad += [f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items()
@@ -367,7 +368,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
     """ladder.sqlite rows differ from words.parquet"""
     import adbc_driver_sqlite.dbapi as adbc  # Arrow out of SQLite: 2.5x faster than rows of tuples here
 
-    path = e.folder / "ladder.sqlite"
+    path = e.folder / SQLITE_FILE
     if not path.is_file():
         return ["ladder.sqlite is missing"]
     try:
