@@ -6,6 +6,7 @@ did not write.
 """
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -167,8 +168,9 @@ def test_solve_and_diff_on_a_damaged_export_are_one_line(tiny, tmp_path):
     assert build(tiny).exit_code == 0
     damaged = tmp_path / "damaged"
     shutil.copytree(tiny / "build/export", damaged)
-    data = (damaged / "words.parquet").read_bytes()
-    (damaged / "words.parquet").write_bytes(data[: len(data) // 2])
+    for name in ("words.parquet", "ladder.sqlite"):  # diff reads the first, solve the second
+        data = (damaged / name).read_bytes()
+        (damaged / name).write_bytes(data[: len(data) // 2])
     solve = invoke("solve", "cat", "dog", "--export", str(damaged))
     assert solve.exit_code == 3 and len(solve.stderr.splitlines()) == 1 and solve.stderr.startswith("error: ")
     diff = invoke("diff", str(tiny / "build/export"), str(damaged))
@@ -181,7 +183,9 @@ def test_debug_shows_the_traceback(tiny, tmp_path):
     assert build(tiny).exit_code == 0
     damaged = tmp_path / "damaged"
     shutil.copytree(tiny / "build/export", damaged)
-    (damaged / "words.parquet").write_bytes(b"PAR1 not really")
+    manifest = json.loads((damaged / "manifest.json").read_text())
+    manifest["config"]["rareness_labels"] = ["common"]  # a shape no ladders writes: an unexpected error
+    (damaged / "manifest.json").write_text(json.dumps(manifest))
     quiet = child("solve", "cat", "dog", "--export", str(damaged))
     _, err = quiet.communicate(timeout=60)
     assert quiet.returncode == 3 and "Traceback" not in err

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from pipeline.errors import DamagedState, EnvironmentProblem
+
+if TYPE_CHECKING:
+    import polars as pl
 
 WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
     "words.parquet", "groups.parquet", "longest.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
@@ -42,25 +44,6 @@ class Col:
     src, dst, kind = "src", "dst", "kind"  # the links of stage 4 and of the MySQL dump
 
 
-WORDS = {
-    Col.id: pl.UInt32, Col.word: pl.String, Col.length: pl.UInt8, Col.in_csw: pl.Boolean, Col.in_owl: pl.Boolean,
-    Col.scowl_level: pl.UInt8, Col.rareness: pl.UInt32, Col.usa: pl.Boolean, Col.brit: pl.Boolean,
-    Col.definition: pl.String, Col.definition_source: pl.String,
-    Col.group_csw: pl.UInt32, Col.group_owl: pl.UInt32, Col.group_csw_edit: pl.UInt32, Col.group_owl_edit: pl.UInt32,
-    Col.links: pl.List(pl.UInt32), Col.edit_links: pl.List(pl.UInt32), Col.offensive: pl.Boolean,
-}
-# longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
-LONGEST = {
-    Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32, Col.size: pl.UInt32,
-    Col.length: pl.UInt8, Col.diameter: pl.UInt16, Col.start: pl.String, Col.end: pl.String,
-}
-GROUP_SIZES = {
-    Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32, Col.size: pl.UInt32,
-    Col.length: pl.UInt8, Col.example: pl.String,
-}
-LINKS = {Col.src: pl.UInt32, Col.dst: pl.UInt32, Col.kind: pl.String}  # src < dst
-
-
 # The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
 GROUP_COLUMNS = {("csw", "sub"): Col.group_csw, ("owl", "sub"): Col.group_owl,
                  ("csw", "edit"): Col.group_csw_edit, ("owl", "edit"): Col.group_owl_edit}
@@ -71,9 +54,41 @@ GROUP_COLUMNS = {("csw", "sub"): Col.group_csw, ("owl", "sub"): Col.group_owl,
 LINK_KINDS = {Col.links: "sub", Col.edit_links: "indel"}
 LIST_COLUMNS = {"sub": [Col.links], "edit": [Col.links, Col.edit_links]}
 LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUMNS.values()]
-SCALAR_COLUMNS = [c for c in WORDS if c not in LINK_KINDS]  # the MySQL dump's words table
 SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
     f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()}
+
+# The tables' polars schemas. A solve reads SQLite and never needs them, and importing polars takes 0.2 s
+# of a fresh solve's 0.15 s budget, so they are built on first use (PEP 562: `from contract import WORDS`
+# calls __getattr__ below once, then finds them in the module).
+def _schemas() -> dict[str, object]:
+    import polars as pl
+
+    words = {
+        Col.id: pl.UInt32, Col.word: pl.String, Col.length: pl.UInt8, Col.in_csw: pl.Boolean,
+        Col.in_owl: pl.Boolean, Col.scowl_level: pl.UInt8, Col.rareness: pl.UInt32, Col.usa: pl.Boolean,
+        Col.brit: pl.Boolean, Col.definition: pl.String, Col.definition_source: pl.String,
+        Col.group_csw: pl.UInt32, Col.group_owl: pl.UInt32, Col.group_csw_edit: pl.UInt32,
+        Col.group_owl_edit: pl.UInt32, Col.links: pl.List(pl.UInt32), Col.edit_links: pl.List(pl.UInt32),
+        Col.offensive: pl.Boolean,
+    }
+    return {
+        "WORDS": words,
+        # longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
+        "LONGEST": {Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32, Col.size: pl.UInt32,
+                    Col.length: pl.UInt8, Col.diameter: pl.UInt16, Col.start: pl.String, Col.end: pl.String},
+        "GROUP_SIZES": {Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32,
+                        Col.size: pl.UInt32, Col.length: pl.UInt8, Col.example: pl.String},
+        "LINKS": {Col.src: pl.UInt32, Col.dst: pl.UInt32, Col.kind: pl.String},  # src < dst
+        "SCALAR_COLUMNS": [c for c in words if c not in LINK_KINDS],  # the MySQL dump's words table
+    }
+
+
+def __getattr__(name: str) -> object:  # also called by name in this module, where globals skip it
+    if name in ("WORDS", "LONGEST", "GROUP_SIZES", "LINKS", "SCALAR_COLUMNS"):
+        globals().update(_schemas())
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 
 def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
@@ -81,7 +96,9 @@ def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
     JSON array text (`[12,4077]`, `[]` for none), which SQLite's json_each() unnests when a query wants
     one row per link. A solver loads a group, links and all, with one indexed query:
     `SELECT * FROM words WHERE group_csw = ?`."""
-    return words.select(list(WORDS)).with_columns(
+    import polars as pl
+
+    return words.select(list(__getattr__("WORDS"))).with_columns(
         pl.col(pl.Boolean).cast(pl.Int64),
         *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS])
 
@@ -107,6 +124,8 @@ def sqlite_bytes(words: pl.DataFrame) -> bytes:
 
 
 def _fill_sqlite(adbc, path: Path, rows: pl.DataFrame) -> None:
+    import polars as pl
+
     with adbc.connect(str(path), autocommit=True) as con, con.cursor() as cur:
         for pragma in (f"user_version = {SCHEMA_VERSION}", "journal_mode = OFF", "synchronous = OFF"):
             cur.execute(f"PRAGMA {pragma}")
@@ -118,15 +137,16 @@ def _fill_sqlite(adbc, path: Path, rows: pl.DataFrame) -> None:
             cur.execute(ddl)
 
 
-def export_words_file(folder: Path) -> Path:
-    """words.parquet of an export folder this version of ladders can read, or DamagedState saying why not.
+def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
+    """A file of an export folder this version of ladders can read (words.parquet unless named), or
+    DamagedState saying why not.
 
     The solver and diff read exports that a user names; the manifest's schema_version tells an export
     of another ladders release apart from a damaged one before any column is looked up."""
     folder = Path(folder)
-    manifest, words = folder / MANIFEST_FILE, folder / WORDS_FILE
-    if not manifest.is_file() or not words.is_file():
-        raise DamagedState(f"{folder} is not an export ({(words if manifest.is_file() else manifest).name} "
+    manifest, wanted = folder / MANIFEST_FILE, folder / name
+    if not manifest.is_file() or not wanted.is_file():
+        raise DamagedState(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
                            "does not exist); build the export first (make build)")
     try:
         version = json.loads(manifest.read_text()).get("schema_version")
@@ -135,11 +155,13 @@ def export_words_file(folder: Path) -> Path:
     if version != SCHEMA_VERSION:
         raise DamagedState(f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
                            "rebuild it with this version (make build)")
-    return words
+    return wanted
 
 
 def link_pairs(words: pl.DataFrame, columns: tuple[str, ...] = tuple(LINK_KINDS)) -> pl.DataFrame:
     """(`src`, `dst`, `kind`): every entry of the words' neighbour lists as stored, so each link twice."""
+    import polars as pl
+
     return pl.concat([words.select(pl.col("id").alias("src"), pl.col(c).alias("dst")).explode("dst").drop_nulls()
                       .with_columns(pl.lit(LINK_KINDS[c]).alias("kind")) for c in columns])
 

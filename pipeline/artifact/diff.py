@@ -13,13 +13,13 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_words_file, link_pairs
+from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, link_pairs
 
 SHOWN = 5
 
 
 def _words(folder: Path) -> pl.DataFrame:
-    return pl.read_parquet(export_words_file(folder))
+    return pl.read_parquet(export_file(folder))
 
 
 def _links(words: pl.DataFrame) -> pl.DataFrame:

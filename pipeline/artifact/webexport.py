@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_words_file, label_cutoffs
+from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, label_cutoffs
 from pipeline.errors import UsageError
 
 SHARD = 4_096
@@ -40,7 +40,7 @@ def _csr(lists: pl.Series) -> tuple[list[int], list[int]]:
 
 def web_files(export: Path) -> dict[str, bytes]:
     """Every file of the page folder, by path relative to it."""
-    words = pl.read_parquet(export_words_file(export))
+    words = pl.read_parquet(export_file(export))
     cutoffs = label_cutoffs(export)
     labels = [*cutoffs, "obscure"]
     label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL

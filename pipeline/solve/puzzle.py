@@ -46,7 +46,7 @@ def difficulty(ladders: int, all_common: bool) -> str:
 
 
 def _longest_table(ladders: Ladders, lexicon: str, edit: bool) -> pl.DataFrame:
-    return pl.read_parquet(ladders.words_file.parent / LONGEST_FILE).filter(
+    return pl.read_parquet(ladders.folder / LONGEST_FILE).filter(
         (pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == ("edit" if edit else "sub")))
 
 
@@ -67,8 +67,7 @@ def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edi
         raise SolveError(f"no {lexicon.upper()} ladder of {steps} steps between {length}-letter words: {said}")
     column = group_column(lexicon, edit)
     deep = same.filter(pl.col(Col.diameter) >= steps)[Col.group_id]  # only these groups hold such a pair
-    starts = (ladders._index.filter(pl.col(f"in_{lexicon}") & (pl.col(Col.length) == length)
-                                    & pl.col(column).is_in(deep.to_list())).select(Col.word, column).rows())
+    starts = ladders.starts(lexicon, length, column, deep.to_list())
     rng = random.Random(seed)
     found: dict[tuple[str, str], Puzzle] = {}
     for _ in range(ATTEMPTS * count):

@@ -15,8 +15,10 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where used: a one-off solve of a small group needs none of it (0.1 s)
+    import numpy as np
 
 
 class Unreachable(Exception):
@@ -148,6 +150,8 @@ def a_star(adjacent: list[list[int]], weight: list[int], steps_left: list[int], 
 
 def csr(adjacent: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     """The adjacency lists as CSR arrays (indptr, indices), for the compiled searches."""
+    import numpy as np
+
     indptr = np.zeros(len(adjacent) + 1, dtype=np.int64)
     np.cumsum([len(ns) for ns in adjacent], out=indptr[1:])
     indices = np.fromiter((u for ns in adjacent for u in ns), dtype=np.int32, count=int(indptr[-1]))
@@ -163,6 +167,7 @@ def least_cost(indptr: np.ndarray, indices: np.ndarray, weight: np.ndarray, s: i
     which t is reached matter, usually a handful. Over those, in order of sum, fewest steps and their
     count are a plain dynamic programme. Sums are exact: at most n * 2^32 < 2^53 for n < 2^21 words.
     """
+    import numpy as np
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order, dijkstra
 

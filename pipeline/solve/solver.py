@@ -1,9 +1,12 @@
 """The reference solver: ladders from build/export/ alone.
 
-`Ladders.open(export_dir)` reads nothing until asked. The first question reads
-the small columns (word, flags, groups) to look words up; each question then
-loads only the one group its words share (a filter pushed down into
-words.parquet, with the lists and definitions), and a few groups stay cached.
+`Ladders.open(export_dir)` reads nothing until asked. It reads ladder.sqlite
+with Python's own sqlite3, not words.parquet with polars: a one-off `ladders
+solve` would otherwise spend more time importing polars and numpy (0.3 s) than
+solving. Each question looks its two words up by the index on `word`, then
+loads only the one group they share (`SELECT ... WHERE group_csw = ?`, by the
+group's index, neighbour lists and definitions included); a few groups stay
+cached.
 
 Two answers, as good solvers give:
 - shortest: fewest steps (a bidirectional breadth-first search);
@@ -23,19 +26,20 @@ Where several ladders tie, one is drawn uniformly at random among all of them
 """
 from __future__ import annotations
 
+import gc
+import json
 import random
+import sqlite3
 import string
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
-import numpy as np
-import polars as pl
-
-from pipeline.errors import DamagedState, PipelineError
-from pipeline.artifact.contract import (GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, Col, export_words_file,
+from pipeline.artifact.contract import (GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, SQLITE_FILE, Col, export_file,
                                         label_cutoffs)
+from pipeline.errors import DamagedState, PipelineError
 from pipeline.solve import search
 
 CACHED_GROUPS = 8
@@ -81,16 +85,16 @@ def label(level: int | None, cutoffs: dict[str, int]) -> str:
     return "obscure"
 
 
-@dataclass(frozen=True)
-class Rung:
+# Named tuples and a plain class, not dataclasses: a dataclass compiles its generated methods at import,
+# 9 ms of a fresh `ladders solve` (0.15 s in all).
+class Rung(NamedTuple):
     word: str
     rareness: int
     definition: str | None
     label: str = "obscure"  # common / uncommon / rare / obscure, from the SCOWL level
 
 
-@dataclass(frozen=True)
-class Ladder:
+class Ladder(NamedTuple):
     rungs: list[Rung]
     count: int  # how many ladders tie with this one (it was drawn among them)
     group_column: str  # the words.parquet column of the group searched, e.g. group_csw
@@ -110,28 +114,21 @@ class Ladder:
         return sum(r.rareness for r in self.rungs)
 
 
-@dataclass
 class Group:
-    """One group's words (local index 0..n-1) and its adjacency lists."""
+    """One group's words (local index 0..n-1) and its adjacency lists. Definitions are long and a
+    ladder shows a handful, so `define(ids)` fetches those of the words (by export id) a ladder shows."""
 
-    column: str
-    group_id: int
-    words: list[str]
-    rareness: list[int]
-    definitions: list[str | None]
-    adjacent: list[list[int]]
-    labels: list[str] = field(default_factory=list)
-    offensive: list[bool] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)
-    _csr: dict[bool, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self.index = {w: i for i, w in enumerate(self.words)}
-        self.labels = self.labels or ["obscure"] * len(self.words)
-        self.offensive = self.offensive or [False] * len(self.words)
+    def __init__(self, column: str, group_id: int, ids: list[int], words: list[str], rareness: list[int],
+                 adjacent: list[list[int]], labels: list[str], offensive: list[bool],
+                 define: Callable[[list[int]], dict[int, str | None]]):
+        self.column, self.group_id, self.ids, self.words, self.rareness = column, group_id, ids, words, rareness
+        self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
+        self.index = {w: i for i, w in enumerate(words)}
+        self._csr: dict[bool, tuple] = {}
 
     def ladder(self, path: list[int], count: int) -> Ladder:
-        rungs = [Rung(self.words[i], self.rareness[i], self.definitions[i], self.labels[i]) for i in path]
+        definitions = self.define([self.ids[i] for i in path])
+        rungs = [Rung(self.words[i], self.rareness[i], definitions[self.ids[i]], self.labels[i]) for i in path]
         return Ladder(rungs, count, self.column, self.group_id, len(self.words))
 
     @cached_property
@@ -143,22 +140,15 @@ class Group:
     def links(self, clean: bool) -> list[list[int]]:
         return self.clean_adjacent if clean else self.adjacent
 
-    @cached_property
-    def _letters(self) -> np.ndarray | None:
-        """The words as a (words x letters) byte matrix, when they all have one length."""
-        if len({len(w) for w in self.words}) != 1:
-            return None
-        return np.frombuffer("".join(self.words).encode(), dtype=np.uint8).reshape(len(self.words), -1)
-
     def steps_left(self, t: int) -> list[int]:
         """A lower bound on the steps from each word to word t: letters that differ (one changes
         per step), or in a group of mixed lengths the difference in length (one letter per step)."""
-        if self._letters is not None:
-            return (self._letters != self._letters[t]).sum(axis=1).tolist()
-        lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
-        return np.abs(lengths - lengths[t]).tolist()
+        target, size = self.words[t], len(self.words[t])
+        if all(len(w) == size for w in self.words):
+            return [sum(a != b for a, b in zip(w, target)) for w in self.words]
+        return [abs(len(w) - size) for w in self.words]
 
-    def arrays(self, clean: bool) -> tuple[np.ndarray, np.ndarray]:
+    def arrays(self, clean: bool) -> tuple:
         """The links (without offensive words when clean) as CSR arrays, built once per group."""
         if clean not in self._csr:
             self._csr[clean] = search.csr(self.links(clean))
@@ -171,48 +161,59 @@ def group_column(lexicon: str, edit: bool) -> str:
 
 class Ladders:
     def __init__(self, export_dir: Path):
-        self.words_file = export_words_file(export_dir)
+        self.folder = Path(export_dir)
+        self.sqlite_file = export_file(self.folder, SQLITE_FILE)
         self._groups: OrderedDict[tuple[str, int], Group] = OrderedDict()
+        self._db: sqlite3.Connection | None = None
         self._seen = self._stamp()
 
     def _stamp(self) -> tuple[int, int, int]:
         try:
-            st = self.words_file.stat()
+            st = self.sqlite_file.stat()
         except OSError:
-            raise DamagedState(f"{self.words_file} is gone; build the export again (make build)") from None
+            raise DamagedState(f"{self.sqlite_file} is gone; build the export again (make build)") from None
         return st.st_ino, st.st_size, st.st_mtime_ns
 
     def _follow_rebuilds(self) -> None:
-        """A rebuild swaps in a new words.parquet: forget what was read of the old one."""
+        """A rebuild swaps in a new ladder.sqlite: forget what was read of the old one."""
         stamp = self._stamp()
         if stamp != self._seen:
             self._seen = stamp
             self._groups.clear()
-            for cached in ("_index", "label_cutoffs"):
+            self._db = None
+            for cached in ("_listed", "label_cutoffs"):
                 self.__dict__.pop(cached, None)
 
     @classmethod
     def open(cls, export_dir: str | Path) -> Ladders:
         return cls(Path(export_dir))
 
+    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """Rows of one query on ladder.sqlite; a file that is not the database ladders wrote is DamagedState."""
+        try:
+            if self._db is None:
+                # Read-only and immutable: a rebuild replaces the file by renaming, never writes into it.
+                self._db = sqlite3.connect(self.sqlite_file.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as err:
+            raise DamagedState(f"{self.sqlite_file} is damaged ({err}); build the export again (make build)") from None
+
     # ---- looking words up --------------------------------------------------------
 
-    @cached_property
-    def _index(self) -> pl.DataFrame:
-        """Every word with its flags and groups (no lists, no definitions): the lookup table of check()."""
-        return pl.read_parquet(self.words_file, columns=LOOKUP_COLUMNS)
-
     def _rows(self, words: list[str]) -> dict[str, dict]:
-        found = {}
-        for word in words:
-            i = self._index[Col.word].search_sorted(word)  # words.parquet is sorted by word
-            if i < self._index.height and self._index[Col.word][i] == word:
-                found[word] = self._index.row(i, named=True)
-        return found
+        found = self.query(f"SELECT {', '.join(LOOKUP_COLUMNS)} FROM words WHERE {Col.word} IN "
+                           f"({', '.join('?' * len(words))})", tuple(words))
+        return {row[0]: dict(zip(LOOKUP_COLUMNS, row)) for row in found}
+
+    @cached_property
+    def _listed(self) -> dict[str, dict[str, int]]:
+        """Per lexicon, every listed word and its rareness (read once, when a word is not found)."""
+        return {lexicon: dict(self.query(f"SELECT {Col.word}, {Col.rareness} FROM words WHERE in_{lexicon} = 1"))
+                for lexicon in ("csw", "owl")}
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
         """Up to `limit` listed words nearest to `word`: one edit away, else two; commonest first."""
-        listed = dict(self._index.filter(pl.col(f"in_{lexicon}")).select(Col.word, Col.rareness).iter_rows())
+        listed = self._listed[lexicon]
         if len(word) > max(map(len, listed), default=0) + 2:
             return []  # nothing listed is within two edits (and the second ring would be huge)
         ring = {word}
@@ -244,33 +245,50 @@ class Ladders:
                                 "no ladder by changing letters; --edit also inserts and deletes letters")
         column = group_column(lexicon, edit)
         if a[column] != b[column]:
-            sizes = self._group_sizes(column, [a[column], b[column]])
+            sizes = dict(self.query(f"SELECT {column}, count(*) FROM words WHERE {column} IN (?, ?) GROUP BY {column}",
+                                    (a[column], b[column])))
             raise NoLadder(f"no ladder: {start} (a group of {_words(sizes[a[column]])}) and {end} "
                            f"(a group of {_words(sizes[b[column]])}) are in different groups")
         return a, b
 
-    def _group_sizes(self, column: str, ids: list[int]) -> dict[int, int]:
-        counts = self._index.filter(pl.col(column).is_in(ids)).group_by(column).agg(pl.len())
-        return dict(counts.iter_rows())
+    def _load_group(self, column: str, group_id: int) -> Group:
+        lists = LIST_COLUMNS[MODES[column]]
+        rows = self.query(f"SELECT {Col.id}, {Col.word}, {Col.rareness}, {Col.scowl_level}, {Col.offensive}, "
+                          f"{', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}", (group_id,))
+        ids = [row[0] for row in rows]
+        local = {i: n for n, i in enumerate(ids)}
+        # Each list is JSON array text: all of them parsed in one call (a call per row took 3x as long).
+        parsed = json.loads("[" + ",".join(text for row in rows for text in row[5:]) + "]")
+        if len(lists) > 1:
+            parsed = [sum(parsed[n:n + len(lists)], []) for n in range(0, len(parsed), len(lists))]
+        try:
+            adjacent = [list(map(local.__getitem__, ns)) for ns in parsed]
+        except KeyError:  # an OWL group's words may have CSW-only neighbours, outside the group
+            adjacent = [[local[j] for j in ns if j in local] for ns in parsed]
+        cutoffs = self.label_cutoffs
+        return Group(column, group_id, ids, [r[1] for r in rows], [r[2] for r in rows], adjacent,
+                     [label(r[3], cutoffs) for r in rows], [bool(r[4]) for r in rows], self._definitions)
+
+    def _definitions(self, ids: list[int]) -> dict[int, str | None]:
+        return dict(self.query(f"SELECT {Col.id}, {Col.definition} FROM words WHERE {Col.id} IN "
+                               "(SELECT value FROM json_each(?))", (json.dumps(ids),)))
+
+    def starts(self, lexicon: str, length: int, column: str, group_ids: list[int]) -> list[tuple[str, int]]:
+        """(word, group) of every `lexicon` word of `length` letters in one of the groups, in word order."""
+        return self.query(f"SELECT {Col.word}, {column} FROM words WHERE in_{lexicon} = 1 AND {Col.length} = ? "
+                          f"AND {column} IN (SELECT value FROM json_each(?)) ORDER BY {Col.id}",
+                          (length, json.dumps(group_ids)))
 
     def group(self, column: str, group_id: int) -> Group:
         key = (column, group_id)
         if key in self._groups:
             self._groups.move_to_end(key)
             return self._groups[key]
-        lists = LIST_COLUMNS[MODES[column]]
-        rows = (pl.scan_parquet(self.words_file).filter(pl.col(column) == group_id)
-                .select(Col.id, Col.word, Col.rareness, Col.definition, Col.scowl_level, Col.offensive, *lists)
-                .collect())
-        local = {i: n for n, i in enumerate(rows[Col.id].to_list())}
-        neighbours = rows.select(pl.concat_list(lists).alias("n"))["n"].to_list()
-        # An OWL group's words may have CSW-only neighbours: those fall outside the group.
-        adjacent = [[local[j] for j in ns if j in local] for ns in neighbours]
-        cutoffs = self.label_cutoffs
-        group = Group(column, group_id, rows[Col.word].to_list(), rows[Col.rareness].to_list(),
-                      rows[Col.definition].to_list(), adjacent,
-                      [label(level, cutoffs) for level in rows[Col.scowl_level].to_list()],
-                      rows[Col.offensive].to_list())
+        gc.disable()  # the group is tens of thousands of new lists and no cycles: 3 ms of cycle hunting saved
+        try:
+            group = self._load_group(column, group_id)
+        finally:
+            gc.enable()
         self._groups[key] = group
         if len(self._groups) > CACHED_GROUPS:
             self._groups.popitem(last=False)
@@ -279,7 +297,7 @@ class Ladders:
     @cached_property
     def label_cutoffs(self) -> dict[str, int]:
         """The SCOWL level cut-offs of the rareness labels, as the build's config named them."""
-        return label_cutoffs(self.words_file.parent)
+        return label_cutoffs(self.folder)
 
     def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool = False
                  ) -> tuple[Group, int, int]:
@@ -309,7 +327,7 @@ class Ladders:
                seed: int | None = None, clean: bool = False) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         if len(group.words) >= COMPILED_FROM:
-            counts, preds = search.least_cost(*group.arrays(clean), np.asarray(group.rareness), s, t)
+            counts, preds = search.least_cost(*group.arrays(clean), group.rareness, s, t)
         else:
             counts, preds = search.a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
