@@ -37,6 +37,7 @@ Writes the folder build/export/ (swapped in whole by the runner):
 from __future__ import annotations
 
 import hashlib
+from concurrent.futures import ThreadPoolExecutor
 import json
 import textwrap
 
@@ -174,13 +175,18 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
 def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, longest, digests,
                  csw_format, owl_format, definition_sources, rareness_by_level, rareness_labels) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
-    group_table = build_group_table(words)
-    problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
-    files = {WORDS_FILE: parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
-             GROUPS_FILE: parquet_bytes(group_table),
-             LONGEST_FILE: parquet_bytes(longest),
-             SQLITE_FILE: sqlite_bytes(words),
-             SUMMARY_FILE: summary(words, group_table, problems, longest).encode()}
+    # ladder.sqlite (about 1 s) is built in a second thread: polars lets go of the GIL while it writes
+    # the Parquet files and the group table here. Export stage, side by side, median of 4: 2.36 -> 2.13 s.
+    with ThreadPoolExecutor(1) as pool:
+        sqlite = pool.submit(sqlite_bytes, words)
+        group_table = build_group_table(words)
+        problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
+        files = {WORDS_FILE: parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
+                 GROUPS_FILE: parquet_bytes(group_table),
+                 LONGEST_FILE: parquet_bytes(longest),
+                 SQLITE_FILE: b"",
+                 SUMMARY_FILE: summary(words, group_table, problems, longest).encode()}
+        files[SQLITE_FILE] = sqlite.result()
     rows = {WORDS_FILE: words.height, GROUPS_FILE: group_table.height, LONGEST_FILE: longest.height,
             SQLITE_FILE: words.height, SUMMARY_FILE: files[SUMMARY_FILE].count(b"\n")}
     kinds = dict(links[Col.kind].value_counts().rows())
