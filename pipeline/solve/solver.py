@@ -183,7 +183,9 @@ class Ladders:
         if stamp != self._seen:
             self._seen = stamp
             self._groups.clear()
-            self._db = None
+            if self._db is not None:
+                self._db.close()
+                self._db = None
             for cached in ("_listed", "label_cutoffs"):
                 self.__dict__.pop(cached, None)
 
@@ -287,11 +289,13 @@ class Ladders:
         if key in self._groups:
             self._groups.move_to_end(key)
             return self._groups[key]
+        paused = gc.isenabled()
         gc.disable()  # the group is tens of thousands of new lists and no cycles: 3 ms of cycle hunting saved
         try:
             group = self._load_group(column, group_id)
         finally:
-            gc.enable()
+            if paused:
+                gc.enable()
         self._groups[key] = group
         if len(self._groups) > CACHED_GROUPS:
             self._groups.popitem(last=False)
