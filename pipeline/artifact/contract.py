@@ -2,10 +2,10 @@
 
 Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
 - words.parquet, one row per word sorted by `id` (WORDS below; columns
-  explained in stages/s06_export.py);
+  explained in stages/s07_export.py);
 - groups.parquet, one row per group (GROUP_SIZES);
 - longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
-- ladder.sqlite, the same data for SQL solvers (sqlite_bytes: one table
+- ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (sqlite_bytes: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
   array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
 - manifest.json (schema_version, inputs, files with sha256 and rows, config,
@@ -57,6 +57,7 @@ LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUM
 SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
     f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()}
 
+
 # The tables' polars schemas. A solve reads SQLite and never needs them, and importing polars takes 0.2 s
 # of a fresh solve's 0.15 s budget, so they are built on first use (PEP 562: `from contract import WORDS`
 # calls __getattr__ below once, then finds them in the module).
@@ -88,7 +89,6 @@ def __getattr__(name: str) -> object:  # also called by name in this module, whe
         globals().update(_schemas())
         return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
