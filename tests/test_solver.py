@@ -120,13 +120,14 @@ def test_solver_matches_brute_force(tmp_path, entries, owl_only, edit, seed):
             ladders.shortest(words[0], unreachable[0], lexicon, edit)
 
 
+def tiny_listed(name: str) -> list[str]:
+    lines = (DATA / "tiny" / name).read_text().upper().splitlines()
+    return sorted({w for w in lines if w and not w.startswith("#")})
+
+
 @pytest.fixture(scope="module")
 def tiny_export(tmp_path_factory):
-    def listed(name: str) -> list[str]:
-        lines = (DATA / "tiny" / name).read_text().upper().splitlines()
-        return sorted({w for w in lines if w and not w.startswith("#")})
-
-    csw, owl = listed("csw.txt"), listed("owl.txt")
+    csw, owl = tiny_listed("csw.txt"), tiny_listed("owl.txt")
     levels = {"CAT": 10, "COT": 60, "DOT": 10, "DOG": 10, "COG": 35}
     return write_export(tmp_path_factory.mktemp("tiny") / "export", csw, owl, levels)
 
@@ -202,10 +203,12 @@ def sql_shortest(path: Path, a: str, b: str) -> int:
     return brute.distances(adjacent, a)[b]
 
 
-def test_sqlite_answers_like_the_parquet_solver(tiny_export):
+def test_one_sql_query_per_group_answers_like_brute_force_on_the_word_list(tiny_export):
     con = sqlite3.connect(tiny_export / "ladder.sqlite")
     assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
-    assert sql_shortest(tiny_export / "ladder.sqlite", "CAT", "DOG") == Ladders.open(tiny_export).shortest("CAT", "DOG").steps
+    expected = brute.distances(adjacency(tiny_listed("csw.txt"), False), "CAT")
+    for end in ("DOG", "COT", "DOT"):
+        assert sql_shortest(tiny_export / "ladder.sqlite", "CAT", end) == expected[end]
 
 
 def test_verify_passes_then_fails_with_codes_on_damage(tiny_export, tmp_path):

@@ -168,6 +168,7 @@ class Ladders:
         self.sqlite_file = export_file(self.folder, SQLITE_FILE)
         self._groups: OrderedDict[tuple[str, int], Group] = OrderedDict()
         self._db: sqlite3.Connection | None = None
+        self._listed: dict[str, dict[str, int]] = {}
         self._seen = self._stamp()
 
     def _stamp(self) -> tuple[int, int, int]:
@@ -186,8 +187,8 @@ class Ladders:
             if self._db is not None:
                 self._db.close()
                 self._db = None
-            for cached in ("_listed", "label_cutoffs"):
-                self.__dict__.pop(cached, None)
+            self._listed.clear()
+            self.__dict__.pop("label_cutoffs", None)
 
     @classmethod
     def open(cls, export_dir: str | Path) -> Ladders:
@@ -210,15 +211,16 @@ class Ladders:
                            f"({', '.join('?' * len(words))})", tuple(words))
         return {row[0]: dict(zip(LOOKUP_COLUMNS, row)) for row in found}
 
-    @cached_property
-    def _listed(self) -> dict[str, dict[str, int]]:
-        """Per lexicon, every listed word and its rareness (read once, when a word is not found)."""
-        return {lexicon: dict(self.query(f"SELECT {Col.word}, {Col.rareness} FROM words WHERE in_{lexicon} = 1"))
-                for lexicon in ("csw", "owl")}
+    def listed(self, lexicon: str) -> dict[str, int]:
+        """Every word of the lexicon and its rareness: read once, when a word is not found."""
+        if lexicon not in self._listed:
+            self._listed[lexicon] = dict(self.query(f"SELECT {Col.word}, {Col.rareness} FROM words "
+                                                    f"WHERE in_{lexicon} = 1"))
+        return self._listed[lexicon]
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
         """Up to `limit` listed words nearest to `word`: one edit away, else two; commonest first."""
-        listed = self._listed[lexicon]
+        listed = self.listed(lexicon)
         if len(word) > max(map(len, listed), default=0) + 2:
             return []  # nothing listed is within two edits (and the second ring would be huge)
         ring = {word}
