@@ -143,7 +143,7 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, lower:
         if done.all():
             return d_low, first_sure, waves
         busy = ~done[group]
-        if waves and busy.sum() * 4 < n:  # most groups have settled: go on in the graph of the others
+        if waves and busy.sum() * 4 < n * 3:  # a quarter of the words settled: go on in the graph of the others
             return _settle_the_rest(indptr, indices, group, busy, lower, upper, d_low, first_sure, waves, high)
         open_ = np.flatnonzero(~done[group] & (lower < upper))
         bounding = open_[~known[group[open_]]]
