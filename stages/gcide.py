@@ -26,26 +26,33 @@ from __future__ import annotations
 
 import gzip
 import zlib
+from typing import TYPE_CHECKING
 
 import polars as pl
 
 from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 
+if TYPE_CHECKING:
+    import numpy as np
+
 MAX_CHARS = 300  # a rung's definition is read at a glance
 POS = {"n.": "n", "v. t.": "v", "v. i.": "v", "v.": "v", "a.": "adj", "adv.": "adv", "prep.": "prep",
        "conj.": "conj", "interj.": "interj", "pron.": "pron"}
 B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
+MAX_DIGITS = 10  # 64 ** 10 = 2 ** 60: more digits is damage, not a bigger file
 SENSE_MARK = "\x01"
 # A usage label, not an etymology that mentions {Vulgar}: a short bracket of plain words.
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
 
 
-def _b64(text: str) -> int:
-    n = 0
-    for c in text:
-        n = n * 64 + B64[c]
-    return n
+def _b64(digits: pl.Expr, width: int) -> pl.Expr:
+    """dictd's base-64 numbers (`A` = 0, `/` = 63, most significant first); null when a digit is not one."""
+    value = pl.lit(0, pl.Int64)
+    for i in range(width):
+        digit = digits.str.slice(i, 1).replace_strict(B64, default=None, return_dtype=pl.Int64)
+        value = pl.when(digits.str.len_bytes() > i).then(value * 64 + digit).otherwise(value)
+    return value
 
 
 def _file(files: dict[str, bytes], name: str) -> bytes:
@@ -55,9 +62,38 @@ def _file(files: dict[str, bytes], name: str) -> bytes:
     return data
 
 
-def entries(files: dict[str, bytes], keep: set[str] | None = None) -> pl.DataFrame:
+def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
+    """text[start:start + size] for each row, as a String column that points into `text` (Arrow string
+    views: no copy, no Python object per entry). Bytes that are not UTF-8 become U+FFFD, as in
+    bytes.decode(errors="replace")."""
+    import numpy as np
+    import pyarrow as pa
+
+    if len(text) >= 1 << 31:  # a view's offset is 32 bits; the real file is 40 MB
+        raise InputFormatError("GCIDE gcide.dict.dz: larger than 2 GiB once decompressed")
+    start = np.minimum(start, len(text))
+    size = np.minimum(size, len(text) - start)
+    views = np.zeros((len(start), 16), dtype=np.uint8)  # Arrow's view: length, then 12 bytes inline or
+    words = views.view(np.int32)  # a 4-byte prefix, the buffer's number and the offset in it
+    if len(text):
+        at = np.minimum(start[:, None] + np.arange(12), len(text) - 1)
+        views[:, 4:] = np.where(np.arange(12) < size[:, None], np.frombuffer(text, dtype=np.uint8)[at], 0)
+    words[:, 0] = size
+    words[size > 12, 2] = 0
+    words[size > 12, 3] = start[size > 12]
+    # Real GCIDE is ASCII but for a few bytes: the entries holding one are decoded here, one by one.
+    high = np.flatnonzero(np.frombuffer(text, dtype=np.uint8) >= 0x80)
+    odd = np.flatnonzero(np.searchsorted(high, start + size) > np.searchsorted(high, start))
+    words[odd, 0] = 0
+    array = pa.Array.from_buffers(pa.binary_view(), len(start), [None, pa.py_buffer(views), pa.py_buffer(text)])
+    column = pl.Series("entry", array).cast(pl.String)
+    fixed = [text[start[i]:start[i] + size[i]].decode("utf-8", errors="replace") for i in odd]
+    return column.scatter(odd, fixed) if len(odd) else column
+
+
+def entries(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.DataFrame:
     """(`lemma`, `entry`, `order`): the text of every single-word headword's entry (of those in `keep`,
-    lower case, when given), in index order."""
+    lower case, when given), in index order (`order`: the index line)."""
     try:
         text = gzip.decompress(_file(files, "gcide.dict.dz"))
         index = _file(files, "gcide.index").decode("utf-8")
@@ -65,18 +101,25 @@ def entries(files: dict[str, bytes], keep: set[str] | None = None) -> pl.DataFra
         raise InputFormatError(f"GCIDE gcide.dict.dz: not a dictzip file ({e})") from None
     except UnicodeDecodeError as e:
         raise InputFormatError(f"GCIDE gcide.index: not UTF-8 text (offset {e.start})") from None
-    rows = []
-    for number, line in enumerate(index.split("\n"), start=1):
-        head, _, rest = line.partition("\t")
-        if not head.isascii() or not head.isalpha() or (keep is not None and head.lower() not in keep):
-            continue  # phrases, hyphenated words, the 00-database entries; words no one will look up
-        offset, _, length = rest.partition("\t")
-        try:
-            start, size = _b64(offset), _b64(length)
-        except KeyError:
-            raise InputFormatError(f"GCIDE gcide.index, line {number}: bad offset in {line[:60]!r}") from None
-        rows.append((head.lower(), text[start:start + size].decode("utf-8", errors="replace"), number))
-    return pl.DataFrame(rows, schema={"lemma": pl.String, "entry": pl.String, "order": pl.Int64}, orient="row")
+    fields = pl.col("line").str.splitn("\t", 3)
+    rows = (pl.Series("line", [index]).str.split("\n").explode().to_frame()
+            .with_row_index("order", offset=1)
+            .select("order", pl.col("line"), fields.struct.field("field_0").alias("head"),
+                    fields.struct.field("field_1").fill_null("").alias("offset"),
+                    fields.struct.field("field_2").fill_null("").alias("length"))
+            # Phrases, hyphenated words, the 00-database entries; words no one will look up.
+            .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
+            .with_columns(pl.col("head").str.to_lowercase().alias("lemma")))
+    if keep is not None:
+        rows = rows.join(keep.to_frame("lemma").unique(), on="lemma", how="semi", maintain_order="left")
+    digits = pl.max_horizontal(pl.col("offset", "length").str.len_bytes())
+    width = min(rows.select(digits.max()).item() or 0, MAX_DIGITS + 1)
+    rows = rows.with_columns(_b64(pl.col("offset"), width).alias("start"), _b64(pl.col("length"), width).alias("size"))
+    bad = rows.filter(pl.col("start").is_null() | pl.col("size").is_null() | (digits > MAX_DIGITS))
+    if bad.height:
+        number, line = bad.row(0)[:2]
+        raise InputFormatError(f"GCIDE gcide.index, line {number}: bad offset in {line[:60]!r}")
+    return rows.select("lemma", _slices(text, rows["start"].to_numpy(), rows["size"].to_numpy()), "order")
 
 
 def _clean(sense: pl.Expr) -> pl.Expr:
@@ -105,7 +148,7 @@ def _cut(text: pl.Expr) -> pl.Expr:
                                    head.str.extract(r"^(.*) ", 1))))
 
 
-def gcide_lemmas(files: dict[str, bytes], keep: set[str] | None = None) -> pl.DataFrame:
+def gcide_lemmas(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.DataFrame:
     table = entries(files, keep)
     # Quotations stand on lines indented deeper than the senses; citations start with --Author.
     flat = (pl.col("entry").str.replace_all(r"\n {9,}[^\n]*", "").str.replace_all(r"--[A-Z][^\n]*", "")

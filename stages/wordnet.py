@@ -165,11 +165,11 @@ def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
     return pl.concat(found)
 
 
-def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> set[str]:
-    """Every lemma `define` may look up for `words` (upper case): each word in lower case and every base
-    form a rule proposes for it. A dictionary parsed for these alone defines the same words."""
+def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> pl.Series:
+    """Every lemma `define` may look up for `words` (upper case), once each: each word in lower case and
+    every base form a rule proposes for it. A dictionary parsed for these alone defines the same words."""
     lowered = words.str.to_lowercase().to_frame("lower")
-    return set(lowered["lower"]) | set(_candidates(lowered, wordnet)["base"].drop_nulls())
+    return pl.concat([lowered["lower"], _candidates(lowered, wordnet)["base"].drop_nulls()]).unique()
 
 
 def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, pl.DataFrame]:

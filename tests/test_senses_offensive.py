@@ -10,9 +10,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT, lexicon_of
-from stages.gcide import gcide_lemmas
+from stages.gcide import entries, gcide_lemmas
 from stages.s02_definitions import build_definitions
 from stages.wordnet import glosses, offensive_lemmas
 
@@ -122,3 +124,52 @@ def test_gcide_dictzip_damage_is_one_line(tmp_path):
         gcide_lemmas({"g/gcide.index": b"Cot\tA\tB\n", "g/gcide.dict.dz": b"not gzip"})
     with pytest.raises(InputFormatError, match="GCIDE folder has no file gcide.index"):
         gcide_lemmas({"g/gcide.dict.dz": gzip.compress(b"x")})
+
+
+B64_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def b64(n: int) -> str:
+    digits = ""
+    while True:
+        digits = B64_DIGITS[n % 64] + digits
+        n //= 64
+        if n == 0:
+            return digits
+
+
+def entries_by_hand(index: str, text: bytes, keep: set[str] | None) -> list[tuple[str, str, int]]:
+    """The dictd lookup spelled out in Python: each kept line's bytes, decoded with U+FFFD for bad bytes."""
+    rows = []
+    for number, line in enumerate(index.split("\n"), start=1):
+        head, _, rest = line.partition("\t")
+        if not head.isascii() or not head.isalpha() or (keep is not None and head.lower() not in keep):
+            continue
+        offset, _, length = rest.partition("\t")
+        start, size = (sum(B64_DIGITS.index(c) * 64 ** i for i, c in enumerate(reversed(f))) for f in (offset, length))
+        rows.append((head.lower(), text[start:start + size].decode("utf-8", errors="replace"), number))
+    return rows
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.binary(max_size=300).map(lambda b: b + "é".encode() + b"plain text" * 3),
+       spans=st.lists(st.tuples(st.sampled_from(["Cot", "cot", "Heron", "ox", "A", "two words", "x-ray"]),
+                                st.integers(0, 400), st.integers(0, 60)), max_size=12),
+       keep=st.none() | st.sets(st.sampled_from(["cot", "heron", "ox", "a", "zebra"])))
+def test_gcide_entries_slice_the_dictionary_like_python(text, spans, keep):
+    """Entries are Arrow string views into the decompressed file: checked against plain slicing and
+    decoding, for short (inline) and long entries, spans past the end, bytes that are not UTF-8."""
+    index = "\n".join(f"{head}\t{b64(start)}\t{b64(size)}" for head, start, size in spans)
+    files = {"g/gcide.index": index.encode(), "g/gcide.dict.dz": gzip.compress(text)}
+    got = entries(files, None if keep is None else pl.Series(sorted(keep), dtype=pl.String))
+    assert got.rows() == entries_by_hand(index, text, keep)
+
+
+def test_gcide_index_damage_names_the_line():
+    from pipeline.errors import InputFormatError
+
+    text = gzip.compress(b"Cot, a small bed.")
+    with pytest.raises(InputFormatError, match=r"gcide.index, line 2: bad offset in 'Bed\\tA\\tB!'"):
+        entries({"g/gcide.index": b"Cot\tA\tR\nBed\tA\tB!\n", "g/gcide.dict.dz": text})
+    with pytest.raises(InputFormatError, match="line 1: bad offset"):
+        entries({"g/gcide.index": b"Cot\tAAAAAAAAAAAA\tB\n", "g/gcide.dict.dz": text})

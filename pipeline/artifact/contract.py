@@ -116,23 +116,30 @@ def sqlite_bytes(words: pl.DataFrame) -> bytes:
     with tempfile.TemporaryDirectory(prefix="ladders-sqlite-") as scratch:
         path = Path(scratch) / SQLITE_FILE
         try:
-            _fill_sqlite(adbc, path, sqlite_words(words))
+            _fill_sqlite(adbc, path, words)
         except adbc.OperationalError as err:  # the scratch file could not be written: disk full, a size limit
             raise EnvironmentProblem(f"cannot write {path}: {' '.join(str(err).split())[:120]}; free some space "
                                      "or point TMPDIR at a roomier folder") from None
         return path.read_bytes()
 
 
-def _fill_sqlite(adbc, path: Path, rows: pl.DataFrame) -> None:
-    import polars as pl
+SQLITE_BATCH = 32_768  # rows converted and ingested at a time: the whole table at once held 55 MiB more
 
+
+def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
+    import polars as pl
+    import pyarrow as pa
+
+    empty = sqlite_words(words.head(0))
+    batches = (batch for start in range(0, words.height, SQLITE_BATCH)
+               for batch in sqlite_words(words.slice(start, SQLITE_BATCH)).to_arrow().to_batches())
     with adbc.connect(str(path), autocommit=True) as con, con.cursor() as cur:
         for pragma in (f"user_version = {SCHEMA_VERSION}", "journal_mode = OFF", "synchronous = OFF"):
             cur.execute(f"PRAGMA {pragma}")
         cur.execute("CREATE TABLE words (" + ", ".join(
-            f"{c} {'TEXT' if rows.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
-            for c in rows.columns) + ")")
-        cur.adbc_ingest("words", rows.to_arrow(), mode="append")
+            f"{c} {'TEXT' if empty.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
+            for c in empty.columns) + ")")
+        cur.adbc_ingest("words", pa.RecordBatchReader.from_batches(empty.to_arrow().schema, batches), mode="append")
         for ddl in SQLITE_INDEXES.values():
             cur.execute(ddl)
 
