@@ -18,9 +18,13 @@ is flagged offensive when the head or first sense of one of its entries
 carries a usage label naming it vulgar, obscene, offensive or derogatory
 (`[Low, deprecatory, and vulgar]`).
 
-`gcide_lemmas` returns (`lemma`, `pos`, `rank`, `gloss`, `offensive`): lemma in
-lower case, pos one of n, v, adj, adv, prep, conj, interj, pron, rank the
-order of the part of speech in the dictionary.
+`entries` reads the files into (`lemma`, `entry`, `order`), one row per
+single-word headword; from those, `glosses` gives (`lemma`, `pos`, `rank`,
+`gloss`): lemma in lower case, pos one of n, v, adj, adv, prep, conj, interj,
+pron, rank the order of the part of speech in the dictionary; and
+`offensive_lemmas` the lemmas labelled offensive. Stage 2 cleans glosses only
+for the lemmas its still undefined words can be looked up by, and reads labels
+only for its words.
 """
 from __future__ import annotations
 
@@ -148,8 +152,9 @@ def _cut(text: pl.Expr) -> pl.Expr:
                                    head.str.extract(r"^(.*) ", 1))))
 
 
-def gcide_lemmas(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.DataFrame:
-    table = entries(files, keep)
+def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
+    """Entries (`lemma`, `entry`, `order`) with a part of speech: (`lemma`, `order`, `pos`, `sense`: the list
+    of its senses' texts, `offensive`: its head or first sense carries an offensive usage label)."""
     # Quotations stand on lines indented deeper than the senses; citations start with --Author.
     flat = (pl.col("entry").str.replace_all(r"\n {9,}[^\n]*", "").str.replace_all(r"--[A-Z][^\n]*", "")
             .str.replace_all(r"\s+", " "))
@@ -157,21 +162,35 @@ def gcide_lemmas(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.D
     flat = (flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1")
             .str.replace_all(r"\[['`^~=.:\"]?([a-zA-Z])(?:um|mac|circ|ced|til|ring|acute|grave|dot)?\]", "$1"))
     header = r"^[^\\]*\\[^\\]*\\(?:, [^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*(?P<pos>(?:[a-z]{1,5}\. ?){1,3})"
-    parts = table.lazy().with_columns(flat.alias("flat")).with_columns(
-        pl.col("flat").str.extract(header, 1).str.strip_chars().alias("pos_written"),
-        pl.col("flat").str.replace(header, "").alias("body"),
-    ).with_columns(pl.col("pos_written").replace_strict(POS, default=None).alias("pos")).filter(
-        pl.col("pos").is_not_null())
-    senses = (
-        parts.with_columns(pl.col("body").str.replace_all(r" \d{1,2}\. ([A-Z(\[{])", SENSE_MARK + "$1")
-                           .str.split(SENSE_MARK).alias("sense"))
+    return (
+        table.lazy().with_columns(flat.alias("flat")).with_columns(
+            pl.col("flat").str.extract(header, 1).str.strip_chars().replace_strict(POS, default=None).alias("pos"),
+            pl.col("flat").str.replace(header, "").alias("body"),
+        ).filter(pl.col("pos").is_not_null())
+        .with_columns(pl.col("body").str.replace_all(r" \d{1,2}\. ([A-Z(\[{])", SENSE_MARK + "$1")
+                      .str.split(SENSE_MARK).alias("sense"))
         # With numbered senses, the text before the first is etymology and labels: skip it.
         # The label of an entry stands in its head or its first sense: a later sense's label
         # (MOTHER's vulgar compound) does not make the word offensive.
         .with_columns(pl.col("sense").list.head(2).list.join(" ").str.contains(OFFENSIVE_LABEL).alias(Col.offensive))
-        .with_columns(pl.when(pl.col("sense").list.len() > 1).then(pl.col("sense").list.slice(1))
-                      .otherwise(pl.col("sense")).alias("sense"))
-        .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
+        .select("lemma", "order", "pos", Col.offensive,
+                pl.when(pl.col("sense").list.len() > 1).then(pl.col("sense").list.slice(1))
+                .otherwise(pl.col("sense")).alias("sense"))
+    )
+
+
+def offensive_lemmas(table: pl.DataFrame) -> pl.Series:
+    """The lemmas, sorted, of entries (`lemma`, `entry`, `order`) labelled offensive (module docstring)."""
+    return (_parsed(table).filter(pl.col(Col.offensive)).select(pl.col("lemma").unique().sort())
+            .collect(engine="streaming")["lemma"])
+
+
+def glosses(table: pl.DataFrame) -> pl.DataFrame:
+    """(`lemma`, `pos`, `rank`, `gloss`) from entries (`lemma`, `entry`, `order`): per lemma and part of
+    speech the first sense not marked obsolete, cleaned and cut (module docstring); `rank` orders a
+    lemma's parts of speech as the dictionary does."""
+    senses = (
+        _parsed(table).with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
         .with_columns(pl.col("sense").str.contains(r"\[(?:Obs|Archaic|R\.)").alias("obsolete"),
                       _clean(pl.col("sense")).alias("gloss"))
@@ -180,10 +199,8 @@ def gcide_lemmas(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.D
         .filter(pl.col("gloss").is_not_null())
         .sort("lemma", "order", "obsolete", "k")
     )
-    best = senses.unique(["lemma", "pos"], keep="first", maintain_order=True)
-    offensive = senses.group_by("lemma").agg(pl.col(Col.offensive).any())
     # The streaming engine runs the regular expressions on both cores: 2.7 s -> 1.6 s for raw/.
-    return (best.sort("lemma", "order", maintain_order=True)
+    return (senses.unique(["lemma", "pos"], keep="first", maintain_order=True)
+            .sort("lemma", "order", maintain_order=True)
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
-            .select("lemma", "pos", "rank", "gloss")
-            .join(offensive, on="lemma", how="left", maintain_order="left")).collect(engine="streaming")
+            .select("lemma", "pos", "rank", "gloss")).collect(engine="streaming")

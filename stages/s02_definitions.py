@@ -36,7 +36,7 @@ from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
-from stages.gcide import gcide_lemmas
+from stages.gcide import entries as gcide_entries, glosses as gcide_glosses, offensive_lemmas as gcide_offensive
 from stages.wordlists import QUOTES, content_lines, read_wordlist
 from stages.wordnet import define, glosses, lookup_forms, offensive_lemmas, senses
 
@@ -210,7 +210,7 @@ def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
     return found
 
 
-def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_table: pl.DataFrame | None,
+def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flagged: pl.Series | None,
                     offensive: dict[str, bytes] | None, wordnet_senses: pl.DataFrame | None = None
                     ) -> tuple[pl.Series, list[str]]:
     """The `offensive` flag per lexicon row, and a note per reason. A word is flagged when a lower-case
@@ -229,8 +229,8 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_tabl
     reasons: dict[str, set[str]] = {}
     for lemma, domain in offensive_lemmas(wordnet, wordnet_senses).rows():
         reasons.setdefault(f"wordnet {domain}", set()).add(lemma.upper())
-    if gcide_table is not None:
-        reasons["gcide label"] = set(gcide_table.filter(pl.col(Col.offensive))["lemma"].str.to_uppercase())
+    if gcide_flagged is not None:
+        reasons["gcide label"] = set(gcide_flagged.str.to_uppercase())
     reasons[f"listed in {name.rsplit('/', 1)[-1]}"] = added
     flagged = set().union(*reasons.values()) - cleared
     flag = lexicon[Col.word].is_in(sorted(flagged))
@@ -247,18 +247,26 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
-    # GCIDE is parsed only for the lemmas a lexicon word can be looked up by: half its entries are not.
-    gcide_table = gcide_lemmas(gcide, lookup_forms(lexicon[Col.word], wordnet)) if gcide else None
+    dictionary = gcide_entries(gcide) if gcide else None
     wordnet_senses = senses(wordnet)
     for rank, source in enumerate(definition_sources):
         if source in ("wordnet", "gcide"):
-            lemmas = glosses(wordnet, wordnet_senses) if source == "wordnet" else gcide_table
-            found, by_base = define(lexicon[Col.word], lemmas.select("lemma", "pos", "rank", "gloss"), wordnet)
-            base_ids = lexicon.join(by_base, on=Col.word).select(Col.id, pl.lit(True).alias("base"))
-            table = (lexicon.select(Col.id, Col.word).join(found, on=Col.word).join(base_ids, on=Col.id, how="left")
+            # A source further down the list only matters for the words no source before it defines; GCIDE
+            # glosses are cleaned only for the lemmas those words can be looked up by.
+            missing = lexicon.join(pl.concat([c.select(Col.id) for c in candidates]) if candidates
+                                   else lexicon.head(0).select(Col.id), on=Col.id, how="anti")
+            if source == "wordnet":
+                lemmas = glosses(wordnet, wordnet_senses)
+            else:
+                wanted = lookup_forms(missing[Col.word], wordnet).to_frame("lemma")
+                lemmas = gcide_glosses(dictionary.join(wanted, on="lemma", how="semi", maintain_order="left"))
+            found, by_base = define(missing[Col.word], lemmas, wordnet)
+            base_ids = missing.join(by_base, on=Col.word).select(Col.id, pl.lit(True).alias("base"))
+            table = (missing.select(Col.id, Col.word).join(found, on=Col.word).join(base_ids, on=Col.id, how="left")
                      .select(Col.id, Col.definition, pl.when(pl.col("base")).then(pl.lit(f"{source}-base"))
                              .otherwise(pl.lit(source)).alias(Col.definition_source)))
-            notes.append(f"{source} defines {table.height:,} words, {by_base.height:,} of them through a base form")
+            notes.append(f"{source} defines {table.height:,} words no source before it does, "
+                         f"{by_base.height:,} of them through a base form")
         elif source == "supplement":
             table, problems = supplement_definitions(lexicon, supplement)
             notes += [f"supplement: {n:,} {what}" for what, n in sorted(problems.items())]
@@ -267,7 +275,9 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
         candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
     best = pl.concat(candidates).sort("rank").unique(Col.id, keep="first").drop("rank")
-    flag, offensive_notes = offensive_words(lexicon, wordnet, gcide_table, offensive, wordnet_senses)
+    flagged = None if dictionary is None else gcide_offensive(dictionary.join(
+        lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma")), on="lemma", how="semi", maintain_order="left"))
+    flag, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses)
     table = lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
     derived = 0
     for _ in range(2):  # twice: SPELLCHECKERS needs SPELLCHECKER, which needs SPELL + CHECKER

@@ -185,10 +185,11 @@ def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) ->
     missing = lowered.join(exact, on="lower", how="anti")
     inflected = (
         _candidates(missing, wordnet)
-        .join(missing, on="lower")
-        .join(lemmas.select(pl.col("lemma").alias("base"), "pos", "gloss"), on=["base", "pos"])
-        .sort("priority", "lower")
-        .unique("lower", keep="first")
+        .join(missing, on="lower", maintain_order="left")
+        .join(lemmas.select(pl.col("lemma").alias("base"), "pos", "gloss"), on=["base", "pos"], maintain_order="left")
+        # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
+        .sort("priority", "lower", maintain_order=True)
+        .unique("lower", keep="first", maintain_order=True)
         .select("lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss",
                                    "shown_pos").alias(Col.definition))
     )

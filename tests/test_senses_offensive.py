@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, lexicon_of
-from stages.gcide import entries, gcide_lemmas
+from stages import gcide
+from stages.gcide import entries
 from stages.s02_definitions import build_definitions
 from stages.wordnet import glosses, offensive_lemmas
 
@@ -95,13 +96,15 @@ def test_offensive_lemmas_are_wordnets_domain_members(wordnet):
 
 
 def test_gcide_entries_are_clean_and_short():
-    table = gcide_lemmas(folder("gcide"))
+    dictionary = entries(folder("gcide"))
+    table = gcide.glosses(dictionary)
     got = dict(table.filter(pl.col("pos") == "n").select("lemma", "gloss").rows())
     assert got["heron"] == "Any wading bird of the genus Ardea and allied genera, of the family Ardeidae."
     assert table["gloss"].str.len_chars().max() <= 300
     assert table.filter(pl.col("gloss").str.contains(r"[{}\\]|\[1913|--[A-Z]")).height == 0
-    assert "nigger" in set(table.filter(pl.col("offensive"))["lemma"])
-    assert "cock" not in set(table.filter(pl.col("offensive"))["lemma"])  # the rooster first; a later sense is vulgar
+    flagged = set(gcide.offensive_lemmas(dictionary))
+    assert "nigger" in flagged
+    assert "cock" not in flagged  # the rooster first; a later sense is vulgar
 
 
 def test_gcide_defines_what_wordnet_lacks_and_marks_base_forms(tmp_path):
@@ -121,9 +124,9 @@ def test_gcide_dictzip_damage_is_one_line(tmp_path):
     from pipeline.errors import InputFormatError
 
     with pytest.raises(InputFormatError, match="GCIDE gcide.dict.dz: not a dictzip file"):
-        gcide_lemmas({"g/gcide.index": b"Cot\tA\tB\n", "g/gcide.dict.dz": b"not gzip"})
+        entries({"g/gcide.index": b"Cot\tA\tB\n", "g/gcide.dict.dz": b"not gzip"})
     with pytest.raises(InputFormatError, match="GCIDE folder has no file gcide.index"):
-        gcide_lemmas({"g/gcide.dict.dz": gzip.compress(b"x")})
+        entries({"g/gcide.dict.dz": gzip.compress(b"x")})
 
 
 B64_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
