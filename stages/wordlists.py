@@ -182,8 +182,14 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
         defined.select("line", Col.word, pl.col("rest").str.split(" / ").alias("segment"))
         .with_columns(pl.int_ranges(pl.col("segment").list.len(), dtype=pl.UInt32).alias("k"))
         .explode("segment", "k")
-        .with_columns(pl.col("segment").str.strip_chars().str.extract_groups(SEGMENT).alias("g")).unnest("g")
     )
+    # SEGMENT's lazy capture is the slowest expression here, and without " : " it cannot find run-on
+    # forms: only the segments holding one go through it (licensed CSW: 0.34 -> 0.03 s).
+    seg, runon = pl.col("segment").str.strip_chars(), pl.col("segment").str.contains(" : ", literal=True)
+    segments = pl.concat([
+        segments.filter(~runon).with_columns(seg.alias("sense"), pl.lit(None, pl.String).alias("runons")),
+        segments.filter(runon).with_columns(seg.str.extract_groups(SEGMENT).alias("g")).unnest("g"),
+    ]).sort("line", "k")
     text = pl.col("sense")
     senses = segments.with_columns(
         text.str.count_matches(r"\[").alias("opens"),
