@@ -181,7 +181,11 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
 
 def offensive_lemmas(table: pl.DataFrame) -> pl.Series:
     """The lemmas, sorted, of entries (`lemma`, `entry`, `order`) labelled offensive (module docstring)."""
-    return (_parsed(table).filter(pl.col(Col.offensive)).select(pl.col("lemma").unique().sort())
+    # Only entries that name a label word anywhere can carry the label: the others (all but a few
+    # hundred) skip the parse. Flattening removes text and spells out character codes, which never
+    # stand inside these four words, so it cannot make one appear.
+    named = table.filter(pl.col("entry").str.contains(r"(?i)vulgar|obscene|offensive|derogatory"))
+    return (_parsed(named).filter(pl.col(Col.offensive)).select(pl.col("lemma").unique().sort())
             .collect(engine="streaming")["lemma"])
 
 
