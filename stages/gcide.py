@@ -75,18 +75,21 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
 
     if len(text) >= 1 << 31:  # a view's offset is 32 bits; the real file is 40 MB
         raise InputFormatError("GCIDE gcide.dict.dz: larger than 2 GiB once decompressed")
+    raw = np.frombuffer(text, dtype=np.uint8)
     start = np.minimum(start, len(text))
     size = np.minimum(size, len(text) - start)
     views = np.zeros((len(start), 16), dtype=np.uint8)  # Arrow's view: length, then 12 bytes inline or
     words = views.view(np.int32)  # a 4-byte prefix, the buffer's number and the offset in it
     if len(text):
         at = np.minimum(start[:, None] + np.arange(12), len(text) - 1)
-        views[:, 4:] = np.where(np.arange(12) < size[:, None], np.frombuffer(text, dtype=np.uint8)[at], 0)
+        views[:, 4:] = np.where(np.arange(12) < size[:, None], raw[at], 0)
     words[:, 0] = size
     words[size > 12, 2] = 0
     words[size > 12, 3] = start[size > 12]
     # Real GCIDE is ASCII but for a few bytes: the entries holding one are decoded here, one by one.
-    high = np.flatnonzero(np.frombuffer(text, dtype=np.uint8) >= 0x80)
+    step = 1 << 22  # 4 MiB at a time, not a 40 MB mask
+    high = np.concatenate([np.flatnonzero(raw[i:i + step] >= 0x80) + i for i in range(0, len(raw), step)]
+                          or [np.zeros(0, dtype=np.int64)])
     odd = np.flatnonzero(np.searchsorted(high, start + size) > np.searchsorted(high, start))
     words[odd, 0] = 0
     array = pa.Array.from_buffers(pa.binary_view(), len(start), [None, pa.py_buffer(views), pa.py_buffer(text)])

@@ -247,7 +247,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
-    dictionary = gcide_entries(gcide) if gcide else None
+    dictionary = None  # GCIDE's entries, read when first needed: not held while WordNet defines
     wordnet_senses = senses(wordnet)
     for rank, source in enumerate(definition_sources):
         if source in ("wordnet", "gcide"):
@@ -259,6 +259,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
                 lemmas = glosses(wordnet, wordnet_senses)
             else:
                 wanted = lookup_forms(missing[Col.word], wordnet).to_frame("lemma")
+                dictionary = gcide_entries(gcide)
                 lemmas = gcide_glosses(dictionary.join(wanted, on="lemma", how="semi", maintain_order="left"))
             found, by_base = define(missing[Col.word], lemmas, wordnet)
             base_ids = missing.join(by_base, on=Col.word).select(Col.id, pl.lit(True).alias("base"))
@@ -275,8 +276,12 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
         candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
     best = pl.concat(candidates).sort("rank").unique(Col.id, keep="first").drop("rank")
-    flagged = None if dictionary is None else gcide_offensive(dictionary.join(
-        lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma")), on="lemma", how="semi", maintain_order="left"))
+    flagged = None
+    if gcide:
+        own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
+        dictionary = gcide_entries(gcide) if dictionary is None else dictionary
+        flagged = gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
+        dictionary = None  # the decompressed file (40 MB for raw/) goes with it
     flag, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses)
     table = lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
     derived = 0
