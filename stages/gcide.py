@@ -98,9 +98,9 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
     return column.scatter(odd, fixed) if len(odd) else column
 
 
-def entries(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.DataFrame:
-    """(`lemma`, `entry`, `order`): the text of every single-word headword's entry (of those in `keep`,
-    lower case, when given), in index order (`order`: the index line)."""
+def entries(files: dict[str, bytes]) -> pl.DataFrame:
+    """(`lemma`, `entry`, `order`): the text of every single-word headword's entry, in index order
+    (`order`: the index line)."""
     try:
         text = gzip.decompress(_file(files, "gcide.dict.dz"))
         index = _file(files, "gcide.index").decode("utf-8")
@@ -112,21 +112,19 @@ def entries(files: dict[str, bytes], keep: pl.Series | None = None) -> pl.DataFr
     rows = (pl.Series("line", [index]).str.split("\n").explode().to_frame()
             .with_row_index("order", offset=1)
             .select("order", pl.col("line"), fields.struct.field("field_0").alias("head"),
-                    fields.struct.field("field_1").fill_null("").alias("offset"),
-                    fields.struct.field("field_2").fill_null("").alias("length"))
+                    fields.struct.field("field_1").fill_null("").alias("at_b64"),
+                    fields.struct.field("field_2").fill_null("").alias("bytes_b64"))
             # Phrases, hyphenated words, the 00-database entries; words no one will look up.
             .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
             .with_columns(pl.col("head").str.to_lowercase().alias("lemma")))
-    if keep is not None:
-        rows = rows.join(keep.to_frame("lemma").unique(), on="lemma", how="semi", maintain_order="left")
-    digits = pl.max_horizontal(pl.col("offset", "length").str.len_bytes())
+    digits = pl.max_horizontal(pl.col("at_b64", "bytes_b64").str.len_bytes())
     width = min(rows.select(digits.max()).item() or 0, MAX_DIGITS + 1)
-    rows = rows.with_columns(_b64(pl.col("offset"), width).alias("start"), _b64(pl.col("length"), width).alias("size"))
-    bad = rows.filter(pl.col("start").is_null() | pl.col("size").is_null() | (digits > MAX_DIGITS))
+    rows = rows.with_columns(_b64(pl.col("at_b64"), width).alias("at"), _b64(pl.col("bytes_b64"), width).alias("bytes"))
+    bad = rows.filter(pl.col("at").is_null() | pl.col("bytes").is_null() | (digits > MAX_DIGITS))
     if bad.height:
         number, line = bad.row(0)[:2]
         raise InputFormatError(f"GCIDE gcide.index, line {number}: bad offset in {line[:60]!r}")
-    return rows.select("lemma", _slices(text, rows["start"].to_numpy(), rows["size"].to_numpy()), "order")
+    return rows.select("lemma", _slices(text, rows["at"].to_numpy(), rows["bytes"].to_numpy()), "order")
 
 
 def _clean(sense: pl.Expr) -> pl.Expr:
