@@ -142,27 +142,36 @@ def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = Non
 
 
 def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lower`, `base`, `pos`, `relation`, `shown_pos`, `priority`): every base form a rule proposes."""
+    """(`lower`, `base`, `pos`, `priority`): every base form a rule proposes (`relations` names each)."""
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     found = []
     for pos, tag in POS.items():
         found.append(_lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").select(
             pl.col("f").list.first().alias("lower"), pl.col("f").list.get(1, null_on_oob=True).alias("base"),
-            pl.lit(tag).alias("pos"), pl.lit("plural of" if pos == "noun" else "form of").alias("relation"),
-            pl.lit(tag).alias("shown_pos"), pl.lit(0).alias("priority")))
-    for i, (pos, suffix, ending, relation, shown) in enumerate(RULES, start=1):
+            pl.lit(tag).alias("pos"), pl.lit(0).alias("priority")))
+    for i, (pos, suffix, ending, _, _) in enumerate(RULES, start=1):
         found.append(words.filter(lower.str.ends_with(suffix) & (n > len(suffix))).select(
             "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(POS[pos]).alias("pos"),
-            pl.lit(relation).alias("relation"), pl.lit(shown).alias("shown_pos"), pl.lit(i).alias("priority")))
-    for i, (pos, suffix, relation, shown) in enumerate(DOUBLED, start=len(RULES) + 1):
+            pl.lit(i).alias("priority")))
+    for i, (pos, suffix, _, _) in enumerate(DOUBLED, start=len(RULES) + 1):
         stem = lower.str.slice(0, n - len(suffix))
         found.append(
             words.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).with_columns(stem.alias("stem"))
             .filter(pl.col("stem").str.slice(-1) == pl.col("stem").str.slice(-2, 1))
             .select("lower", pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
-                    pl.lit(POS[pos]).alias("pos"), pl.lit(relation).alias("relation"),
-                    pl.lit(shown).alias("shown_pos"), pl.lit(i).alias("priority")))
+                    pl.lit(POS[pos]).alias("pos"), pl.lit(i).alias("priority")))
     return pl.concat(found)
+
+
+def _relations() -> pl.DataFrame:
+    """(`priority`, `pos`, `relation`, `shown_pos`): how a definition through each rule of _candidates
+    names the relation, and the part of speech it shows."""
+    rows = [(0, tag, "plural of" if pos == "noun" else "form of", tag) for pos, tag in POS.items()]
+    rows += [(i, POS[pos], relation, shown) for i, (pos, _, _, relation, shown) in enumerate(RULES, start=1)]
+    rows += [(i, POS[pos], relation, shown)
+             for i, (pos, _, relation, shown) in enumerate(DOUBLED, start=len(RULES) + 1)]
+    return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String,
+                                      "shown_pos": pl.String}, orient="row")
 
 
 def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> pl.Series:
@@ -185,11 +194,13 @@ def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) ->
     missing = lowered.join(exact, on="lower", how="anti")
     inflected = (
         _candidates(missing, wordnet)
-        .join(missing, on="lower", maintain_order="left")
+        # Most proposed bases are not lemmas (581k proposals, 84k lemmas for raw/): drop those first.
         .join(lemmas.select(pl.col("lemma").alias("base"), "pos", "gloss"), on=["base", "pos"], maintain_order="left")
+        .join(missing, on="lower", maintain_order="left")
         # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
         .sort("priority", "lower", maintain_order=True)
         .unique("lower", keep="first", maintain_order=True)
+        .join(_relations(), on=["priority", "pos"], maintain_order="left")
         .select("lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss",
                                    "shown_pos").alias(Col.definition))
     )
