@@ -82,6 +82,12 @@ def _lines(files: dict[str, bytes], name: str) -> pl.Series:
 OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity")
 
 
+# A data line: offset, lexicographer file, synset type, word count (2 hex digits), then each word with
+# its lex id (1 hex digit), then the pointer count (3 digits). No pointer symbol is a hex digit, so the
+# word pairs end where the pointer count begins; splitting only them spares splitting every pointer.
+SYNSET_WORDS = r"^\S+ \S+ \S+ [0-9a-f]{2} ((?:\S+ [0-9a-f] )+)\d{3} "
+
+
 def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`): every sense of a single-word lemma
     whose synset writes it in lower case, in WordNet's order (most frequent first; `sense` counts from 0
@@ -99,10 +105,10 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
             .with_columns(pl.int_ranges(pl.col("offset").list.len()).alias("order"))
             .explode("offset", "order")
         )
-        w_count = f.list.get(3).str.to_integer(base=16)
-        data = _lines(wordnet, f"data.{pos}").to_frame().with_columns(pl.col("line").str.split(" ").alias("f")).select(
-            f.list.first().alias("offset"),
-            f.list.slice(4, 2 * w_count).list.gather_every(2)
+        line = pl.col("line")
+        data = _lines(wordnet, f"data.{pos}").to_frame().select(
+            line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
+            line.str.extract(SYNSET_WORDS, 1).str.strip_chars_end(" ").str.split(" ").list.gather_every(2)
             .list.eval(pl.element().str.replace(r"\(.*\)$", "")).alias("written"),
             pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
             pl.col("line").str.splitn(" | ", 2).struct.field("field_1")
