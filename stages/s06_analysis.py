@@ -21,6 +21,7 @@ Per-word eccentricities are not exported: settling every word's bounds took
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import polars as pl
@@ -204,12 +205,19 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
     import numpy as np
 
     words = lexicon[Col.word].to_list()
-    tables, notes = [], []
-    for (name, mode), column in GROUP_COLUMNS.items():
+
+    def labeling(name: str, mode: str, column: str) -> tuple[pl.DataFrame, int]:
         kept = links.filter(pl.col(Col.kind).is_in(KINDS[mode]))
         ids = np.flatnonzero(lexicon[f"in_{name}"].to_numpy())
         labels = groups[column].to_numpy()[ids].astype(np.int64)
-        table, waves = analyse(ids, words, kept[Col.src].to_numpy(), kept[Col.dst].to_numpy(), labels)
+        return analyse(ids, words, kept[Col.src].to_numpy(), kept[Col.dst].to_numpy(), labels)
+
+    # Two labelings at a time: numpy lets go of the GIL in its larger steps, so the waves of one run
+    # while the other's Python steps. On raw/, side by side: 1.83-2.13 s -> 1.32-1.45 s.
+    with ThreadPoolExecutor(2) as pool:
+        done = list(pool.map(lambda item: labeling(*item[0], item[1]), GROUP_COLUMNS.items()))
+    tables, notes = [], []
+    for ((name, mode), _), (table, waves) in zip(GROUP_COLUMNS.items(), done):
         tables.append(table.with_columns(pl.lit(name).alias(Col.lexicon), pl.lit(mode).alias(Col.mode))
                       .select(list(LONGEST)))
         if table.height:
