@@ -5,6 +5,7 @@ import polars as pl
 import pytest
 
 from conftest import DATA, lexicon_of
+from pipeline.artifact.contract import Col
 from pipeline.config import load_config
 from pipeline.errors import InputFormatError
 from stages.s02_definitions import build_definitions
@@ -95,3 +96,21 @@ def test_bad_supplement_line_is_named():
     bad = {"supplement.txt": b"AND joining words [conj]\nTHE the [zz]\n"}
     with pytest.raises(InputFormatError, match=r"supplement.txt, line 2: unknown part of speech 'zz'"):
         build_definitions(lexicon_of(["AND"], ["AND"]), folder("wordnet"), bad, ["supplement"])
+
+
+def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
+    """GASSES is in noun.exc and verb.exc with one priority: the noun reading (listed first) wins, every
+    time. Many such words, so that an unstable multithreaded sort would show itself."""
+    from stages.wordnet import define
+
+    bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
+    exc = "".join(f"{b}ses {b}\n" for b in bases).encode()
+    wordnet = {"w/noun.exc": exc, "w/verb.exc": exc, "w/adj.exc": b"", "w/adv.exc": b""}
+    lemmas = pl.DataFrame({"lemma": bases * 2, "pos": ["n"] * 600 + ["v"] * 600, "rank": [0] * 600 + [1] * 600,
+                           "gloss": ["a thing"] * 600 + ["to do it"] * 600})
+    words = pl.Series([f"{b}ses".upper() for b in bases])
+    for _ in range(5):
+        found, by_base = define(words, lemmas, wordnet)
+        assert by_base.height == 600
+        assert found[Col.definition].str.starts_with("plural of ").all(), found.filter(
+            ~pl.col(Col.definition).str.starts_with("plural of ")).head(3)
