@@ -301,3 +301,22 @@ def test_written_naspa_definitions_parse_back(senses, runons, tilde):
     assert head["senses"] == senses
     assert [(r["word"], r["senses"][0]["pos"], r["senses"][0]["runon_of"]) for r in rest] == [
         (w, p, "HEAD") for w, p in runons]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab []\t", max_size=12), min_size=1, max_size=20))
+def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
+    """The faster expressions of wordlists (two anchored patterns for word and rest, the last of all
+    brackets) against the plain regular expressions they replaced, on texts of blanks and brackets."""
+    from stages.wordlists import _split, last_bracket
+
+    lines = ["WORD" + t for t in texts]
+    frame = pl.DataFrame({"line": list(range(1, len(lines) + 1)), "text": lines},
+                         schema={"line": pl.UInt32, "text": pl.String})
+    split, _ = _split(frame, "naspa")
+    plain = frame.with_columns(pl.col("text").str.extract_groups(r"^(?P<word>[^ \t]*)[ \t]*(?P<rest>.*)$")
+                               .alias("p")).unnest("p")
+    assert split["word"].to_list() == plain["word"].to_list()
+    assert split["rest"].to_list() == [r or None for r in plain["rest"].to_list()]
+    got = frame.select(last_bracket(pl.col("text")))["text"].to_list()
+    assert got == frame["text"].str.extract(r"^.*\[([^\[\]]*)\]", 1).to_list()
