@@ -261,6 +261,28 @@ def test_full_disk_keeps_the_previous_export_byte_identical(tiny):
     assert not (tiny / "build/.export.new").exists()
 
 
+def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
+    """The rows reach SQLite through ADBC's stream, which would report any error of ours as its own:
+    the real one comes out, and only SQLite's own failures are said to be a full disk."""
+    import polars as pl
+
+    from pipeline.artifact import contract
+
+    words = pl.DataFrame(schema=contract.WORDS).clear(1)  # one row of nulls
+    calls = []
+
+    def failing(frame):
+        calls.append(frame.height)
+        if len(calls) > 1:  # the first call only reads the schema
+            raise MemoryError("no room for the batch")
+        return original(frame)
+
+    original = contract.sqlite_words
+    monkeypatch.setattr(contract, "sqlite_words", failing)
+    with pytest.raises(MemoryError, match="no room for the batch"):
+        contract.sqlite_bytes(words)
+
+
 def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
     assert build(tiny).exit_code == 0
     before = snapshot(tiny / "build/export")

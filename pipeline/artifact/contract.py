@@ -117,7 +117,7 @@ def sqlite_bytes(words: pl.DataFrame) -> bytes:
         path = Path(scratch) / SQLITE_FILE
         try:
             _fill_sqlite(adbc, path, words)
-        except adbc.OperationalError as err:  # the scratch file could not be written: disk full, a size limit
+        except adbc.Error as err:  # SQLite could not write the scratch file: disk full, a size limit
             raise EnvironmentProblem(f"cannot write {path}: {' '.join(str(err).split())[:120]}; free some space "
                                      "or point TMPDIR at a roomier folder") from None
         return path.read_bytes()
@@ -131,15 +131,29 @@ def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
     import pyarrow as pa
 
     empty = sqlite_words(words.head(0))
-    batches = (batch for start in range(0, words.height, SQLITE_BATCH)
-               for batch in sqlite_words(words.slice(start, SQLITE_BATCH)).to_arrow().to_batches())
+    failed: list[BaseException] = []
+
+    def batches():
+        try:
+            for start in range(0, words.height, SQLITE_BATCH):
+                yield from sqlite_words(words.slice(start, SQLITE_BATCH)).to_arrow().to_batches()
+        except BaseException as err:  # ADBC would pass it on as an error of its own: keep the real one
+            failed.append(err)
+            raise
+
     with adbc.connect(str(path), autocommit=True) as con, con.cursor() as cur:
         for pragma in (f"user_version = {SCHEMA_VERSION}", "journal_mode = OFF", "synchronous = OFF"):
             cur.execute(f"PRAGMA {pragma}")
         cur.execute("CREATE TABLE words (" + ", ".join(
             f"{c} {'TEXT' if empty.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
             for c in empty.columns) + ")")
-        cur.adbc_ingest("words", pa.RecordBatchReader.from_batches(empty.to_arrow().schema, batches), mode="append")
+        try:
+            cur.adbc_ingest("words", pa.RecordBatchReader.from_batches(empty.to_arrow().schema, batches()),
+                            mode="append")
+        except adbc.Error:
+            if failed:
+                raise failed[0] from None
+            raise
         for ddl in SQLITE_INDEXES.values():
             cur.execute(ddl)
 
