@@ -48,6 +48,9 @@ MAX_DIGITS = 10  # 64 ** 10 = 2 ** 60: more digits is damage, not a bigger file
 SENSE_MARK = "\x01"
 # A usage label, not an etymology that mentions {Vulgar}: a short bracket of plain words.
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
+# Those words in an entry's raw text, any letter perhaps a character code ([a], ['e]).
+LABEL_WORDS = "(?i)" + "|".join("".join(rf"(?:{c}|\[[^\[\]]{{1,8}}\])" for c in word)
+                                for word in ("vulgar", "obscene", "offensive", "derogatory"))
 
 
 def _b64(digits: pl.Expr, width: int) -> pl.Expr:
@@ -91,7 +94,7 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
     high = np.concatenate([np.flatnonzero(raw[i:i + step] >= 0x80) + i for i in range(0, len(raw), step)]
                           or [np.zeros(0, dtype=np.int64)])
     odd = np.flatnonzero(np.searchsorted(high, start + size) > np.searchsorted(high, start))
-    words[odd, 0] = 0
+    views[odd] = 0  # empty for now, filled in below
     array = pa.Array.from_buffers(pa.binary_view(), len(start), [None, pa.py_buffer(views), pa.py_buffer(text)])
     column = pl.Series("entry", array).cast(pl.String)
     fixed = [text[start[i]:start[i] + size[i]].decode("utf-8", errors="replace") for i in odd]
@@ -112,8 +115,9 @@ def entries(files: dict[str, bytes]) -> pl.DataFrame:
     rows = (pl.Series("line", [index]).str.split("\n").explode().to_frame()
             .with_row_index("order", offset=1)
             .select("order", pl.col("line"), fields.struct.field("field_0").alias("head"),
-                    fields.struct.field("field_1").fill_null("").alias("at_b64"),
-                    fields.struct.field("field_2").fill_null("").alias("bytes_b64"))
+                    # Leading zeros (A) say nothing: only the digits after them count towards MAX_DIGITS.
+                    fields.struct.field("field_1").fill_null("").str.strip_chars_start("A").alias("at_b64"),
+                    fields.struct.field("field_2").fill_null("").str.strip_chars_start("A").alias("bytes_b64"))
             # Phrases, hyphenated words, the 00-database entries; words no one will look up.
             .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
             .with_columns(pl.col("head").str.to_lowercase().alias("lemma")))
@@ -181,11 +185,12 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
 
 
 def offensive_lemmas(table: pl.DataFrame) -> pl.Series:
-    """The lemmas, sorted, of entries (`lemma`, `entry`, `order`) labelled offensive (module docstring)."""
-    # Only entries that name a label word anywhere can carry the label: the others (all but a few
-    # hundred) skip the parse. Flattening removes text and spells out character codes, which never
-    # stand inside these four words, so it cannot make one appear.
-    named = table.filter(pl.col("entry").str.contains(r"(?i)vulgar|obscene|offensive|derogatory"))
+    """The lemmas, sorted, of entries (`lemma`, `entry`, `order`) labelled offensive (module docstring):
+    entries with a part of speech, whether or not a sense of theirs gives a gloss."""
+    # Only entries that spell a label word somewhere can carry the label: the others (all but a few
+    # hundred) skip the parse. Flattening removes text and turns character codes into letters, so a
+    # letter of the word may be written as a code (vulg[a]r) but nothing else can make one appear.
+    named = table.filter(pl.col("entry").str.contains(LABEL_WORDS))
     return (_parsed(named).filter(pl.col(Col.offensive)).select(pl.col("lemma").unique().sort())
             .collect(engine="streaming")["lemma"])
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, lexicon_of
@@ -154,16 +154,40 @@ def entries_by_hand(index: str, text: bytes) -> list[tuple[str, str, int]]:
     return rows
 
 
-@settings(max_examples=150, deadline=None)
-@given(text=st.binary(max_size=300).map(lambda b: b + "é".encode() + b"plain text" * 3),
+@settings(max_examples=200, deadline=None)
+@given(text=st.one_of(st.just(b""), st.binary(max_size=300).map(lambda b: b + "é".encode() + b"plain text" * 3)),
        spans=st.lists(st.tuples(st.sampled_from(["Cot", "cot", "Heron", "ox", "A", "two words", "x-ray"]),
-                                st.integers(0, 400), st.integers(0, 60)), max_size=12))
+                                st.integers(0, 400), st.integers(0, 60), st.integers(0, 12),
+                                st.booleans()), max_size=12))
 def test_gcide_entries_slice_the_dictionary_like_python(text, spans):
     """Entries are Arrow string views into the decompressed file: checked against plain slicing and
-    decoding, for short (inline) and long entries, spans past the end, bytes that are not UTF-8."""
-    index = "\n".join(f"{head}\t{b64(start)}\t{b64(size)}" for head, start, size in spans)
+    decoding, for short (inline) and long entries, spans past the end, bytes that are not UTF-8, an
+    empty file, numbers padded with leading zeros (A) and lines with no numbers at all."""
+    index = "\n".join(f"{head}\t{'A' * pad}{b64(start)}\t{b64(size)}" if numbered else head
+                      for head, start, size, pad, numbered in spans)
     files = {"g/gcide.index": index.encode(), "g/gcide.dict.dz": gzip.compress(text)}
-    assert entries(files).rows() == entries_by_hand(index, text)
+    got = entries(files)
+    assert got.rows() == entries_by_hand(index, text)
+    assert pl.from_arrow(got["entry"].to_arrow()).to_arrow().validate(full=True) is None
+
+
+ENTRY_HEADS = ["Foo \\Foo\\, n. ", "Foo \\Foo\\, v. t. ", "Foo, ", ""]
+ENTRY_PARTS = ["[Low, vulgar] ", "[Low, vulg[a]r] ", "[Obs.] ", "[Der['o]gatory] ", "offensive ", "1. A thing. ",
+               "2. Another. ", "[OE. foo] ", "Hi. ", "\n          --Milton [vulgar].\n", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@example(["Foo \\Foo\\, n. [Low, vulg[a]r] A thing."])
+@given(st.lists(st.tuples(st.sampled_from(ENTRY_HEADS), st.lists(st.sampled_from(ENTRY_PARTS), max_size=6))
+                .map(lambda e: e[0] + "".join(e[1])), max_size=8))
+def test_gcide_labels_read_only_where_a_label_word_is_spelled_miss_none(bodies):
+    """offensive_lemmas parses only entries whose raw text spells a label word (letters perhaps as
+    character codes); parsing every entry must flag the same lemmas."""
+    table = pl.DataFrame({"lemma": [f"w{i}" for i in range(len(bodies))], "entry": bodies,
+                          "order": list(range(len(bodies)))}, schema={"lemma": pl.String, "entry": pl.String,
+                                                                     "order": pl.UInt32})
+    every = gcide._parsed(table).filter(pl.col("offensive")).select(pl.col("lemma").unique().sort()).collect()
+    assert gcide.offensive_lemmas(table).to_list() == every["lemma"].to_list()
 
 
 def test_gcide_index_damage_names_the_line():
