@@ -197,4 +197,4 @@ def test_gcide_index_damage_names_the_line():
     with pytest.raises(InputFormatError, match=r"gcide.index, line 2: bad offset in 'Bed\\tA\\tB!'"):
         entries({"g/gcide.index": b"Cot\tA\tR\nBed\tA\tB!\n", "g/gcide.dict.dz": text})
     with pytest.raises(InputFormatError, match="line 1: bad offset"):
-        entries({"g/gcide.index": b"Cot\tAAAAAAAAAAAA\tB\n", "g/gcide.dict.dz": text})
+        entries({"g/gcide.index": b"Cot\tBAAAAAAAAAAA\tB\n", "g/gcide.dict.dz": text})  # 64 ** 11
