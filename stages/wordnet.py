@@ -85,7 +85,8 @@ OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity")
 # A data line: offset, lexicographer file, synset type, word count (2 hex digits), then each word with
 # its lex id (1 hex digit), then the pointer count (3 digits). No pointer symbol is a hex digit, so the
 # word pairs end where the pointer count begins; splitting only them spares splitting every pointer.
-SYNSET_WORDS = r"^\S+ \S+ \S+ [0-9a-f]{2} ((?:\S+ [0-9a-f] )+)\d{3} "
+# A line of another shape is an error, not a synset without words.
+SYNSET_WORDS = r"^\S+ \S+ \S+ [0-9a-fA-F]{2} ((?:\S+ [0-9a-fA-F] )+)\d{3}(?: |$)"
 
 
 def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
@@ -107,15 +108,18 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
         )
         line = pl.col("line")
         data = _lines(wordnet, f"data.{pos}").to_frame().select(
-            line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
+            "line", line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
             line.str.extract(SYNSET_WORDS, 1).str.strip_chars_end(" ").str.split(" ").list.gather_every(2)
             .list.eval(pl.element().str.replace(r"\(.*\)$", "")).alias("written"),
             pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
             pl.col("line").str.splitn(" | ", 2).struct.field("field_1")
             .str.split('; "').list.first().str.strip_chars().alias("gloss"),
         )
+        bad = data.filter(pl.col("written").is_null())
+        if bad.height:
+            raise InputFormatError(f"WordNet file data.{pos}: not a synset line: {bad['line'][0][:60]!r}")
         frames.append(
-            index.join(data, on="offset")
+            index.join(data.drop("line"), on="offset")
             .filter(pl.col("written").list.contains(pl.col("lemma")))  # NICE: not the city, written Nice
             .sort("lemma", "order")
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("sense"))

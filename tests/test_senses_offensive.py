@@ -198,3 +198,21 @@ def test_gcide_index_damage_names_the_line():
         entries({"g/gcide.index": b"Cot\tA\tR\nBed\tA\tB!\n", "g/gcide.dict.dz": text})
     with pytest.raises(InputFormatError, match="line 1: bad offset"):
         entries({"g/gcide.index": b"Cot\tBAAAAAAAAAAA\tB\n", "g/gcide.dict.dz": text})  # 64 ** 11
+
+
+def test_wordnet_synset_lines_of_another_shape_are_named():
+    """Only the word pairs of a data line are split (SYNSET_WORDS): upper-case hex digits and a line
+    that ends at its pointer count still read; a line without them is an error naming it."""
+    from pipeline.errors import InputFormatError
+    from stages.wordnet import senses
+
+    tiny = folder("wordnet", ROOT / "tests/data/tiny")
+    lines = tiny["wordnet/data.noun"].decode()
+    odd = lines.replace("00000200 18 n 01 cat 1 000 |", "00000200 18 n 01 cat A 000 |")
+    odd += "00000400 05 n 01 bark 0 000\n"
+    table = senses({**tiny, "wordnet/data.noun": odd.encode(),
+                    "wordnet/index.noun": tiny["wordnet/index.noun"].replace(b"00000300", b"00000400")})
+    assert set(table.filter(pl.col("pos") == "n")["lemma"]) >= {"cat", "bark"}
+    assert table.filter(pl.col("lemma") == "cat").height == 2
+    with pytest.raises(InputFormatError, match=r"data.noun: not a synset line: '00000500 05 n 01 oops'"):
+        senses({**tiny, "wordnet/data.noun": (lines + "00000500 05 n 01 oops\n").encode()})
