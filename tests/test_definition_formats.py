@@ -320,3 +320,16 @@ def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
     assert split["rest"].to_list() == [r or None for r in plain["rest"].to_list()]
     got = frame.select(last_bracket(pl.col("text")))["text"].to_list()
     assert got == frame["text"].str.extract(r"^.*\[([^\[\]]*)\]", 1).to_list()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["a thing [n]", " : ", "ABC", ", ", "DEF", " ~v", " [v -ED]", "x", " "]),
+                         max_size=8).map("".join), min_size=1, max_size=12))
+def test_runon_forms_split_like_the_plain_pattern(segments):
+    """split_runons sends only the segments holding " : " through SEGMENT: the same groups as sending all."""
+    from stages.wordlists import SEGMENT, split_runons
+
+    frame = pl.DataFrame({"line": [i // 3 for i in range(len(segments))], "k": [i % 3 for i in range(len(segments))],
+                          "segment": segments}, schema={"line": pl.UInt32, "k": pl.UInt32, "segment": pl.String})
+    plain = frame.with_columns(pl.col("segment").str.strip_chars().str.extract_groups(SEGMENT).alias("g")).unnest("g")
+    assert split_runons(frame).equals(plain)
