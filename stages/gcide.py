@@ -50,7 +50,7 @@ SENSE_MARK = "\x01"
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
 # Those words in an entry's raw text, any letter perhaps a character code ([a], ['e]).
 LABEL_WORDS = "(?i)" + "|".join("".join(rf"(?:{c}|\[[^\[\]]{{1,8}}\])" for c in word)
-                                for word in ("vulgar", "obscene", "offensive", "derogatory"))  # not a column: label words
+                                for word in ("vulgar", "obscene", "offensive", "derogatory"))  # not a column
 
 
 def _b64(digits: pl.Expr, width: int) -> pl.Expr:

@@ -235,7 +235,7 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
     flagged = set().union(*reasons.values()) - cleared
     flag = lexicon[Col.word].is_in(sorted(flagged))
     named = set().union(cleared, *reasons.values())
-    in_lexicon = set(lexicon[Col.word].filter(lexicon[Col.word].is_in(sorted(named))))  # not a set of every word
+    in_lexicon = set(lexicon[Col.word].filter(lexicon[Col.word].is_in(sorted(named))))  # not every word
     notes = [f"offensive: {flag.sum():,} words flagged; " + ", ".join(
         f"{reason} {len((found & in_lexicon) - cleared):,}" for reason, found in reasons.items())
         + f"; {len(cleared & in_lexicon):,} cleared by the reviewed list"]

@@ -171,7 +171,8 @@ def _split(lines: pl.DataFrame, fmt: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     # Two anchored patterns without captures of the whole line: 4x faster than one extract_groups.
     parts = lines.with_columns(text.str.extract(r"^([^ \t]*)", 1).alias(Col.word),
                                text.str.replace(r"^[^ \t]*[ \t]*", "").alias("rest"))
-    return parts.with_columns(pl.when(pl.col("rest") != "").then(pl.col("rest")).alias("rest")), pl.DataFrame(schema=PROBLEMS)
+    rest = pl.when(pl.col("rest") != "").then(pl.col("rest")).alias("rest")
+    return parts.with_columns(rest), pl.DataFrame(schema=PROBLEMS)
 
 
 def _pos(column: pl.Expr) -> pl.Expr:
