@@ -40,12 +40,11 @@ def wildcard_keys(words: pl.DataFrame, n: int) -> pl.LazyFrame:
 
 def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -> list[pl.DataFrame]:
     """Sub links among `words` (all of length n), and indel links from them to `shorter` (length n-1)."""
-    keys = wildcard_keys(words, n)
+    keys = wildcard_keys(words, n).cache()  # built once for both joins
     found = [
         keys.join(keys, on=["pre", "post"], suffix="_b")
         .filter(pl.col(Col.id) < pl.col("id_b"))
         .select(pl.col(Col.id).alias(Col.src), pl.col("id_b").alias(Col.dst), pl.lit("sub").alias(Col.kind))
-        .collect()
     ]
     if shorter is not None:
         found.append(
@@ -54,9 +53,8 @@ def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -
                   on="deleted")
             .select(pl.col("short").alias(Col.src), pl.col(Col.id).alias(Col.dst), pl.lit("indel").alias(Col.kind))
             .unique()  # HELLO loses either L to give HELO: one link
-            .collect()
         )
-    return found
+    return pl.collect_all(found)
 
 
 def build_links(lexicon: pl.DataFrame) -> dict:
