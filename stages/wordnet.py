@@ -98,11 +98,12 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
     for rank, (pos, tag) in enumerate(POS.items()):
         f = pl.col("f")
         count = f.list.get(2).cast(pl.Int64)
+        lines = _lines(wordnet, f"index.{pos}").str.strip_chars()
         index = (
-            _lines(wordnet, f"index.{pos}").str.strip_chars().str.split(" ").to_frame("f")
+            lines.filter(lines.str.contains(r"^[a-z]+ "))  # single-word lemmas; split only their lines
+            .str.split(" ").to_frame("f")
             .select(f.list.first().alias("lemma"), f.list.get(f.list.len() - count - 1).cast(pl.Int64).alias("tagged"),
                     f.list.slice(f.list.len() - count, count).alias("offset"))
-            .filter(pl.col("lemma").str.contains(r"^[a-z]+$"))
             .with_columns(pl.int_ranges(pl.col("offset").list.len()).alias("order"))
             .explode("offset", "order")
         )
