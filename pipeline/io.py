@@ -35,6 +35,19 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def sha256_file(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def move_durably(source: Path, target: Path) -> None:
+    """Move a finished file (same filesystem) to `target`, its bytes on disk first."""
+    with open(source, "rb+") as f:
+        os.fsync(f.fileno())
+    os.chmod(source, 0o666 & ~_umask())
+    os.replace(source, target)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -7,6 +7,8 @@ fresh when all of these still match; otherwise the status names what changed.
 The lock is rewritten (atomically) only after a stage's outputs are in place,
 so a failed or killed stage leaves the previous outputs and lock as they were.
 A second process building the same folder waits on `<build dir>/.mutex`.
+A stage that declares `scratch` works in `<build dir>/.scratch-<stage>`, emptied
+before it runs and removed after (and at the next start, after a kill).
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
 MUTEX_FILE = ".mutex"
+SCRATCH_PREFIX = ".scratch-"  # + a stage's name: the scratch folder of a stage that declares one
 MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
 MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
 # Fault injection for the crash tests: "STAGE:POINT" makes the runner announce the point on
@@ -279,31 +282,52 @@ class Runner:
                     size = path.stat().st_size
                     kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": size}  # not a column
 
-        _fault_point(stage, "transform")
+        scratch = self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
+        if stage.scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+            scratch.mkdir()
+            kwargs["scratch"] = scratch
         try:
-            result = stage.transform(**kwargs)
-        except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
-            raise
-        except Exception as e:  # a library failing on an input it could not parse
-            raise InputFormatError(f"stage {stage.label} failed on its inputs: {type(e).__name__}: "
-                                   f"{' '.join(str(e).split())[:200]}") from e
-        notes = tuple(result.pop("notes", ()))
-        if set(result) != set(stage.writes):
-            raise PipelineError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
+            _fault_point(stage, "transform")
+            try:
+                result = stage.transform(**kwargs)
+            except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
+                raise
+            except Exception as e:  # a library failing on an input it could not parse
+                raise InputFormatError(f"stage {stage.label} failed on its inputs: {type(e).__name__}: "
+                                       f"{' '.join(str(e).split())[:200]}") from e
+            notes = tuple(result.pop("notes", ()))
+            if set(result) != set(stage.writes):
+                raise PipelineError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
+            outputs, rows = self._write_outputs(stage, result, scratch)
+        finally:
+            if stage.scratch:
+                shutil.rmtree(scratch, ignore_errors=True)
 
+        fingerprint = self.fingerprint(stage, inputs=hashes)
+        record = self.read_lock()
+        record[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
+        lock.write(self.build_dir / LOCK_FILE, record)
+        return Report(stage, "ran", record[stage.name]["rows"], time.perf_counter() - start, notes)
+
+    def _write_outputs(self, stage: Stage, result: dict[str, Any], scratch: Path) -> tuple[dict[str, str], int | None]:
+        """Write a stage's outputs in place; the sha256 of each file written, and the rows of the first."""
         outputs: dict[str, str] = {}
         rows: int | None = None
         for name, out in stage.writes.items():
             value = result[name]
             if out.is_dir:
-                files = {f: (v if isinstance(v, bytes) else v.encode()) for f, v in value.items()}
+                files = {f: (v.encode() if isinstance(v, str) else v) for f, v in value.items()}
                 if sorted(files) != sorted(out.members or {}):
                     raise PipelineError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
                                         f"declared {sorted(out.members or {})}")
+                moved = [f for f, v in files.items() if isinstance(v, Path)]
+                if any(not stage.scratch or v.parent != scratch for f, v in files.items() if f in moved):
+                    raise PipelineError(f"stage {stage.label} handed over a file outside its scratch folder")
                 self._write_dir(self.build_dir / out.path, files, stage)
-                outputs.update({f"{out.path}/{f}": io.sha256(b) for f, b in files.items()})
-                for f in files:  # what was just written, so that the next status need not read it again
+                for f, v in files.items():  # what was just written, so that the next status need not read it
                     path = self.build_dir / out.path / f
+                    outputs[f"{out.path}/{f}"] = io.sha256_file(path) if f in moved else io.sha256(v)
                     self._hashes.remember(path, outputs[f"{out.path}/{f}"], self._hashes.stamp(path))
                 if rows is None:
                     rows = _first_table_rows(out, files)
@@ -317,12 +341,7 @@ class Runner:
                 self._hashes.remember(self.build_dir / out.path, outputs[out.path],
                                       self._hashes.stamp(self.build_dir / out.path))
                 _fault_point(stage, "write")  # some outputs written, the lock not yet
-
-        fingerprint = self.fingerprint(stage, inputs=hashes)
-        record = self.read_lock()
-        record[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
-        lock.write(self.build_dir / LOCK_FILE, record)
-        return Report(stage, "ran", record[stage.name]["rows"], time.perf_counter() - start, notes)
+        return outputs, rows
 
     @staticmethod
     def _read(path: Path, why: str) -> bytes:
@@ -335,14 +354,18 @@ class Runner:
 
     # ---- folder outputs, swapped in whole -------------------------------------------
 
-    def _write_dir(self, path: Path, files: dict[str, bytes], stage: Stage) -> None:
-        """Write a folder beside `path`, then swap it in with two renames."""
+    def _write_dir(self, path: Path, files: dict[str, bytes | Path], stage: Stage) -> None:
+        """Write a folder beside `path` (bytes written, finished files of the stage's scratch folder
+        moved), then swap it in with two renames."""
         fresh = path.with_name(f".{path.name}.new")
         old = path.with_name(f".{path.name}.old")
         shutil.rmtree(fresh, ignore_errors=True)
         fresh.mkdir(parents=True)
         for name, data in files.items():
-            io.write_atomic(fresh / name, data)
+            if isinstance(data, Path):
+                io.move_durably(data, fresh / name)
+            else:
+                io.write_atomic(fresh / name, data)
         _fault_point(stage, "write")
         shutil.rmtree(old, ignore_errors=True)
         if path.exists():
@@ -352,8 +375,11 @@ class Runner:
 
     def _restore_interrupted_swaps(self) -> None:
         """A kill between the two renames of _write_dir leaves only `.NAME.old`: put it back. A kill
-        before them leaves a half-written `.NAME.new`: remove it (ours by its name, inside our folder)."""
+        before them leaves a half-written `.NAME.new`, a kill during a stage its scratch folder:
+        remove them (ours by their names, inside our folder)."""
         for stage in self.stages:
+            if stage.scratch:
+                shutil.rmtree(self.build_dir / f"{SCRATCH_PREFIX}{stage.name}", ignore_errors=True)
             for out in stage.writes.values():
                 path = self.build_dir / out.path
                 old = path.with_name(f".{path.name}.old")
@@ -374,9 +400,10 @@ def _give_back_memory() -> None:
         pass
 
 
-def _first_table_rows(out: Output, files: dict[str, bytes]) -> int:
+def _first_table_rows(out: Output, files: dict[str, bytes | Path]) -> int:
     """Rows of a folder output: the height of its first Parquet member."""
     for member, schema in (out.members or {}).items():
         if schema is not None:
-            return io.parquet_rows(files[member])
+            data = files[member]
+            return io.parquet_rows(data.read_bytes() if isinstance(data, Path) else data)
     return 0

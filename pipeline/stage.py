@@ -9,6 +9,10 @@ key in `settings`, and, when it declares `digests`, one dict `digests`
 build by the runner, never read again). The transform returns one value per name in `writes`: a
 DataFrame for a table, or `{file name: bytes}` for a folder; it may add
 `"notes": [str, ...]`, lines the runner shows under the stage's summary line.
+A stage that declares `scratch` is also passed `scratch`, an empty folder of
+its own inside the build folder (removed after the stage, whatever happens);
+a folder member's value may then be the Path of a finished file in it, which
+the runner moves into place instead of holding its bytes in memory.
 """
 from __future__ import annotations
 
@@ -50,6 +54,7 @@ class Stage:
     raw: tuple[str, ...] = ()
     settings: tuple[str, ...] = field(default=())
     digests: tuple[str, ...] = ()  # raw-input keys the stage only records: passed as `digests`, no bytes
+    scratch: bool = False  # passed `scratch`, an empty folder of its own in the build folder (see above)
     helpers: tuple[str, ...] = ()  # project modules (beyond its own) whose code shapes its output
 
     def code_files(self) -> list[Path]:

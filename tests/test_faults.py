@@ -88,6 +88,8 @@ def test_kill_inside_a_stage_leaves_export_and_lock_intact(site, stage, point):
 
     lock_after = json.loads((site / "build" / LOCK_FILE).read_text())
     assert lock_after[stage] == json.loads(lock_before)[stage]  # the killed stage's record is untouched
+    scratch = list((site / "build").glob(".scratch-*"))
+    assert [p.name for p in scratch] == ([".scratch-export"] if stage == "export" else [])  # export's own
     # Only the killed child ran apart; the recovery runs in this process (the same code, fewer starts).
     assert verify(site / "build/export") == []
     finished = cli.invoke(app, ["build", "--quiet", "--config", config])
@@ -95,6 +97,7 @@ def test_kill_inside_a_stage_leaves_export_and_lock_intact(site, stage, point):
     assert cli.invoke(app, ["status", "--config", config]).exit_code == 0
     assert verify(site / "build/export") == []
     assert snapshot(site / "build/export") != export_before  # COLT arrived
+    assert not list((site / "build").glob(".scratch-*"))  # a killed stage's scratch folder is cleared
 
 
 def test_a_second_build_waits_for_the_first(site):

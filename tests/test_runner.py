@@ -174,3 +174,29 @@ def test_hash_cache_spares_rereading_but_never_trusts_a_changed_file(tiny_runner
     os.utime(scowl, ns=(before.st_atime_ns, before.st_mtime_ns))
     status = {s.stage.name: s.state for s in tiny_runner().status_all()}
     assert status["rareness"] == "stale"
+
+
+def test_a_stage_hands_over_files_only_from_its_scratch_folder(tiny_runner, tiny, monkeypatch, tmp_path):
+    """Export writes ladder.sqlite in its scratch folder and the runner moves it; a path anywhere else
+    (a file the runner would move away from its owner) is refused, and the scratch folder goes either way."""
+    import stages.s07_export as export
+
+    tiny_runner().build()
+    before = snapshot(tiny / "build/export")
+    elsewhere = tmp_path / "someone-elses.sqlite"
+    elsewhere.write_bytes(b"not ours to move")
+    real = export.STAGE.transform
+
+    def misplaced(**kwargs):
+        result = real(**kwargs)
+        result["export"]["ladder.sqlite"] = elsewhere
+        return result
+
+    monkeypatch.setattr(export, "STAGE", dataclasses.replace(export.STAGE, transform=misplaced))
+    from pipeline.errors import PipelineError
+
+    with pytest.raises(PipelineError, match="handed over a file outside its scratch folder"):
+        tiny_runner().run(export.STAGE, force=True)
+    assert elsewhere.read_bytes() == b"not ours to move"
+    assert snapshot(tiny / "build/export") == before
+    assert not list((tiny / "build").glob(".scratch-*"))

@@ -5,7 +5,7 @@ Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
   explained in stages/s07_export.py);
 - groups.parquet, one row per group (GROUP_SIZES);
 - longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
-- ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (sqlite_bytes: one table
+- ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (sqlite_file: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
   array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
 - manifest.json (schema_version, inputs, files with sha256 and rows, config,
@@ -103,24 +103,28 @@ def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
         *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS])
 
 
-def sqlite_bytes(words: pl.DataFrame) -> bytes:
-    """ladder.sqlite as bytes, from words (WORDS); the same frame gives the same bytes. The rows go in
-    as Arrow batches through ADBC's bulk ingest (C++, not a Python call per row), into a scratch file
-    with no journal and no syncs; only its finished bytes leave this function, and the runner writes
-    them atomically. (Lists in the rows rather than a links table of both directions: 1.0 s instead of
-    2.3 s for raw/, 55 MB instead of 63 MB, and one query per group instead of a join.)"""
-    import tempfile
-
+def sqlite_file(words: pl.DataFrame, path: Path) -> None:
+    """Write ladder.sqlite to `path` (a new file), from words (WORDS); the same frame gives the same
+    bytes. The rows go in as Arrow batches through ADBC's bulk ingest (C++, not a Python call per row),
+    with no journal and no syncs: the file is a scratch file until its writer moves it into place.
+    (Lists in the rows rather than a links table of both directions: 1.0 s instead of 2.3 s for raw/,
+    55 MB instead of 63 MB, and one query per group instead of a join.)"""
     import adbc_driver_sqlite.dbapi as adbc
 
+    try:
+        _fill_sqlite(adbc, path, words)
+    except adbc.Error as err:  # SQLite could not write the file: disk full, a size limit
+        raise EnvironmentProblem(f"cannot write {path}: {' '.join(str(err).split())[:120]}; "
+                                 "free some space on its disk") from None
+
+
+def sqlite_bytes(words: pl.DataFrame) -> bytes:
+    """ladder.sqlite as bytes (sqlite_file through a temporary folder), for tests and tools."""
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="ladders-sqlite-") as scratch:
-        path = Path(scratch) / SQLITE_FILE
-        try:
-            _fill_sqlite(adbc, path, words)
-        except adbc.Error as err:  # SQLite could not write the scratch file: disk full, a size limit
-            raise EnvironmentProblem(f"cannot write {path}: {' '.join(str(err).split())[:120]}; free some space "
-                                     "or point TMPDIR at a roomier folder") from None
-        return path.read_bytes()
+        sqlite_file(words, Path(scratch) / SQLITE_FILE)
+        return (Path(scratch) / SQLITE_FILE).read_bytes()
 
 
 SQLITE_BATCH = 32_768  # rows converted and ingested at a time: the whole table at once held 55 MiB more
