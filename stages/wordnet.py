@@ -157,21 +157,22 @@ def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     found = []
     for pos, tag in POS.items():
-        found.append(_lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").select(
+        found.append(_lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").lazy().select(
             pl.col("f").list.first().alias("lower"), pl.col("f").list.get(1, null_on_oob=True).alias("base"),
             pl.lit(tag).alias("pos"), pl.lit(0).alias("priority")))
+    lazy = words.lazy()
     for i, (pos, suffix, ending, _, _) in enumerate(RULES, start=1):
-        found.append(words.filter(lower.str.ends_with(suffix) & (n > len(suffix))).select(
+        found.append(lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix))).select(
             "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(POS[pos]).alias("pos"),
             pl.lit(i).alias("priority")))
     for i, (pos, suffix, _, _) in enumerate(DOUBLED, start=len(RULES) + 1):
         stem = lower.str.slice(0, n - len(suffix))
         found.append(
-            words.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).with_columns(stem.alias("stem"))
+            lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).with_columns(stem.alias("stem"))
             .filter(pl.col("stem").str.slice(-1) == pl.col("stem").str.slice(-2, 1))
             .select("lower", pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
                     pl.lit(POS[pos]).alias("pos"), pl.lit(i).alias("priority")))
-    return pl.concat(found)
+    return pl.concat(found).collect()  # one plan: the rules run side by side
 
 
 def _relations() -> pl.DataFrame:
