@@ -284,6 +284,9 @@ class Runner:
 
         scratch = self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
         if stage.scratch:
+            if scratch.exists() and not scratch.is_dir():
+                raise DamagedState(f"{scratch} is a file, where stage {stage.label} keeps its scratch folder; "
+                                   "remove it and build again")
             shutil.rmtree(scratch, ignore_errors=True)
             scratch.mkdir()
             kwargs["scratch"] = scratch
