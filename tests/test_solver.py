@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -57,14 +58,19 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     lexicon = stage1["lexicon"]
     links = build_links(lexicon)["links"]
     groups = build_groups(lexicon, links)["groups"]
+    folder.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(dir=folder.parent))  # the runner's scratch folder, stage 7 writes there
     export = build_export(
         lexicon, stage1["skipped"], stage1["warnings"], build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
         build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, groups, build_analysis(lexicon, links, groups)["longest"],
         digests_of(csw=csw_file, owl=owl_file, scowl=scowl_files, wordnet=WORDNET, supplement=SUPPLEMENT),
-        "plain", "plain", ["wordnet"], TABLE, LABELS)["export"]
-    folder.mkdir(parents=True, exist_ok=True)
+        "plain", "plain", ["wordnet"], TABLE, LABELS, scratch=scratch)["export"]
     for name, data in export.items():
-        (folder / name).write_bytes(data)
+        if isinstance(data, Path):  # ladder.sqlite, handed over as a file in the scratch folder
+            data.replace(folder / name)
+        else:
+            (folder / name).write_bytes(data)
+    scratch.rmdir()
     return folder
 
 
