@@ -333,7 +333,7 @@ class Runner:
                     outputs[f"{out.path}/{f}"] = io.sha256_file(path) if f in moved else io.sha256(v)
                     self._hashes.remember(path, outputs[f"{out.path}/{f}"], self._hashes.stamp(path))
                 if rows is None:
-                    rows = _first_table_rows(out, files)
+                    rows = _first_table_rows(out, files, self.build_dir / out.path)
             else:
                 df = check_schema(value, out.schema or {}, f"stage {stage.label} output {name}")
                 if rows is None:
@@ -403,10 +403,10 @@ def _give_back_memory() -> None:
         pass
 
 
-def _first_table_rows(out: Output, files: dict[str, bytes | Path]) -> int:
-    """Rows of a folder output: the height of its first Parquet member."""
+def _first_table_rows(out: Output, files: dict[str, bytes | Path], folder: Path) -> int:
+    """Rows of a folder output (now in `folder`): the height of its first Parquet member."""
     for member, schema in (out.members or {}).items():
         if schema is not None:
             data = files[member]
-            return io.parquet_rows(data.read_bytes() if isinstance(data, Path) else data)
+            return io.parquet_rows((folder / member).read_bytes() if isinstance(data, Path) else data)
     return 0
