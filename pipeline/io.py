@@ -26,9 +26,9 @@ def read_parquet_bytes(data: bytes) -> pl.DataFrame:
     return pl.read_parquet(io.BytesIO(data))
 
 
-def parquet_rows(data: bytes) -> int:
-    """Rows of Parquet bytes, from the footer alone."""
-    return pl.scan_parquet(io.BytesIO(data)).select(pl.len()).collect().item()
+def parquet_rows(data: bytes | Path) -> int:
+    """Rows of Parquet bytes or a Parquet file, from the footer alone."""
+    return pl.scan_parquet(data if isinstance(data, Path) else io.BytesIO(data)).select(pl.len()).collect().item()
 
 
 def sha256(data: bytes) -> str:

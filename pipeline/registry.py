@@ -25,7 +25,8 @@ def all_stages() -> list[Stage]:
     stages = [importlib.import_module(m).STAGE for m in STAGE_MODULES]
     written: dict[str, Stage] = {}
     for stage in stages:
-        names = stage.reads + stage.raw + stage.settings
+        names = (stage.reads + stage.raw + stage.settings
+                 + ("digests",) * bool(stage.digests) + ("scratch",) * stage.scratch)
         if len(set(names)) != len(names):
             raise PipelineError(f"stage {stage.label} passes one argument name twice: {names}")
         for table in stage.reads:

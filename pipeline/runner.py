@@ -284,10 +284,11 @@ class Runner:
 
         scratch = self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
         if stage.scratch:
-            if scratch.exists() and not scratch.is_dir():
-                raise DamagedState(f"{scratch} is a file, where stage {stage.label} keeps its scratch folder; "
-                                   "remove it and build again")
-            shutil.rmtree(scratch, ignore_errors=True)
+            if scratch.is_symlink() or (scratch.exists() and not scratch.is_dir()):
+                raise DamagedState(f"{scratch} is a file or a link, where stage {stage.label} keeps its scratch "
+                                   "folder; ladders leaves it alone: remove it and build again")
+            if scratch.exists():
+                shutil.rmtree(scratch)  # ours (a folder of that name, no link): a killed run's leftovers
             scratch.mkdir()
             kwargs["scratch"] = scratch
         try:
@@ -381,8 +382,9 @@ class Runner:
         before them leaves a half-written `.NAME.new`, a kill during a stage its scratch folder:
         remove them (ours by their names, inside our folder)."""
         for stage in self.stages:
-            if stage.scratch:
-                shutil.rmtree(self.build_dir / f"{SCRATCH_PREFIX}{stage.name}", ignore_errors=True)
+            scratch = self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
+            if stage.scratch and scratch.is_dir() and not scratch.is_symlink():
+                shutil.rmtree(scratch, ignore_errors=True)
             for out in stage.writes.values():
                 path = self.build_dir / out.path
                 old = path.with_name(f".{path.name}.old")
@@ -408,5 +410,5 @@ def _first_table_rows(out: Output, files: dict[str, bytes | Path], folder: Path)
     for member, schema in (out.members or {}).items():
         if schema is not None:
             data = files[member]
-            return io.parquet_rows((folder / member).read_bytes() if isinstance(data, Path) else data)
+            return io.parquet_rows(folder / member if isinstance(data, Path) else data)
     return 0

@@ -181,3 +181,40 @@ def test_fuzzed_definition_lines_parse_or_raise_input_format_error(lines, fmt, l
         read_list("csw", {"fuzz.txt": "\n".join(lines).encode()}, fmt, lenient)
     except InputFormatError:
         pass
+
+
+def test_a_killed_exports_scratch_folder_goes_at_the_next_start_even_with_nothing_to_build(site):
+    """Killed during `run export --force`: the export is still fresh, so the next build runs no stage,
+    and the scratch folder must go at its start."""
+    config = str(site / "config.toml")
+    before = snapshot(site / "build/export")
+    proc = start("run", "export", "--force", "--config", config, env={FAULT_ENV: "export:transform"})
+    wait_for(proc, "fault point export:transform")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert (site / "build/.scratch-export").is_dir()
+    result = ladders("build", "--config", config)
+    assert result.returncode == 0 and all(line.endswith("skipped") for line in result.stderr.splitlines())
+    assert not (site / "build/.scratch-export").exists()
+    assert snapshot(site / "build/export") == before
+
+
+@pytest.mark.parametrize("kind", ["file", "link"])
+def test_something_else_where_the_scratch_folder_goes_is_left_alone(site, tmp_path, kind):
+    config = str(site / "config.toml")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "keep.txt").write_text("mine")
+    place = site / "build/.scratch-export"
+    if kind == "file":
+        place.write_text("mine")
+    else:
+        place.symlink_to(theirs)
+    result = ladders("run", "export", "--force", "--config", config)
+    assert result.returncode == 3
+    assert result.stderr.splitlines()[-1].endswith("keeps its scratch folder; ladders leaves it alone: "
+                                                   "remove it and build again")
+    assert (theirs / "keep.txt").read_text() == "mine"
+    assert place.is_symlink() if kind == "link" else place.read_text() == "mine"
+    assert ladders("build", "--config", config).returncode == 0  # nothing to build: the export is fresh
+    assert (theirs / "keep.txt").read_text() == "mine"

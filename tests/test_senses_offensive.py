@@ -166,9 +166,7 @@ def test_gcide_entries_slice_the_dictionary_like_python(text, spans):
     index = "\n".join(f"{head}\t{'A' * pad}{b64(start)}\t{b64(size)}" if numbered else head
                       for head, start, size, pad, numbered in spans)
     files = {"g/gcide.index": index.encode(), "g/gcide.dict.dz": gzip.compress(text)}
-    got = entries(files)
-    assert got.rows() == entries_by_hand(index, text)
-    assert pl.from_arrow(got["entry"].to_arrow()).to_arrow().validate(full=True) is None
+    assert entries(files).rows() == entries_by_hand(index, text)
 
 
 ENTRY_HEADS = ["Foo \\Foo\\, n. ", "Foo \\Foo\\, v. t. ", "Foo, ", ""]
