@@ -235,6 +235,7 @@ class Runner:
                 for stage in stages:
                     reports.append(self._maybe_run(stage, force))
             except KeyboardInterrupt:
+                self._restore_interrupted_swaps()  # a folder half written or half swapped in: as it was
                 done = ", ".join(r.stage.label for r in reports) or "none"
                 raise Interrupted(f"stages finished: {done}; the stage that was running left nothing "
                                   f"behind, and {self.build_dir / 'export'} is as it was") from None

@@ -299,6 +299,24 @@ def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
     assert snapshot(tiny / "build/export") == before
 
 
+def test_ctrl_c_while_the_export_is_written_leaves_nothing_behind(tiny):
+    """Interrupted with the new export folder half written (and ladder.sqlite moved out of the scratch
+    folder): the message's "left nothing behind" holds at once, not only after the next build."""
+    assert build(tiny).exit_code == 0
+    before = snapshot(tiny / "build/export")
+    proc = child("run", "export", "--force", "--config", str(tiny / "config.toml"),
+                 env={**os.environ, "LADDERS_TEST_FAULT": "export:write"})
+    for line in proc.stderr:
+        if "fault point export:write" in line:
+            break
+    assert (tiny / "build/.export.new/ladder.sqlite").is_file()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.splitlines()[-1].startswith("interrupted: stages finished: none")
+    assert sorted(p.name for p in (tiny / "build").iterdir() if p.name.startswith(".") and p.is_dir()) == []
+    assert snapshot(tiny / "build/export") == before
+
+
 def test_stale_export_new_is_removed_by_the_next_build(tiny):
     assert build(tiny).exit_code == 0
     leftover = tiny / "build/.export.new"
