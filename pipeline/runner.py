@@ -388,10 +388,13 @@ class Runner:
                 shutil.rmtree(scratch, ignore_errors=True)
             for out in stage.writes.values():
                 path = self.build_dir / out.path
-                old = path.with_name(f".{path.name}.old")
+                old, fresh = path.with_name(f".{path.name}.old"), path.with_name(f".{path.name}.new")
+                for ours in (old, fresh) if out.is_dir else ():
+                    if ours.is_symlink():  # not ours after all: neither followed, emptied nor moved
+                        raise DamagedState(f"{ours} is a link, where ladders keeps a folder of its own; "
+                                           "ladders leaves it alone: remove it and build again")
                 if out.is_dir and old.is_dir() and not path.exists():
                     os.rename(old, path)
-                fresh = path.with_name(f".{path.name}.new")
                 if out.is_dir and fresh.is_dir():
                     shutil.rmtree(fresh)
 

@@ -199,6 +199,19 @@ def test_a_killed_exports_scratch_folder_goes_at_the_next_start_even_with_nothin
     assert snapshot(site / "build/export") == before
 
 
+@pytest.mark.parametrize("name", [".export.new", ".export.old"])
+def test_a_link_where_the_export_is_swapped_is_left_alone(site, tmp_path, name):
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "keep.txt").write_text("mine")
+    (site / "build" / name).symlink_to(theirs)
+    result = ladders("build", "--config", str(site / "config.toml"))
+    assert result.returncode == 3, result.stderr
+    assert result.stderr.splitlines()[-1].endswith("a folder of its own; ladders leaves it alone: "
+                                                   "remove it and build again")
+    assert (theirs / "keep.txt").read_text() == "mine" and (site / "build" / name).is_symlink()
+
+
 @pytest.mark.parametrize("kind", ["file", "link"])
 def test_something_else_where_the_scratch_folder_goes_is_left_alone(site, tmp_path, kind):
     config = str(site / "config.toml")
