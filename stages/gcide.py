@@ -87,8 +87,8 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
         at = np.minimum(start[:, None] + np.arange(12), len(text) - 1)
         views[:, 4:] = np.where(np.arange(12) < size[:, None], raw[at], 0)
     words[:, 0] = size
-    words[size > 12, 2] = 0
-    words[size > 12, 3] = start[size > 12]
+    words[size > 12, 2] = 0  # a long view: its bytes 8-15 are the buffer's number (the one buffer)
+    words[size > 12, 3] = start[size > 12]  # and the offset, over what was copied inline above
     # Real GCIDE is ASCII but for a few bytes: the entries holding one are decoded here, one by one.
     step = 1 << 22  # 4 MiB at a time, not a 40 MB mask
     high = np.concatenate([np.flatnonzero(raw[i:i + step] >= 0x80) + i for i in range(0, len(raw), step)]

@@ -250,12 +250,11 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
     dictionary = None  # GCIDE's entries, read when first needed: not held while WordNet defines
     wordnet_senses = senses(wordnet)
+    missing = lexicon  # the words no source so far defines
     for rank, source in enumerate(definition_sources):
         if source in ("wordnet", "gcide"):
             # A source further down the list only matters for the words no source before it defines; GCIDE
             # glosses are cleaned only for the lemmas those words can be looked up by.
-            missing = lexicon.join(pl.concat([c.select(Col.id) for c in candidates]) if candidates
-                                   else lexicon.head(0).select(Col.id), on=Col.id, how="anti")
             if source == "wordnet":
                 lemmas = glosses(wordnet, wordnet_senses)
             else:
@@ -276,6 +275,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             table, problems = list_definitions(lexicon, f"{source}_senses", source)
             notes += [f"{source}: {n:,} {what}" for what, n in sorted(problems.items())]
         candidates.append(table.with_columns(pl.lit(rank).alias("rank")))
+        missing = missing.join(table.select(Col.id), on=Col.id, how="anti")
     best = pl.concat(candidates).sort("rank").unique(Col.id, keep="first").drop("rank")
     flagged = None
     if gcide:

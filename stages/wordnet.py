@@ -153,7 +153,7 @@ def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = Non
 
 
 def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lower`, `base`, `pos`, `priority`): every base form a rule proposes (`relations` names each)."""
+    """(`lower`, `base`, `pos`, `priority`): every base form a rule proposes (`_relations` names each)."""
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     found = []
     for pos, tag in POS.items():
