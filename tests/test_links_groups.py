@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import brute
 from conftest import DATA, lexicon_of
 from stages.s04_links import build_links
-from stages.s05_groups import build_groups, in_order_of_first_node
+from stages.s05_groups import build_groups, components
 
 TINY_CSW = ["CAT", "COT", "DOT", "DOG", "COG", "CATS", "CORD", "CORED", "CORDED", "HELLO", "HELO",
             "ZYZZYVA", "MICE", "MOUSE", "BARK", "BARKED", "COLD"]
@@ -98,10 +98,32 @@ def test_groups_equal_breadth_first_search(entries):
         assert named_groups(lex, groups, column) == brute.groups(csw, edges, members, kinds), column
 
 
-@given(st.lists(st.integers(0, 6), max_size=30))
-def test_groups_renumbered_in_order_of_first_node(labels):
+def numbered(n: int, edges: set[tuple[int, int]]) -> list[int]:
+    group = brute.groups([], {(a, b, "link") for a, b in edges}, set(range(n)), {"link"})
+    return [group[node] for node in range(n)]
+
+
+@st.composite
+def graphs(draw) -> tuple[int, set[tuple[int, int]]]:
+    """Random graphs, and paths and stars whose node numbers are shuffled: the shapes that take
+    label hooking the most rounds."""
+    n = draw(st.integers(0, 60))
+    if n < 2:
+        return n, set()
+    shape = draw(st.sampled_from(["random", "path", "star"]))
+    if shape == "random":
+        pairs = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+        return n, {(a, b) for a, b in draw(st.lists(pairs, max_size=3 * n)) if a != b}
+    order = draw(st.permutations(range(n)))
+    hub = [order[0]] * (n - 1) if shape == "star" else order[:-1]
+    return n, set(zip(hub, order[1:]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs())
+def test_components_equal_breadth_first_search(graph):
     import numpy as np
 
-    order: dict[int, int] = {}
-    expected = [order.setdefault(x, len(order)) for x in labels]
-    assert in_order_of_first_node(np.array(labels, dtype=np.int64)).tolist() == expected
+    n, edges = graph
+    src, dst = (np.array(side, dtype=np.uint32) for side in zip(*edges)) if edges else (np.zeros(0, np.uint32),) * 2
+    assert components(n, src, dst).tolist() == numbered(n, edges)
