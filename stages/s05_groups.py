@@ -39,7 +39,9 @@ def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     inside one tree are dropped. When no link is left, each node points at its group's smallest
     node, which points at itself. A round carries each group's smallest label one link further at
     least, and in practice halves the trees; raw/ takes five rounds. This replaced scipy's
-    connected_components, whose compute is as fast but whose import (0.2 s) was most of the stage.
+    connected_components, whose compute is about as fast (a labeling of raw/: 23 ms against our
+    17 ms; of the bench's 16x synthetic lexicon: 0.5-0.6 s against our 0.6-0.7 s) but whose import
+    (0.2 s) was most of the stage.
     """
     import numpy as np
 
@@ -47,14 +49,15 @@ def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     src, dst = src.astype(np.intp, copy=False), dst.astype(np.intp, copy=False)
     while len(src):
         a, b = parent[src], parent[dst]
-        apart = a != b
+        apart = np.flatnonzero(a != b)
         src, dst, a, b = src[apart], dst[apart], a[apart], b[apart]
         np.minimum.at(parent, np.maximum(a, b), np.minimum(a, b))
-        while True:
-            hop = parent[parent]
-            if np.array_equal(hop, parent):
-                break
-            parent = hop
+        # Pointer jumping on the nodes not yet pointing at a root only: 16x synthetic, 0.8-1.1 -> 0.6 s.
+        todo = np.flatnonzero(parent[parent] != parent)
+        while todo.size:
+            up = parent[parent[todo]]
+            parent[todo] = up
+            todo = todo[parent[up] != up]
     roots = parent == np.arange(n)
     return (np.cumsum(roots, dtype=np.uint32) - 1)[parent]
 
