@@ -62,24 +62,33 @@ def components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return (np.cumsum(roots, dtype=np.uint32) - 1)[parent]
 
 
-def label(links: pl.DataFrame, members: pl.Series) -> pl.Series:
-    """Groups of the graph induced on the words where `members` is true (null elsewhere)."""
+def labelings(links: pl.DataFrame, members: pl.Series) -> dict[str, pl.Series]:
+    """Sub and edit groups of the graph induced on the words where `members` is true (null elsewhere).
+
+    Edit groups are sub groups joined by insert/delete links, so they are found on the graph of the
+    sub groups, not of the words again (16x synthetic: 0.6 -> 0.3 s a labeling). Sub groups are
+    numbered in order of their smallest word, so an edit group's smallest sub group holds its
+    smallest word: the numbering stays in order of each group's smallest word."""
     import numpy as np
 
     keep = members.to_numpy()
     local = np.cumsum(keep) - 1  # position of each member among members
     src, dst = links[Col.src].to_numpy(), links[Col.dst].to_numpy()
     inside = keep[src] & keep[dst]
-    groups = components(int(keep.sum()), local[src[inside]], local[dst[inside]])
-    full = np.zeros(len(keep), dtype=np.uint32)
-    full[keep] = groups
-    return pl.Series(full, dtype=pl.UInt32).scatter(np.flatnonzero(~keep), None)
+    src, dst, is_sub = local[src[inside]], local[dst[inside]], (links[Col.kind] == "sub").to_numpy()[inside]
+    sub = components(int(keep.sum()), src[is_sub], dst[is_sub])
+    edit = components(int(sub.max()) + 1 if sub.size else 0, sub[src[~is_sub]], sub[dst[~is_sub]])[sub]
+    out = {}
+    for mode, groups in (("sub", sub), ("edit", edit)):
+        full = np.zeros(len(keep), dtype=np.uint32)
+        full[keep] = groups
+        out[mode] = pl.Series(full, dtype=pl.UInt32).scatter(np.flatnonzero(~keep), None)
+    return out
 
 
 def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
-    sub = links.filter(pl.col(Col.kind) == "sub")
-    kept = {"sub": sub, "edit": links}  # the edit mode joins words by every kind of link
-    groups = pl.DataFrame({Col.id: lexicon[Col.id], **{column: label(kept[mode], lexicon[f"in_{name}"])
+    found = {name: labelings(links, lexicon[f"in_{name}"]) for name in ("csw", "owl")}  # not a column: lexicons
+    groups = pl.DataFrame({Col.id: lexicon[Col.id], **{column: found[name][mode]
                                                       for (name, mode), column in GROUP_COLUMNS.items()}})
     counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])
     return {"groups": groups, "notes": [f"groups: {counts}"]}
