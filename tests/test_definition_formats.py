@@ -323,7 +323,8 @@ def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(["a thing [n]", " : ", "ABC", ", ", "DEF", " ~v", " [v -ED]", "x", " ", "é"]),
+@given(st.lists(st.lists(st.sampled_from(["a thing [n]", " : ", "ABC", ", ", "DEF", " ~v", " [v -ED]", "x", " ", "é",
+                                          " : ABC ~v", " : DEF [v -ED]", "é : ABC ~v", " : ABC, DEF ~n", " : DEF [é]"]),
                          max_size=8).map("".join), min_size=1, max_size=12))
 def test_runon_forms_split_like_the_plain_pattern(segments):
     """split_runons, which searches only the segments holding " : " and those for the run-on forms at
