@@ -283,7 +283,7 @@ class Runner:
                     size = path.stat().st_size
                     kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": size}  # not a column
 
-        scratch = self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
+        scratch = self._scratch(stage)
         if stage.scratch:
             if scratch.is_symlink() or (scratch.exists() and not scratch.is_dir()):
                 raise DamagedState(f"{scratch} is a file or a link, where stage {stage.label} keeps its scratch "
@@ -326,8 +326,8 @@ class Runner:
                 if sorted(files) != sorted(out.members or {}):
                     raise PipelineError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
                                         f"declared {sorted(out.members or {})}")
-                moved = [f for f, v in files.items() if isinstance(v, Path)]
-                if any(not stage.scratch or v.parent != scratch for f, v in files.items() if f in moved):
+                moved = {f for f, v in files.items() if isinstance(v, Path)}
+                if any(not stage.scratch or files[f].parent != scratch for f in moved):
                     raise PipelineError(f"stage {stage.label} handed over a file outside its scratch folder")
                 self._write_dir(self.build_dir / out.path, files, stage)
                 for f, v in files.items():  # what was just written, so that the next status need not read it
@@ -347,6 +347,10 @@ class Runner:
                                       self._hashes.stamp(self.build_dir / out.path))
                 _fault_point(stage, "write")  # some outputs written, the lock not yet
         return outputs, rows
+
+    def _scratch(self, stage: Stage) -> Path:
+        """The folder a stage that declares `scratch` works in."""
+        return self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
 
     @staticmethod
     def _read(path: Path, why: str) -> bytes:
@@ -383,7 +387,7 @@ class Runner:
         before them leaves a half-written `.NAME.new`, a kill during a stage its scratch folder:
         remove them (ours by their names, inside our folder)."""
         for stage in self.stages:
-            scratch = self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
+            scratch = self._scratch(stage)
             if stage.scratch and scratch.is_dir() and not scratch.is_symlink():
                 shutil.rmtree(scratch, ignore_errors=True)
             for out in stage.writes.values():

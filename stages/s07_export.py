@@ -38,14 +38,13 @@ Writes the folder build/export/ (swapped in whole by the runner):
 """
 from __future__ import annotations
 
-import hashlib
 from concurrent.futures import ThreadPoolExecutor
 import json
 import textwrap
 
 import polars as pl
 
-from pipeline.io import parquet_bytes, sha256_file
+from pipeline.io import parquet_bytes, sha256, sha256_file
 from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LONGEST, LONGEST_FILE, MANIFEST_FILE,
                                        SCHEMA_VERSION, SQLITE_FILE, SUMMARY_FILE, WORDS, WORDS_FILE, Col, sqlite_file)
 from pipeline.schemas import check_schema
@@ -195,7 +194,7 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                  LONGEST_FILE: parquet_bytes(longest),
                  SQLITE_FILE: sqlite_path,
                  SUMMARY_FILE: summary(words, group_table, problems, longest).encode()}
-        hashes = {name: hashlib.sha256(data).hexdigest() for name, data in files.items() if name != SQLITE_FILE}
+        hashes = {name: sha256(data) for name, data in files.items() if name != SQLITE_FILE}
         hashes[SQLITE_FILE] = sqlite.result()
     rows = {WORDS_FILE: words.height, GROUPS_FILE: group_table.height, LONGEST_FILE: longest.height,
             SQLITE_FILE: words.height, SUMMARY_FILE: files[SUMMARY_FILE].count(b"\n")}
