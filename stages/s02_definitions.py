@@ -37,8 +37,9 @@ from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
 from stages.gcide import entries as gcide_entries, glosses as gcide_glosses, offensive_lemmas as gcide_offensive
-from stages.wordlists import QUOTES, content_lines, read_wordlist
-from stages.wordnet import define, glosses, lookup_forms, offensive_lemmas, senses
+from stages.offensive import offensive_words
+from stages.wordlists import QUOTES, read_wordlist
+from stages.wordnet import define, glosses, lookup_forms, senses
 
 MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
 
@@ -212,38 +213,6 @@ def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
     return found
 
 
-def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flagged: pl.Series | None,
-                    offensive: dict[str, bytes] | None, wordnet_senses: pl.DataFrame | None = None
-                    ) -> tuple[pl.Series, list[str]]:
-    """The `offensive` flag per lexicon row, and a note per reason. A word is flagged when a lower-case
-    WordNet sense lies in an offensive usage domain, GCIDE labels it, or the reviewed list names it; the
-    list's `-WORD` lines clear a flag the sources set wrongly for a family game."""
-    ((name, data),) = (offensive or {"offensive.txt": b""}).items()
-    listed = content_lines(name, data).with_columns(
-        pl.col("text").str.replace(r"\s*#.*$", "").str.strip_chars().alias("entry"))
-    bad = listed.filter(~pl.col("entry").str.contains(r"^-?[A-Za-z]+$"))
-    if bad.height:
-        line, text = bad.row(0)[:2]
-        raise InputFormatError(f"{name}, line {line}: expected WORD or -WORD, then an optional # comment, in {text[:60]!r}")
-    words = pl.col("entry").str.strip_prefix("-").str.to_uppercase()
-    added = set(listed.filter(~pl.col("entry").str.starts_with("-")).select(words).to_series())
-    cleared = set(listed.filter(pl.col("entry").str.starts_with("-")).select(words).to_series())
-    reasons: dict[str, set[str]] = {}
-    for lemma, domain in offensive_lemmas(wordnet, wordnet_senses).rows():
-        reasons.setdefault(f"wordnet {domain}", set()).add(lemma.upper())
-    if gcide_flagged is not None:
-        reasons["gcide label"] = set(gcide_flagged.str.to_uppercase())
-    reasons[f"listed in {name.rsplit('/', 1)[-1]}"] = added
-    flagged = set().union(*reasons.values()) - cleared
-    flag = lexicon[Col.word].is_in(sorted(flagged))
-    named = set().union(cleared, *reasons.values())
-    in_lexicon = set(lexicon[Col.word].filter(lexicon[Col.word].is_in(sorted(named))))  # not every word
-    notes = [f"offensive: {flag.sum():,} words flagged; " + ", ".join(
-        f"{reason} {len((found & in_lexicon) - cleared):,}" for reason, found in reasons.items())
-        + f"; {len(cleared & in_lexicon):,} cleared by the reviewed list"]
-    return flag.alias(Col.offensive), notes
-
-
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
                       definition_sources: list[str], gcide: dict[str, bytes] | None = None,
                       offensive: dict[str, bytes] | None = None) -> dict:
@@ -308,6 +277,6 @@ STAGE = Stage(
     reads=("lexicon",),  # not a column: stage 1's output
     raw=("wordnet", "gcide", "supplement", "offensive"),  # not a column: raw inputs
     settings=("definition_sources",),
-    helpers=("stages.gcide", "stages.wordlists", "stages.wordnet"),
+    helpers=("stages.gcide", "stages.offensive", "stages.wordlists", "stages.wordnet"),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )
