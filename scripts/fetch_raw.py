@@ -67,7 +67,7 @@ PACKAGES = (
 
 # Files of raw/ written for this project, not downloaded: listed in SOURCES.md, never fetched.
 HANDWRITTEN = {
-    "supplement/function_words.txt": "definitions of English function words, which WordNet lacks (CC0)",
+    "supplement/definitions.txt": "definitions of English function words and of common words the dictionaries lack (CC0)",
     "supplement/offensive.txt": "reviewed corrections to the offensive flag (CC0)",
 }
 

@@ -142,43 +142,90 @@ def _clean(sense: pl.Expr) -> pl.Expr:
             .str.replace_all(r"[{}]", "")
             .str.replace_all(r"\s+", " ")
             .str.replace_all(r"\s+([,.;:])", "$1")
+            # A plural note opens some senses: `pl. Rami.`, `pl. (Zool.) An order of birds`.
+            .str.replace(r"^\s*(?:pl|sing)\.(?: [A-Z][\w-]*(?:, [A-Z][\w-]*)*(?: \([^()]*\))?\.)?", "")
             .str.replace(r"^\s*(?:Also \S+\s*)?(?:\([^()]*\)\s*)*", "")  # (Zool.), (Physiol. Chem.)
+            .str.replace(r"^(?:pl|sing)\.\s*", "")
+            .str.replace(r"^&\s*(?:[a-z]{1,6}\.\s*)+(?:\([^()]*\)\s*)*", "")  # the rest of a list: `& pl. (Med.)`
             .str.replace_all(r"\(\s*\)", "")
+            .str.replace(r"^\d+ ", "")  # WordNet 1.5's sub-sense number: `1. 1 a genus of herbs`
             .str.strip_chars(" ,;:"))
 
 
-def _cut(text: pl.Expr) -> pl.Expr:
-    """At most MAX_CHARS, ending at a sentence or clause end, else a word end; never mid-word."""
+# A full stop after these ends an abbreviation, not a sentence: GCIDE writes `(Rom. Antiq.)`, `esp.`,
+# `cf.`, `e. g.`. Their stops are hidden while the first sentence is cut, then put back.
+ABBREVIATIONS = ("e. g", "e.g", "i. e", "i.e", "cf", "esp", "viz", "etc", "q. v", "usu", "fig", "lit", "opp",
+                 "pl", "sing", "Rom", "Gr", "Lat", "Fr", "Eng", "Am", "Brit", "Scot", "Ger", "Sp", "It",
+                 "Heb", "Ar", "Bot", "Zool", "Anat", "Chem", "Med", "Mus", "Naut", "Arch", "Antiq", "Geol",
+                 "Min", "Math", "Gram", "Mil", "Eccl", "Theol", "Law", "Her", "Mech", "Physiol", "Pathol",
+                 "Pharm", "Philos", "Astron", "Geom", "Zo[oö]l", "Mr", "Mrs", "Dr", "St", "Mt", "no", "vol",
+                 "U. S", "N. Amer", "S. Amer", "Amer", "Colloq", "Prov", "Obs", "dial")
+HIDDEN_STOP = "\x02"
+
+
+def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
+    """`column` cut to at most MAX_CHARS, ending at a sentence or clause end, else a word end; never
+    mid-word, never at an abbreviation's full stop; parentheses balanced (a cut that left one open ends
+    before it); null when too little is left to read. Step by step: each step reads the last one's
+    column once (one nested expression would compute the earlier steps again in every branch)."""
+    abbreviation = r"(^|[^A-Za-z])(" + "|".join(a.replace(". ", r"\. ").replace(".", r"\.") for a in ABBREVIATIONS)
+    text = pl.col("_text")
     head = text.str.slice(0, MAX_CHARS)
-    first = head.str.extract(r"^(.{20,}?\.)(?: |$)", 1)  # the first sentence says what the word is
-    return (pl.when(first.is_not_null()).then(first)
-            .when(text.str.len_chars() <= MAX_CHARS).then(text)
-            .otherwise(pl.coalesce(head.str.extract(r"^(.{40,}[;,])", 1).str.strip_chars(";,"),
-                                   head.str.extract(r"^(.*) ", 1))))
+    first = head.str.extract(r"^(.{3,}?\.)(?: |$)", 1)  # the first sentence says what the word is
+    cut = pl.col("_cut")
+    opened = cut.str.count_matches(r"\(") != cut.str.count_matches(r"\)")
+    kept = pl.col("_kept")
+    return (frame.with_columns(pl.col(column).str.replace_all(abbreviation + r")\.", "${1}${2}" + HIDDEN_STOP)
+                               .str.replace_all(r"(^|[^A-Za-z])([A-Z])\.", "${1}${2}" + HIDDEN_STOP)  # J. S. Bach
+                               .alias("_text"))
+            .with_columns(pl.when(first.is_not_null()).then(first)
+                          .when(text.str.len_chars() <= MAX_CHARS).then(text)
+                          .otherwise(pl.coalesce(head.str.extract(r"^(.{40,}[;,])", 1).str.strip_chars(";,"),
+                                                 head.str.extract(r"^(.*) ", 1)))
+                          .str.replace_all(HIDDEN_STOP, ".", literal=True).alias("_cut"))
+            .with_columns(pl.when(opened).then(cut.str.extract(r"^(.*?)\s*\([^()]*$", 1).str.strip_chars(" ,;:"))
+                          .otherwise(cut).alias("_kept"))
+            .with_columns(pl.when((kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)"))
+                                  & (kept.str.len_chars() > 2)).then(kept).alias(column))
+            .drop("_text", "_cut", "_kept"))
 
 
 def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
     """Entries (`lemma`, `entry`, `order`) with a part of speech: (`lemma`, `order`, `pos`, `sense`: the list
-    of its senses' texts, `offensive`: its head or first sense carries an offensive usage label)."""
+    of its senses' texts, `offensive`: its head or first sense carries an offensive usage label,
+    `headword`: the lemma is a headword of the entry as written (not a form or cross-reference the
+    index points into it), `acronym`: written in capitals or labelled an acronym or abbreviation)."""
     # Quotations stand on lines indented deeper than the senses; citations start with --Author.
     flat = (pl.col("entry").str.replace_all(r"\n {9,}[^\n]*", "").str.replace_all(r"--[A-Z][^\n]*", "")
             .str.replace_all(r"\s+", " "))
     # Character codes first, so that removing brackets later keeps the letter: Ardeid[ae], caf['e].
     flat = (flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1")
             .str.replace_all(r"\[['`^~=.:\"]?([a-zA-Z])(?:um|mac|circ|ced|til|ring|acute|grave|dot)?\]", "$1"))
-    header = r"^[^\\]*\\[^\\]*\\(?:, [^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*(?P<pos>(?:[a-z]{1,5}\. ?){1,3})"
+    # Every head of the entry (`Color \Col"or\, Colour \Col"our\, n.`), then its parts of speech, perhaps
+    # a list (`a. & n.`, `v. t. & i.`): the first is the entry's.
+    header = (r"^[^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*"
+              r"(?P<pos>(?:[a-z]{1,6}\. ?){1,3}(?:& (?:[a-z]{1,6}\. ?){1,3})*)")
+    heads = (pl.col("flat").str.extract(r"^([^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*)", 1)
+             .str.extract_all(r"(?:^|, |or )[^\\,]+?\s*\\").list.eval(
+                 pl.element().str.replace_all(r"^(?:, |or )|[^A-Za-z]", "")))
     return (
         table.lazy().with_columns(flat.alias("flat")).with_columns(
-            pl.col("flat").str.extract(header, 1).str.strip_chars().replace_strict(POS, default=None).alias("pos"),
-            pl.col("flat").str.replace(header, "").alias("body"),
+            pl.col("flat").str.extract(header, 1).str.replace(r"&.*$", "").str.strip_chars()
+            .replace_strict(POS, default=None).alias("pos"),
+            pl.col("flat").str.replace(header, "").str.replace(r"^[\s,;]+", "").alias("body"),
+            heads.alias("heads"),
         ).filter(pl.col("pos").is_not_null())
-        .with_columns(pl.col("body").str.replace_all(r" \d{1,2}\. ([A-Z(\[{])", SENSE_MARK + "$1")
-                      .str.split(SENSE_MARK).alias("sense"))
+        .with_columns(
+            pl.col("heads").list.eval(pl.element().str.to_lowercase()).list.contains(pl.col("lemma")).alias("headword"),
+            (pl.col("heads").list.first().str.contains(r"^[A-Z]{2,}$")
+             | pl.col("flat").str.slice(0, 200).str.contains(r"(?i)\[(?:acronym|abbrev)")).alias("acronym"),
+            # Senses are numbered `1. `, `2. ` (at the start of the body too: ALS `1. Also.`).
+            pl.col("body").str.replace_all(r"(^|\s)(?:\d{1,2}\.\s+)+", "$1" + SENSE_MARK).str.split(SENSE_MARK).alias("sense"))
         # With numbered senses, the text before the first is etymology and labels: skip it.
         # The label of an entry stands in its head or its first sense: a later sense's label
         # (MOTHER's vulgar compound) does not make the word offensive.
         .with_columns(pl.col("sense").list.head(2).list.join(" ").str.contains(OFFENSIVE_LABEL).alias(Col.offensive))
-        .select("lemma", "order", "pos", Col.offensive,
+        .select("lemma", "order", "pos", Col.offensive, "headword", "acronym",
                 pl.when(pl.col("sense").list.len() > 1).then(pl.col("sense").list.slice(1))
                 .otherwise(pl.col("sense")).alias("sense"))
     )
@@ -195,22 +242,64 @@ def offensive_lemmas(table: pl.DataFrame) -> pl.Series:
             .collect(engine="streaming")["lemma"])
 
 
-def glosses(table: pl.DataFrame) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `gloss`) from entries (`lemma`, `entry`, `order`): per lemma and part of
-    speech the first sense not marked obsolete, cleaned and cut (module docstring); `rank` orders a
-    lemma's parts of speech as the dictionary does."""
+def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
+    """(`lemma`, `order`, `pos`, `gloss`): per lemma and part of speech, the first sense of its headword
+    entries (glosses' docstring), with bare pointers (`See X.`) still in place."""
     senses = (
-        _parsed(table).with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
+        _parsed(table).filter(pl.col("headword") & ~pl.col("acronym"))
+        .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
-        .with_columns(pl.col("sense").str.contains(r"\[(?:Obs|Archaic|R\.)").alias("obsolete"),
+        .with_columns(pl.when(pl.col("sense").str.contains(r"\[Obs")).then(2)
+                      .when(pl.col("sense").str.contains(r"\[(?:Archaic|R\.|Rare)")).then(1)
+                      .otherwise(0).alias("obsolete"),
                       _clean(pl.col("sense")).alias("gloss"))
         .filter(pl.col("gloss").str.len_chars() > 2)
-        .with_columns(_cut(pl.col("gloss")).alias("gloss"))
-        .filter(pl.col("gloss").is_not_null())
-        .sort("lemma", "order", "obsolete", "k")
+        .filter(pl.col("obsolete") == pl.col("obsolete").min().over("lemma"))
+        .sort("lemma", "order", "k")
+        # Cutting is the costly step: only the few senses that can come first are cut (a cut may leave
+        # nothing readable, and then the next sense serves).
+        .filter(pl.int_range(pl.len()).over("lemma", "pos") < 3)
     )
+    senses = (_cut(senses, "gloss")
+              # Letters GCIDE could not write (Greek, as `?????`) and etymology left over (`lying, fr.`).
+              .filter(pl.col("gloss").is_not_null() & pl.col("gloss").str.contains("[A-Za-z]{2}")
+                      & ~pl.col("gloss").str.contains(r"\?\?|\ufffd|\bfr\.$")
+                      # An inflection's pointer (`pl. of Stratum.`, `imp. of Hold.`): the morphology's work.
+                      & ~pl.col("gloss").str.contains(r"^(?:of|from) [A-Z]")))
+    # Only a bare pointer is followed: `See Crowd, a violin.` names one sense of CROWD, not its first.
+    see = (pl.col("gloss").str.extract(r"^(?:See|Same as) (?:\d(?:st|d|th) )?([A-Za-z]+)(?:, (?:n|v|a|adj|adv)\.)?\.?$", 1)
+           .str.to_lowercase())
     # The streaming engine runs the regular expressions on both cores: 2.7 s -> 1.6 s for raw/.
     return (senses.unique(["lemma", "pos"], keep="first", maintain_order=True)
-            .sort("lemma", "order", maintain_order=True)
+            .select("lemma", "order", "pos", "gloss", see.alias("see"))
+            .filter(pl.col("see").is_not_null() | ~pl.col("gloss").str.contains(r"^(?:See|Same as) "))
+            .collect(engine="streaming"))
+
+
+def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFrame:
+    """(`lemma`, `pos`, `rank`, `gloss`) from entries (`lemma`, `entry`, `order`), for the lemmas `wanted`
+    (all when None): per lemma and part of speech the first sense of the entries whose headword the
+    lemma is (not an acronym), cleaned and cut (module docstring). Obsolete senses come after archaic
+    ones, and those after the rest, across all of a lemma's entries; a lemma with a current sense shows
+    none of them. A sense that only sends the reader elsewhere (`See Sarcenet.`, `Same as Crossbill.`)
+    is followed once, to that entry's first sense: `same as SARCENET: ...`. `rank` orders a lemma's parts
+    of speech as the dictionary does."""
+    def of(lemmas: pl.Series | None) -> pl.DataFrame:
+        return _first_senses(table if lemmas is None else
+                             table.join(lemmas.to_frame("lemma"), on="lemma", how="semi", maintain_order="left"))
+
+    first = of(wanted)
+    pointed = first["see"].drop_nulls().unique()
+    known = first.filter(pl.col("see").is_null())
+    if wanted is not None and pointed.len():
+        known = pl.concat([known, of(pointed.filter(~pointed.is_in(first["lemma"].implode()))).filter(
+            pl.col("see").is_null())])
+    targets = (known.sort("order").unique("lemma", keep="first")
+               .select(pl.col("lemma").alias("see"), pl.col("gloss").alias("target")))
+    followed = _cut(first.lazy().join(targets.lazy(), on="see", how="left").with_columns(
+        pl.when(pl.col("see").is_null()).then("gloss")
+        .otherwise(pl.format("same as {}: {}", pl.col("see").str.to_uppercase(), "target")).alias("gloss")),
+        "gloss").filter(pl.col("gloss").is_not_null()).collect()
+    return (followed.sort("lemma", "order", maintain_order=True)
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
-            .select("lemma", "pos", "rank", "gloss")).collect(engine="streaming")
+            .select("lemma", "pos", "rank", "gloss"))

@@ -1,4 +1,4 @@
-"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 2).
+"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version: contract.SCHEMA_VERSION).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
@@ -31,9 +31,9 @@ Writes the folder build/export/ (swapped in whole by the runner):
   and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people: words per length, groups per length with the
-  largest, the longest ladder per length, most-linked words per length, definition coverage (overall, per
-  source, and per SCOWL band and source) and the words of level <= 35 still
-  without one;
+  largest, the longest ladder per length, most-linked words per length, definition coverage (overall, by
+  kind: a list's own, headword, inflection, derivation; per source; per SCOWL band and source) and
+  the words of level <= 35 still without one;
   the word-list lines skipped and warned about.
 """
 from __future__ import annotations
@@ -46,7 +46,8 @@ import polars as pl
 
 from pipeline.io import parquet_bytes, sha256, sha256_file
 from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LONGEST, LONGEST_FILE, MANIFEST_FILE,
-                                       SCHEMA_VERSION, SQLITE_FILE, SUMMARY_FILE, WORDS, WORDS_FILE, Col, sqlite_file)
+                                       SCHEMA_VERSION, SQLITE_FILE, SUMMARY_FILE, WORDS, WORDS_FILE, Col,
+                                       definition_kind, sqlite_file)
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
@@ -118,6 +119,15 @@ def coverage_by_band(words: pl.DataFrame) -> pl.DataFrame:
     return totals.join(counts, on="band", how="left").fill_null(0)
 
 
+def definition_counts(words: pl.DataFrame) -> dict[str, dict[str, int]]:
+    """Defined words by kind (a list's own, headword, inflection, derivation) and by source, so that coverage is
+    read beside how each definition was made (precision: `make audit`)."""
+    made = words.select(Col.definition_source, definition_kind(pl.col(Col.definition_source)).alias("made"))
+    return {"by_kind": {k: v for k, v in made["made"].drop_nulls().value_counts().sort("made").rows()},
+            "by_source": {k: v for k, v in made[Col.definition_source].drop_nulls().value_counts()
+                          .sort(Col.definition_source).rows()}}
+
+
 def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame) -> str:
     out = ["Word-ladder dictionary summary", ""]
     per_length = (words.group_by(Col.length).agg(pl.len().alias("words"), pl.col(Col.in_csw).sum().alias("csw"),
@@ -154,8 +164,9 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     for label, frame in (("all words", words), (f"SCOWL level <= {COMMON_LEVEL}", common)):
         have = frame[Col.definition].is_not_null().sum()
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
-    for source, n in words[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows():
-        out.append(f"  from {source}: {n:,}")
+    kinds = definition_counts(words)
+    out.append("  by kind: " + ", ".join(f"{kind} {n:,}" for kind, n in kinds["by_kind"].items()))
+    out += [f"  from {source}: {n:,}" for source, n in kinds["by_source"].items()]
     bands = coverage_by_band(words)
     sources = [c for c in bands.columns if c not in ("band", "words", "defined")]
     out += ["", "Definition coverage per SCOWL band (words defined, then by source)",
@@ -213,6 +224,7 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
             "list_problems": problems,
             "definitions": {row["band"]: {k: v for k, v in row.items() if k != "band"}
                             for row in coverage_by_band(words).rows(named=True)},
+            "definitions_made": definition_counts(words),
             "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
             "groups": {lex: {mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height

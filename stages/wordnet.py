@@ -12,12 +12,18 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
   counts (index.<pos>), the commonest first: `having a low temperature [adj] /
   a mild viral infection [n]`. Examples after the gloss (`; "..."`) are cut.
   A word with only capitalised senses gets no WordNet definition.
-- Otherwise its base form is looked up as WordNet's morphy does (the
-  exception lists, then the suffix rules: SILVERS -> silver, BARKED -> bark),
-  then by a few derivations morphy lacks (doubled consonants: GABBED -> gab;
-  CHALKIER -> chalky; adverbs in -LY; nouns in -NESS; nouns used as verbs:
-  BOOKMARKED -> bookmark). The definition says
-  whose it is: `plural of SILVER: a soft white ... [n]`.
+- Otherwise, an inflection of a verified base: the exception lists (MICE ->
+  mouse, HELD -> hold) or morphy's suffix rules and a few it lacks (doubled
+  consonants: GABBED -> gab; CHALKIER -> chalky; AVOCADOES, TOGAE, CELLI). The
+  base is a word of the lexicon of 3+ letters, an exception list's entry, or a
+  2-letter word of the lexicon reached by a plain suffix (GOES, not GI -> GO);
+  never one letter. The base has the part of speech the inflection implies in
+  the dictionary that defines it (plural: noun; past tense: verb; comparative:
+  adjective), and its gloss keeps its own tag: `plural of SILVER: a soft white
+  ... [n]`. An irregular form's base comes before the form's own senses: HELD
+  is `form of HOLD: ... [v] / occupied or in the control of [adj]`.
+Definitions are at most MAX_CHARS long: a word's senses are kept whole, in
+order, while they fit.
 """
 from __future__ import annotations
 
@@ -28,40 +34,36 @@ from pipeline.errors import InputFormatError
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
-# (part of speech of the base, suffix, ending that replaces it, relation, the word's own part of speech).
-# First the suffix rules of WordNet's morphy, in its order; then derivations it lacks.
+# (part of speech of the base, suffix, ending that replaces it, relation). First the suffix rules of
+# WordNet's morphy, in its order; then inflections it leaves to its exception lists. Only inflections:
+# a rule never changes the part of speech (CASUALS is not `plural of` an adjective's sense).
 RULES = [
-    ("noun", "s", "", "plural of", "n"), ("noun", "ses", "s", "plural of", "n"),
-    ("noun", "xes", "x", "plural of", "n"), ("noun", "zes", "z", "plural of", "n"),
-    ("noun", "ches", "ch", "plural of", "n"), ("noun", "shes", "sh", "plural of", "n"),
-    ("noun", "men", "man", "plural of", "n"), ("noun", "ies", "y", "plural of", "n"),
-    ("verb", "s", "", "present tense of", "v"), ("verb", "ies", "y", "present tense of", "v"),
-    ("verb", "es", "e", "present tense of", "v"), ("verb", "es", "", "present tense of", "v"),
-    ("verb", "ed", "e", "past tense of", "v"), ("verb", "ed", "", "past tense of", "v"),
-    ("verb", "ing", "e", "present participle of", "v"), ("verb", "ing", "", "present participle of", "v"),
-    ("adj", "er", "", "comparative of", "adj"), ("adj", "est", "", "superlative of", "adj"),
-    ("adj", "er", "e", "comparative of", "adj"), ("adj", "est", "e", "superlative of", "adj"),
+    ("noun", "s", "", "plural of"), ("noun", "ses", "s", "plural of"),
+    ("noun", "xes", "x", "plural of"), ("noun", "zes", "z", "plural of"),
+    ("noun", "ches", "ch", "plural of"), ("noun", "shes", "sh", "plural of"),
+    ("noun", "men", "man", "plural of"), ("noun", "ies", "y", "plural of"),
+    ("verb", "s", "", "present tense of"), ("verb", "ies", "y", "present tense of"),
+    ("verb", "es", "e", "present tense of"), ("verb", "es", "", "present tense of"),
+    ("verb", "ed", "e", "past tense of"), ("verb", "ed", "", "past tense of"),
+    ("verb", "ing", "e", "present participle of"), ("verb", "ing", "", "present participle of"),
+    ("adj", "er", "", "comparative of"), ("adj", "est", "", "superlative of"),
+    ("adj", "er", "e", "comparative of"), ("adj", "est", "e", "superlative of"),
     # Beyond morphy.
-    ("verb", "ied", "y", "past tense of", "v"),
-    ("adj", "ier", "y", "comparative of", "adj"), ("adj", "iest", "y", "superlative of", "adj"),
-    ("adj", "ly", "", "in a way that is", "adv"), ("adj", "ily", "y", "in a way that is", "adv"),
-    ("adj", "ally", "", "in a way that is", "adv"), ("adj", "bly", "ble", "in a way that is", "adv"),
-    ("adj", "ness", "", "the quality of being", "n"), ("adj", "iness", "y", "the quality of being", "n"),
+    ("verb", "ied", "y", "past tense of"),
+    ("adj", "ier", "y", "comparative of"), ("adj", "iest", "y", "superlative of"),
     # Plurals morphy leaves to its exception lists: AVOCADOES, TOGAE, CELLI, DELIRIA, LEXICA,
-    # BEHALVES, HANDSFUL; and adjectives used as nouns (CASUALS, EXOTICS).
-    ("noun", "oes", "o", "plural of", "n"), ("noun", "ae", "a", "plural of", "n"),
-    ("noun", "i", "o", "plural of", "n"), ("noun", "i", "us", "plural of", "n"),
-    ("noun", "a", "um", "plural of", "n"), ("noun", "a", "on", "plural of", "n"),
-    ("noun", "ves", "f", "plural of", "n"), ("noun", "ves", "fe", "plural of", "n"),
-    ("noun", "sful", "ful", "plural of", "n"), ("adj", "s", "", "plural of", "n"),
-    # Nouns used as verbs (BOOKMARKED, CHICKENING), when WordNet has no such verb.
-    ("noun", "ed", "", "past tense of", "v"), ("noun", "ed", "e", "past tense of", "v"),
-    ("noun", "ing", "", "present participle of", "v"), ("noun", "ing", "e", "present participle of", "v"),
+    # BEHALVES, HANDSFUL.
+    ("noun", "oes", "o", "plural of"), ("noun", "ae", "a", "plural of"),
+    ("noun", "i", "o", "plural of"), ("noun", "i", "us", "plural of"),
+    ("noun", "a", "um", "plural of"), ("noun", "a", "on", "plural of"),
+    ("noun", "ves", "f", "plural of"), ("noun", "ves", "fe", "plural of"),
+    ("noun", "sful", "ful", "plural of"),
 ]
-# Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN.
-DOUBLED = [("verb", "ed", "past tense of", "v"), ("verb", "ing", "present participle of", "v"),
-           ("adj", "er", "comparative of", "adj"), ("adj", "est", "superlative of", "adj"),
-           ("noun", "ed", "past tense of", "v"), ("noun", "ing", "present participle of", "v")]
+# Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN, BUSSES -> BUS.
+DOUBLED = [("verb", "ed", "past tense of"), ("verb", "ing", "present participle of"),
+           ("adj", "er", "comparative of"), ("adj", "est", "superlative of"),
+           ("noun", "es", "plural of"), ("verb", "es", "present tense of")]  # BUSSES, FOCUSSES
+MAX_CHARS = 300  # a rung's definition is read at a glance
 
 
 def _lines(files: dict[str, bytes], name: str) -> pl.Series:
@@ -153,75 +155,133 @@ def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = Non
 
 
 def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lower`, `base`, `pos`, `priority`): every base form a rule proposes (`_relations` names each)."""
+    """(`lower`, `base`, `pos`, `priority`, `plain`): every base form a rule proposes (`_relations` names
+    each; priority 0 is an exception list's entry; `plain`: the rule only added letters to the base)."""
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     found = []
     for pos, tag in POS.items():
         found.append(_lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").lazy().select(
             pl.col("f").list.first().alias("lower"), pl.col("f").list.get(1, null_on_oob=True).alias("base"),
-            pl.lit(tag).alias("pos"), pl.lit(0).alias("priority")))
+            pl.lit(tag).alias("pos"), pl.lit(0).alias("priority"), pl.lit(False).alias("plain")))
     lazy = words.lazy()
-    for i, (pos, suffix, ending, _, _) in enumerate(RULES, start=1):
+    for i, (pos, suffix, ending, _) in enumerate(RULES, start=1):
         found.append(lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix))).select(
             "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(POS[pos]).alias("pos"),
-            pl.lit(i).alias("priority")))
-    for i, (pos, suffix, _, _) in enumerate(DOUBLED, start=len(RULES) + 1):
+            pl.lit(i).alias("priority"), pl.lit(ending == "").alias("plain")))
+    for i, (pos, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1):
         stem = lower.str.slice(0, n - len(suffix))
         found.append(
             lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).with_columns(stem.alias("stem"))
             .filter(pl.col("stem").str.slice(-1) == pl.col("stem").str.slice(-2, 1))
             .select("lower", pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
-                    pl.lit(POS[pos]).alias("pos"), pl.lit(i).alias("priority")))
+                    pl.lit(POS[pos]).alias("pos"), pl.lit(i).alias("priority"), pl.lit(False).alias("plain")))
     return pl.concat(found).collect()  # one plan: the rules run side by side
 
 
 def _relations() -> pl.DataFrame:
-    """(`priority`, `pos`, `relation`, `shown_pos`): how a definition through each rule of _candidates
-    names the relation, and the part of speech it shows."""
-    rows = [(0, tag, "plural of" if pos == "noun" else "form of", tag) for pos, tag in POS.items()]
-    rows += [(i, POS[pos], relation, shown) for i, (pos, _, _, relation, shown) in enumerate(RULES, start=1)]
-    rows += [(i, POS[pos], relation, shown)
-             for i, (pos, _, relation, shown) in enumerate(DOUBLED, start=len(RULES) + 1)]
-    return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String,
-                                      "shown_pos": pl.String}, orient="row")
+    """(`priority`, `pos`, `relation`): how a definition through each rule of _candidates names the
+    relation (an exception list's: by its part of speech; 0 also serves adjectives and adverbs)."""
+    rows = [(0, tag, "plural of" if pos == "noun" else "form of") for pos, tag in POS.items()]
+    rows += [(i, POS[pos], relation) for i, (pos, _, _, relation) in enumerate(RULES, start=1)]
+    rows += [(i, POS[pos], relation) for i, (pos, _, relation) in enumerate(DOUBLED, start=len(RULES) + 1)]
+    return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String}, orient="row")
 
 
 def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> pl.Series:
-    """Every lemma `define` may look up for `words` (upper case), once each: each word in lower case and
-    every base form a rule proposes for it. A dictionary parsed for these alone defines the same words."""
+    """Every lemma `headwords` and `inflections` may look up for `words` (upper case), once each: each word
+    in lower case and every base form a rule proposes for it. A dictionary parsed for these alone
+    defines the same words."""
     lowered = words.str.to_lowercase().to_frame("lower")
     return pl.concat([lowered["lower"], _candidates(lowered, wordnet)["base"].drop_nulls()]).unique()
 
 
-def define(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(`word`, `definition`) for each of `words` (upper case) that `lemmas` (`lemma`, `pos`, `rank`,
-    `gloss`: a dictionary's senses) defines, first as written, then through a base form found by
-    WordNet's morphology (the exception lists and RULES); the same for those by a base form alone."""
-    exact = (
-        lemmas.sort("lemma", "rank").group_by("lemma", maintain_order=True)
-        .agg(pl.format("{} [{}]", "gloss", "pos").str.join(" / ").alias(Col.definition))
-        .rename({"lemma": "lower"})
-    )
+def proper_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.Series:
+    """Single-word lemmas that WordNet writes only with capitals (BERMUDAS, HAITI, SAM: a place, a
+    person, an acronym): no sense of theirs is a Scrabble word's (`table`: the senses() of these files)."""
+    indexed = pl.concat([_lines(wordnet, f"index.{pos}").str.extract(r"^([a-z]+) ", 1).drop_nulls() for pos in POS])
+    lower = (senses(wordnet) if table is None else table)["lemma"]
+    return indexed.filter(~indexed.is_in(lower.implode())).unique().sort().rename("lemma")
+
+
+def _within(texts: pl.DataFrame, key: str) -> pl.DataFrame:
+    """(`key`, `definition`): each key's texts (`text`, in order) joined by ` / `, whole, while they fit in
+    MAX_CHARS; a key whose first text does not fit gets none."""
+    return (texts.with_columns((pl.col("text").str.len_chars() + 3).cum_sum().over(key).alias("upto"))
+            .filter(pl.col("upto") - 3 <= MAX_CHARS)
+            .group_by(key, maintain_order=True).agg(pl.col("text").str.join(" / ").alias(Col.definition)))
+
+
+def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
+    """(`word`, `definition`) for each of `words` (upper case) that is a lemma of `lemmas` (`lemma`, `pos`,
+    `rank`, `gloss`: a dictionary's senses): its senses in rank order, each with its tag."""
+    texts = (words.str.to_lowercase().to_frame("lemma").unique()
+             .join(lemmas, on="lemma").sort("lemma", "rank")
+             .select("lemma", pl.format("{} [{}]", "gloss", "pos").alias("text")))
+    return _within(texts, "lemma").select(pl.col("lemma").str.to_uppercase().alias(Col.word), Col.definition)
+
+
+# Rules whose base may be a word the dictionary knows only in another part of speech: the form is
+# then shown without a gloss (`past tense of DOLL`, `plural of PLENARY`), never with the other part of
+# speech's sense. Not -er/-est: LIBELLER is no comparative.
+UNTYPED = ("plural of", "present tense of", "past tense of", "present participle of")
+
+
+def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes], lexicon: pl.Series
+                ) -> pl.DataFrame:
+    """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
+    is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
+    `source`: the dictionaries' senses, in order of preference) defines: `past tense of HOLD: ... [v]`
+    when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
+    `past tense of DOLL`. Of several readings: one with a gloss first, then the rule's rank, then the
+    dictionary's. `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an
+    exception list's; `base` the base (upper case), `sense` its gloss and tag (null when not shown)."""
     lowered = words.str.to_lowercase().to_frame("lower")
-    missing = lowered.join(exact, on="lower", how="anti")
-    inflected = (
-        _candidates(missing, wordnet)
+    known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
+    candidates = _candidates(lowered, wordnet)
+    # A 2-letter base with forms of its own in the exception lists is irregular: BE's present is IS, not BES.
+    irregular = candidates.filter(pl.col("priority") == 0).select("base").unique().with_columns(
+        pl.lit(True).alias("has_exceptions"))
+    size = pl.col("base").str.len_chars()
+    verified = ((pl.col("base") != pl.col("lower")) & (size >= 2)
+                & pl.when(pl.col("priority") == 0).then((size >= 3) | pl.col("in_lexicon"))
+                .when(size >= 3).then(pl.col("in_lexicon"))
+                .otherwise(pl.col("in_lexicon") & pl.col("plain") & ~pl.col("has_exceptions")))
+    senses = (lemmas.filter(pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
+              .with_columns(pl.int_range(pl.len()).alias("preference"))
+              .select(pl.col("lemma").alias("base"), "pos", "gloss", "source", "preference"))
+    proposed = (
+        candidates
         # Most proposed bases are not lemmas (581k proposals, 84k lemmas for raw/): drop those first.
-        .join(lemmas.select(pl.col("lemma").alias("base"), "pos", "gloss"), on=["base", "pos"], maintain_order="left")
-        .join(missing, on="lower", maintain_order="left")
-        # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
-        .sort("priority", "lower", maintain_order=True)
-        .unique("lower", keep="first", maintain_order=True)
+        .join(senses.select("base").unique(), on="base", maintain_order="left")
+        .join(lowered, on="lower", maintain_order="left")
+        .join(known, on="base", how="left").join(irregular, on="base", how="left")
+        .with_columns(pl.col("in_lexicon", "has_exceptions").fill_null(False))
+        .filter(verified)
         .join(_relations(), on=["priority", "pos"], maintain_order="left")
-        .select("lower", pl.format("{} {}: {} [{}]", "relation", pl.col("base").str.to_uppercase(), "gloss",
-                                   "shown_pos").alias(Col.definition))
+        .join(senses, on=["base", "pos"], how="left", maintain_order="left")
+        # An exception list does not say which form it lists; the ending does (LYING, FATTER, BEST).
+        .with_columns(pl.when(pl.col("priority") > 0).then("relation")
+                      .when((pl.col("pos") == "v") & pl.col("lower").str.ends_with("ing")).then(pl.lit("present participle of"))
+                      .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("er"))
+                      .then(pl.lit("comparative of"))
+                      .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("est"))
+                      .then(pl.lit("superlative of"))
+                      .otherwise("relation").alias("relation"))
     )
-    upper = pl.col("lower").str.to_uppercase().alias(Col.word)
-    return (pl.concat([exact.join(lowered, on="lower"), inflected]).select(upper, Col.definition),
-            inflected.select(upper, Col.definition))
-
-
-def wordnet_definitions(words: pl.Series, wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, int]:
-    """(`word`, `definition`) for each of `words` (upper case) WordNet can define; how many by a base form."""
-    found, by_base = define(words, glosses(wordnet), wordnet)
-    return found, by_base.height
+    # A bare reading needs a base 3+ letters long that a dictionary knows (in another part of speech).
+    untyped = (pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0)
+               & (size >= 3))
+    found = (
+        proposed.filter(pl.col("gloss").is_not_null() | untyped)
+        .join(senses.group_by("base").agg(pl.col("source").first().alias("known_in")), on="base", how="left")
+        .with_columns(pl.coalesce("source", "known_in").alias("source"))
+        # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
+        .sort(pl.col("gloss").is_null(), "priority", "preference", "lower", maintain_order=True, nulls_last=True)
+        .unique("lower", keep="first", maintain_order=True)
+    )
+    base = pl.col("base").str.to_uppercase()
+    return found.select(pl.col("lower").str.to_uppercase().alias(Col.word),
+                        pl.when(pl.col("gloss").is_null()).then(pl.format("{} {}", "relation", base))
+                        .otherwise(pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos")).alias(Col.definition),
+                        "source", (pl.col("priority") == 0).alias("irregular"), base,
+                        pl.format("{} [{}]", "gloss", "pos").alias("sense"))

@@ -244,7 +244,7 @@ def test_real_owl_facts():
     assert got["WRYLY"] == "from WRY, contorted [adv]"  # a run-on form (`: WRYLY ~adv`)
     # A bare-word line: kept with no senses of its own; stage 2 derives it from the list's ABANDON.
     assert lex.filter(pl.col("word") == "ABANDONER")["csw_senses"].to_list() == [None]
-    assert got["ABANDONER"] == "one who or that which does (from) ABANDON: to leave or give up completely [v -ED, -ING, -S]"
+    assert got["ABANDONER"] == "ABANDON + -er (one that does): to leave or give up completely [v]"
 
 
 # --- properties ----------------------------------------------------------------------------------

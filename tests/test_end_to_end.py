@@ -74,6 +74,54 @@ def test_manifest_matches_files(export, words):
     assert groups.filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub"))["size"].sum() == words.height
 
 
+# What a player must never read in a definition (issue cases: GCIDE's markup and notes, a base of one
+# letter, an inflection shown with a sense of another part of speech, a guessed compound).
+NEVER = {
+    "dictd markup or citations": r"[{}\\]|\[1913|--[A-Z]|\[Obs",
+    "a part-of-speech list left over": r"^& |^[a-z]\. & ",
+    "a plural note": r"^pl\. |: pl\. ",
+    "only a pointer elsewhere": r"^(?:See|Same as) ",
+    "a sense number": r"(?:^|: |/ )\d{1,2}\. ",
+    "a one-letter base": r"\b(?:of|\+) [A-Z](?:: |$| \[| \+)",
+    "a guessed compound": r"^compound of ",
+}
+# An inflection shows its base's sense under that sense's own part of speech, which must be the one the
+# inflection implies.
+RETAGGED = (r"^(?:plural of [A-Z]+: .*\[(?:v|adj|adv)\]$"
+            r"|(?:past tense|present participle|present tense) of [A-Z]+: .*\[(?:n|adj|adv)\]$"
+            r"|(?:comparative|superlative) of [A-Z]+: .*\[(?:n|v)\]$)")
+
+
+@pytest.mark.parametrize("what", sorted(NEVER))
+def test_no_definition_holds(words, what):
+    bad = words.filter(pl.col("definition").str.contains(NEVER[what]))
+    assert bad.height == 0, bad.select("word", "definition").head(5).rows()
+
+
+def test_definitions_are_short_balanced_and_never_retagged(words):
+    text = pl.col("definition")
+    assert words.filter(text.str.len_chars() > 300).height == 0
+    unbalanced = words.filter(text.str.count_matches(r"\(") != text.str.count_matches(r"\)"))
+    assert unbalanced.height == 0, unbalanced.select("word", "definition").head(5).rows()
+    # Only an inflection's own text is checked: an irregular form's second sense (after ` / `) is its own.
+    first = words.select("word", text.str.split(" / ").list.first().alias("first"), "definition_source").filter(
+        pl.col("definition_source").str.ends_with("-inflection"))
+    retagged = first.filter(pl.col("first").str.contains(RETAGGED))
+    assert retagged.height == 0, retagged.head(5).rows()
+
+
+def test_definition_coverage_and_kinds(export, words):
+    """Coverage after the precision rework (issue targets: 70% of all words, 98.5% of SCOWL <= 50), and the
+    manifest's counts by kind agree with the words."""
+    defined = words["definition"].is_not_null()
+    assert defined.mean() >= 0.70
+    common = words.filter(pl.col("scowl_level") <= 50)
+    assert common["definition"].is_not_null().mean() >= 0.985
+    made = json.loads((export / "manifest.json").read_text())["counts"]["definitions_made"]
+    assert sum(made["by_kind"].values()) == sum(made["by_source"].values()) == defined.sum()
+    assert set(made["by_kind"]) == {"own list", "headword", "inflection", "derivation"}
+
+
 def test_export_verifies(export):
     from pipeline.artifact.verify import verify
 

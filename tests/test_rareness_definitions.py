@@ -49,20 +49,28 @@ def test_rareness_follows_the_configured_table():
 
 
 def test_wordnet_definitions_exact_and_by_base_form():
-    lex = lexicon_of(["CAT", "CATS", "COLD", "BARKED", "BARKS", "MICE", "HELLOS", "ZYZZYVA", "ICECREAM"], ["CAT"])
+    lex = lexicon_of(["CAT", "CATS", "COLD", "BARK", "BARKED", "BARKS", "MOUSE", "MICE", "HELLO", "HELLOS", "ZYZZYVA",
+                      "ICECREAM", "COLDS"], ["CAT"])
     result = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "owl", "wordnet"])
     got = rows_by_word(result["definitions"], "definition", "definition_source")
-    assert got == {
+    assert {w: got[w] for w in ("CAT", "CATS", "COLD", "BARKED", "BARKS", "MICE", "HELLOS", "ZYZZYVA", "ICECREAM")} == {
         "CAT": ("feline mammal usually having thick soft fur [n]", "wordnet"),  # first sense, example cut
-        "CATS": ("plural of CAT: feline mammal usually having thick soft fur [n]", "wordnet-base"),
+        "CATS": ("plural of CAT: feline mammal usually having thick soft fur [n]", "wordnet-inflection"),
         "COLD": ("a mild viral infection [n] / having a low temperature [adj]", "wordnet"),
-        "BARKED": ("past tense of BARK: speak in an unfriendly tone [v]", "wordnet-base"),
-        "BARKS": ("plural of BARK: a noise made by a dog [n]", "wordnet-base"),  # nouns before verbs
-        "MICE": ("plural of MOUSE: any of numerous small rodents [n]", "wordnet-base"),  # noun.exc
-        "HELLOS": ("plural of HELLO: an expression of greeting [n]", "wordnet-base"),
+        "BARKED": ("past tense of BARK: speak in an unfriendly tone [v]", "wordnet-inflection"),
+        "BARKS": ("plural of BARK: a noise made by a dog [n]", "wordnet-inflection"),  # nouns before verbs
+        "MICE": ("plural of MOUSE: any of numerous small rodents [n]", "wordnet-inflection"),  # noun.exc
+        "HELLOS": ("plural of HELLO: an expression of greeting [n]", "wordnet-inflection"),
         "ZYZZYVA": (None, None),
         "ICECREAM": (None, None),  # WordNet's ice_cream is a collocation, not this word
     }
+
+
+def test_an_inflection_needs_its_base_in_the_lexicon():
+    """CATS is `plural of CAT` only where CAT is a word of the lexicon: a base the lists lack is no base."""
+    lex = lexicon_of(["CATS", "ZYZZYVA"], ["CATS"])
+    got = rows_by_word(build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["wordnet"])["definitions"], "definition")
+    assert got["CATS"] == (None,)
 
 
 def test_list_text_comes_before_wordnet_in_configured_order():
@@ -101,16 +109,16 @@ def test_bad_supplement_line_is_named():
 def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     """GASSES is in noun.exc and verb.exc with one priority: the noun reading (listed first) wins, every
     time. Many such words, so that an unstable multithreaded sort would show itself."""
-    from stages.wordnet import define
+    from stages.wordnet import inflections
 
     bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
     exc = "".join(f"{b}ses {b}\n" for b in bases).encode()
     wordnet = {"w/noun.exc": exc, "w/verb.exc": exc, "w/adj.exc": b"", "w/adv.exc": b""}
     lemmas = pl.DataFrame({"lemma": bases * 2, "pos": ["n"] * 600 + ["v"] * 600, "rank": [0] * 600 + [1] * 600,
-                           "gloss": ["a thing"] * 600 + ["to do it"] * 600})
+                           "gloss": ["a thing"] * 600 + ["to do it"] * 600, "source": ["wordnet"] * 1200})
     words = pl.Series([f"{b}ses".upper() for b in bases])
     for _ in range(5):
-        found, by_base = define(words, lemmas, wordnet)
-        assert by_base.height == 600
+        found = inflections(words, lemmas, wordnet, pl.concat([words, pl.Series(bases).str.to_uppercase()]))
+        assert found.height == 600
         assert found[Col.definition].str.starts_with("plural of ").all(), found.filter(
             ~pl.col(Col.definition).str.starts_with("plural of ")).head(3)

@@ -116,7 +116,7 @@ def test_gcide_defines_what_wordnet_lacks_and_marks_base_forms(tmp_path):
     got = {w: (d, s, o) for w, d, s, o in result["definitions"].select(
         "word", "definition", "definition_source", "offensive").rows()}
     assert got["COT"][1] == "gcide" and got["COT"][0].endswith("[n]")
-    assert got["COTS"][1] == "gcide-base" and got["COTS"][0].startswith("plural of COT: ")
+    assert got["COTS"][1] == "gcide-inflection" and got["COTS"][0].startswith("plural of COT: ")
     assert got["COG"][2] is True and got["COT"][2] is False
 
 

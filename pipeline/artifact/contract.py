@@ -215,3 +215,21 @@ def read_manifest(folder: Path) -> dict:
         return json.loads((Path(folder) / MANIFEST_FILE).read_text())
     except (OSError, ValueError):
         return {}
+
+
+# How a definition was made, read off its `definition_source` (stage 2): a list's own text (`csw`,
+# `owl`, `supplement`, perhaps through a link: `csw-link`), a dictionary's entry for the word itself
+# (`wordnet`, `gcide`), an inflection of a verified base (`wordnet-inflection`: `past tense of HOLD: ...`)
+# or a derivation by a judged rule (`gcide-derived`: `un- (not) + BATED: ...`).
+DEFINITION_KINDS = ("own list", "headword", "inflection", "derivation")
+
+
+def definition_kind(source):
+    """A polars expression: the DEFINITION_KINDS entry for a `definition_source` expression (null: none)."""
+    import polars as pl
+
+    return (pl.when(source.is_null()).then(None)
+            .when(source.str.ends_with("-inflection")).then(pl.lit("inflection"))
+            .when(source.str.ends_with("-derived")).then(pl.lit("derivation"))
+            .when(source.is_in(["wordnet", "gcide"])).then(pl.lit("headword"))
+            .otherwise(pl.lit("own list")))

@@ -1,0 +1,106 @@
+"""Stage 2 on the real WordNet and GCIDE (raw/): a definition is right or absent, never a guess.
+
+Each case is one word whose definition was wrong before (a guessed compound, a 1-letter base, a sense
+shown under another part of speech, an index key pointing into another word's entry, an acronym, GCIDE's
+markup), built once with a small lexicon holding the word and its base. The whole-build invariants on
+raw/ are in tests/test_end_to_end.py.
+"""
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from conftest import ROOT, lexicon_of
+from stages.s02_definitions import build_definitions
+
+RAW = ROOT / "raw"
+
+WORDS = """LONG BOARD BOARDS LONGBOARDS GRIND HOUSE GRINDHOUSE ICE ICER MED GO GI BE BING OVEN OVENED ABOUT ABOUTS CO
+COED SYN TRACE NAE SAM SAMMED BERMUDAS SKINFUL SARSENET SARCENET ALS ERE HOLD HELD SELL SOLD BUILD BUILT
+MOUSE MICE CANDELABRUM CANDELABRA SNAP UNSNAP UNSNAPPING CHECK RECHECK RECHECKS NEUTRALIZER NEUTRALISER BUS
+BUSSES DOLL DOLLED PLENARY PLENARIES CASUAL CASUALS OFFEND REOFFEND PIP PIPLESS BATED UNBATED COLD
+COLDEST BARK BARKED BARKS AS IS US USE USES CAN CANE CANES CANER STRATUM STRATA LEST""".split()
+
+
+def folder(name: str) -> dict[str, bytes]:
+    return {f"{name}/{p.name}": p.read_bytes() for p in (RAW / name).iterdir()}
+
+
+@pytest.fixture(scope="module")
+def defined() -> dict[str, tuple[str | None, str | None]]:
+    lexicon = lexicon_of(WORDS, WORDS)
+    supplement = {"supplement.txt": (RAW / "supplement/definitions.txt").read_bytes()}
+    table = build_definitions(lexicon, folder("wordnet"), supplement, ["csw", "owl", "supplement", "wordnet", "gcide"],
+                              gcide=folder("gcide"))["definitions"]
+    return {w: (d, s) for w, d, s in table.select("word", "definition", "definition_source").rows()}
+
+
+ABSENT = {
+    "LONGBOARDS": "no compound is guessed: LONG + BOARDS is not 'the stage of a theater'",
+    "GRINDHOUSE": "no compound is guessed: not '... a dwelling'",
+    "ICER": "IC is no word of the lexicon: not 'comparative of IC: being nine more than ninety'",
+    "MED": "never a 1-letter base: not 'past tense of M'",
+    "GI": "a 2-letter base only by a plain suffix: not 'plural of GO' through -i for -o",
+    "SYN": "GCIDE's index points SYN into TRACE's entry: not TRACE's definition",
+    "NAE": "GCIDE's index points NAE into another entry: not SYMBOL's definition",
+    "SAMMED": "SAM is an acronym in GCIDE and WordNet: not 'a Surface to Air Missile'",
+    "BERMUDAS": "a place (WordNet writes it only with capitals): not 'a group of islands'",
+    "USES": None,  # defined, but through USE: see below
+}
+
+
+@pytest.mark.parametrize("word", [w for w, why in ABSENT.items() if why], ids=str)
+def test_no_guess_is_shown(defined, word):
+    assert defined[word] == (None, None), ABSENT[word]
+
+
+def test_a_real_headword_beats_a_morphological_guess(defined):
+    # COED: CO is no verb, so not 'past tense of CO: One of a large class of organic substances'; our
+    # supplement defines it.
+    assert defined["COED"] == ("a female student at a coeducational college [n -S]", "supplement")
+    # BING is a heap (GCIDE's headword), not 'present participle of BE' (WordNet's rules, tried first before).
+    assert defined["BING"] == ("A heap or pile; as, a bing of wood. [n]", "gcide")
+    assert defined["LEST"][1] == "gcide" and defined["LEST"][0].startswith("For fear that")
+
+
+def test_an_inflection_never_shows_another_part_of_speech(defined):
+    # OVEN is only a noun in the dictionaries: the form is named, its noun sense is not shown as a verb's.
+    assert defined["OVENED"] == ("past tense of OVEN", "wordnet-inflection")
+    assert defined["ABOUTS"] == ("plural of ABOUT", "wordnet-inflection")
+    assert defined["DOLLED"] == ("past tense of DOLL", "wordnet-inflection")
+    assert defined["PLENARIES"] == ("plural of PLENARY", "wordnet-inflection")
+    assert defined["BARKED"][0].startswith("past tense of BARK: ") and defined["BARKED"][0].endswith("[v]")
+    assert defined["BARKS"][0].startswith("plural of BARK: ") and defined["BARKS"][0].endswith("[n]")
+    assert defined["COLDEST"][0].startswith("superlative of COLD: ") and defined["COLDEST"][0].endswith("[adj]")
+
+
+def test_irregular_forms_show_their_base_first(defined):
+    for word, base in (("HELD", "HOLD"), ("SOLD", "SELL"), ("BUILT", "BUILD")):
+        text, source = defined[word]
+        assert text.startswith(f"form of {base}: ") and " [v] / " in text, text  # then the form's own sense
+        assert source == "wordnet-inflection"
+    # A form whose own first sense is its base's says it once.
+    assert defined["CANDELABRA"][0].count("branched candlestick") == 1
+
+
+def test_short_bases_need_a_plain_suffix_and_a_regular_base(defined):
+    assert defined["USES"][0].startswith("plural of USE: ")  # not 'present tense of US'
+    assert defined["CANES"][0].startswith("plural of CANE: ")  # not CAN's
+    assert defined["BUSSES"][0].startswith("plural of BUS: ")  # a doubled s undone
+    assert defined["IS"][1] == "supplement-link"  # the supplement's, through BE; never 'plural of I'
+    # CANER: CAN (to put in cans) + -er or CANE + -r? One affix, two bases: absent.
+    assert defined["CANER"] == (None, None)
+
+
+def test_gcide_residue_is_gone(defined):
+    # GCIDE: SARCENET's own entry (WordNet has SARSENET itself); ERE's obsolete verb 'To plow' comes last.
+    assert defined["ERE"][0] != "To plow. [v]" and "plow" not in defined["ERE"][0]
+    assert defined["ALS"] == (None, None)  # its only senses are an acronym's in WordNet and obsolete ones
+
+
+def test_judged_derivations(defined):
+    assert defined["UNBATED"] == ("un- (not) + BATED: diminished or moderated [adj]", "wordnet-derived")
+    assert defined["REOFFEND"] == ("re- (again) + OFFEND", "wordnet-derived")  # which sense of OFFEND: unknown
+    assert defined["UNSNAPPING"] == ("present participle of UNSNAP: un- (the reverse of) + SNAP [v]", "wordnet-derived")
+    assert defined["PIPLESS"] == ("PIP + -less (without)", "wordnet-derived")
+    assert defined["NEUTRALISER"][0].startswith("British spelling of NEUTRALIZER: ")
