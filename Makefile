@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-fast test-sql test-web approve verify bench raw fixtures clean status $(STAGES)
+.PHONY: help build test test-fast test-sql test-web approve verify audit bench raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() -]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -69,6 +69,9 @@ bench: $(BIN)/.bench-installed ## measure build, stages, baselines, scale and so
 
 verify: $(BIN)/.installed ## check build/export/ against its manifest and invariants
 	$(LADDERS) verify
+
+audit: $(BIN)/.installed ## precision of the definitions on the judged sample (tests/data/definitions_audit.tsv)
+	$(BIN)/python -m pipeline.artifact.audit
 
 status: $(BIN)/.installed ## say which stages are fresh, stale or missing
 	$(LADDERS) status

@@ -8,18 +8,22 @@ and gcide.dict.dz (dictzip, which gzip reads whole). An entry looks like
        Any wading bird of the genus {Ardea} and allied genera, ...
        [1913 Webster]
 
-or has numbered senses (`1. Deprived of heat, ...`). For each single-word
-headword and part of speech, the first sense not marked obsolete is kept,
-cleaned for people and cut to its first sentence: character codes (`['e]`, `[imac]`) become letters, the
-etymology and every other bracket, quotations (`"..." --Milton.`), notes and
-`{}` cross-reference braces removed, whitespace folded; a sense with no
-sentence end is cut at a clause end or a word end within MAX_CHARS. A word
-is flagged offensive when the head or first sense of one of its entries
+or has numbered senses (`1. Deprived of heat, ...`). An entry counts only under
+its own headword (the index also points forms and cross-references into other
+entries: SYN into TRACE's), and not when it is an acronym. For each lemma and part
+of speech the first sense is kept (obsolete ones after archaic ones, and those
+after the rest, across all its entries: a lemma with a current sense shows none),
+cleaned for people and cut to its first sentence (never at an abbreviation's
+full stop): character codes (`['e]`, `[imac]`) become letters, the etymology
+and every other bracket, quotations (`"..." --Milton.`), notes, plural notes,
+sense numbers and `{}` cross-reference braces removed, whitespace folded,
+parentheses balanced, at most MAX_CHARS. `See X.` and `Same as X.` are followed
+once to X's first sense. A word is flagged offensive when the head or first sense of one of its entries
 carries a usage label naming it vulgar, obscene, offensive or derogatory
 (`[Low, deprecatory, and vulgar]`).
 
 `entries` reads the files into (`lemma`, `entry`, `order`), one row per
-single-word headword; from those, `glosses` gives (`lemma`, `pos`, `rank`,
+single-word index key; from those, `glosses` gives (`lemma`, `pos`, `rank`,
 `gloss`): lemma in lower case, pos one of n, v, adj, adv, prep, conj, interj,
 pron, rank the order of the part of speech in the dictionary; and
 `offensive_lemmas` the lemmas labelled offensive. Stage 2 cleans glosses only
@@ -210,7 +214,8 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
                  pl.element().str.replace_all(r"^(?:, |or )|[^A-Za-z]", "")))
     return (
         table.lazy().with_columns(flat.alias("flat")).with_columns(
-            pl.col("flat").str.extract(header, 1).str.replace(r"&.*$", "").str.strip_chars()
+            # `v. t.` is one part of speech; otherwise the first word says it (`n. sing. & pl.`: n).
+            pl.col("flat").str.extract(header, 1).str.extract(r"^(v\. [ti]\.|[a-z]+\.)", 1)
             .replace_strict(POS, default=None).alias("pos"),
             pl.col("flat").str.replace(header, "").str.replace(r"^[\s,;]+", "").alias("body"),
             heads.alias("heads"),
@@ -265,7 +270,9 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
               .filter(pl.col("gloss").is_not_null() & pl.col("gloss").str.contains("[A-Za-z]{2}")
                       & ~pl.col("gloss").str.contains(r"\?\?|\ufffd|\bfr\.$")
                       # An inflection's pointer (`pl. of Stratum.`, `imp. of Hold.`): the morphology's work.
-                      & ~pl.col("gloss").str.contains(r"^(?:of|from) [A-Z]")))
+                      & ~pl.col("gloss").str.contains(r"^(?:of|from) [A-Z]")
+                      # A brand's name is a proper noun: SIMPLESSE is no `trade name for a fat substitute`.
+                      & ~pl.col("gloss").str.contains(r"(?i)^(?:an? |the )?trade ?name")))
     # Only a bare pointer is followed: `See Crowd, a violin.` names one sense of CROWD, not its first.
     see = (pl.col("gloss").str.extract(r"^(?:See|Same as) (?:\d(?:st|d|th) )?([A-Za-z]+)(?:, (?:n|v|a|adj|adv)\.)?\.?$", 1)
            .str.to_lowercase())
@@ -294,9 +301,9 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
     if wanted is not None and pointed.len():
         known = pl.concat([known, of(pointed.filter(~pointed.is_in(first["lemma"].implode()))).filter(
             pl.col("see").is_null())])
-    targets = (known.sort("order").unique("lemma", keep="first")
-               .select(pl.col("lemma").alias("see"), pl.col("gloss").alias("target")))
-    followed = _cut(first.lazy().join(targets.lazy(), on="see", how="left").with_columns(
+    # To the target's sense of the same part of speech: JAMB, v. `See Jam.` is not JAM's noun sense.
+    targets = known.select(pl.col("lemma").alias("see"), "pos", pl.col("gloss").alias("target"))
+    followed = _cut(first.lazy().join(targets.lazy(), on=["see", "pos"], how="left").with_columns(
         pl.when(pl.col("see").is_null()).then("gloss")
         .otherwise(pl.format("same as {}: {}", pl.col("see").str.to_uppercase(), "target")).alias("gloss")),
         "gloss").filter(pl.col("gloss").is_not_null()).collect()

@@ -1,30 +1,31 @@
-"""Stage 2, definitions: one definition per word, clean text for people.
+"""Stage 2, definitions: one definition per word, right or absent, and the `offensive` flag.
 
-Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`),
-the WordNet folder named by config key `wordnet` (see stages/wordnet.py) and
-the supplement file named by config key `supplement` (NASPA format: our own
-definitions of function words, which WordNet lacks: AND, FOR, THEY).
+Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`), the supplement file named by
+config key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the
+WordNet folder (config `wordnet`, stages/wordnet.py), the GCIDE folder (config `gcide`, stages/gcide.py)
+and the reviewed offensive list (config `offensive`, stages/offensive.py).
 
-Sources are tried in the order of config `definition_sources` (default csw,
-owl, supplement, wordnet). A list's own senses are rendered, joined by ` / `,
-each with its bracket. Rendering is linear: no definition holds another
-definition inside it, so none grows with the links around it.
-- a synonym link inside a sentence becomes its word: `not {good=adj}` -> `not good`;
-- a sense that is only a link (`AM <be=v> [v]`, `AE {one=adj} [adj]`) takes
-  the target's first sense of that part of speech (or its first sense),
-  following a chain of such links to the first text: `BE, to have actuality [v]`;
-- a run-on form `ADDABLE` of ADD -> `from ADD, to combine ... [adj]`;
-- `{ldquo}`/`{rdquo}` -> quotation marks; whitespace normalised; no markup left.
-A chain that never reaches a text (a cycle, or longer than MAX_HOPS) and a
-link to a word the list lacks leave just the linked word; both are counted in
-the notes. Words the lists do not define fall back to WordNet.
+A definition is one of, for each word (docs/definitions.md):
+1. a list's own text, in the order of config `definition_sources` (default csw, owl, supplement, wordnet,
+   gcide) between the lists and the dictionaries. A list's senses are rendered joined by ` / `, each with
+   its bracket; a link inside a sentence becomes its word (`not {good=adj}` -> `not good`); a sense that
+   is only a link (`AM <be=v>`) takes the target's first sense of that part of speech, following a chain
+   of links to the first text (`BE, to have actuality [v]`); a run-on form (ADDABLE of ADD) -> `from ADD,
+   to combine ... [adj]`. A chain that never reaches a text (a cycle, or longer than MAX_HOPS) or a link
+   to a word the list lacks leaves just the linked word; both are counted in the notes.
+2. a dictionary entry whose headword is the word (any dictionary's, before any morphology);
+3. an inflection of a verified base: `past tense of HOLD: ... [v]` (stages/wordnet.py, `inflections`),
+   the base's gloss from a dictionary, the supplement or a list whose bracket names inflections;
+4. a derivation by a rule judged at least 95% right (PREFIXES, SUFFIXES, BRITISH below), and the
+   inflections of derived words (UNSNAPPING from UNSNAP).
 
 Writes build/02_definitions.parquet, one row per word, key `id`:
 - id u32, word str
-- definition str: null when no source has one
-- definition_source str: `csw`, `owl`, `supplement`, `csw-link`, `owl-link`,
-  `supplement-link` (that source, through at least one link) or `wordnet`;
-  null with no definition
+- definition str: null when nothing defines the word
+- definition_source str: where it came from and how (null with no definition): `csw`, `owl`,
+  `supplement` (a list's own text; `-link` when through a link), `wordnet`, `gcide` (a headword entry),
+  `<source>-inflection` (an inflection of that source's word), `<source>-derived` (a derivation from it)
+- offensive bool: a slur, obscenity or profanity (stages/offensive.py)
 """
 from __future__ import annotations
 
@@ -176,16 +177,17 @@ def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]
 # Derivations by a productive rule, tried on words no source defines or inflects. Each rule is kept only
 # while its precision on a judged sample is at least 95% (docs/definitions.md has the table, and the
 # judgements are in tests/data/definitions_rules_judged.tsv; `make audit` measures the build). A prefix
-# keeps the part of speech. With `gloss` the base's own sense is shown (UNBATED: `un- (not) + BATED:
-# diminished or moderated [adj]`); without, only the relation (REOFFEND: `re- (again) + OFFEND`): those
-# prefixes mean one thing of every sense, but which of the base's senses is meant cannot be known
-# (REOFFEND shown with OFFEND's first sense, "cause to feel resentment", was judged wrong; UNSNAP with
-# SNAP's, "utter in an angry tone", would be too).
+# keeps the part of speech. With `gloss` the base's own sense is shown (GULLIBLY: `GULLIBLE + -bly (in a
+# way that is): naive and easily deceived or tricked [adj]`); without, only the relation (REOFFEND:
+# `re- (again) + OFFEND`): those affixes mean one thing of every sense, but which of the base's senses
+# is meant cannot be known (REOFFEND shown with OFFEND's first sense, "cause to feel resentment", was
+# judged wrong; so were UNPROFESSED, UNGRAMMATIC and SPIKER, "stand in the way of", in the audit).
 # Left out, judged below 95% either way: out- (OUTBULGE: outward, not "more than"; OUTWROTE is OUTWRITE's),
-# over- (OVERDOG, OVERBOOT are nouns; OVERSCORE is to score a line over) and mis- (MISSABLE is MISS +
-# -able; MISGUGGLE is Scots for bungle).
+# over- (OVERDOG, OVERBOOT are nouns; OVERSCORE is to score a line over), mis- (MISSABLE is MISS + -able;
+# MISGUGGLE is Scots for bungle) and -er (PISHER is Yiddish for a youngster; SPIKER is no "stand in the
+# way of"-er).
 # (prefix, the base's part of speech, what the prefix means, gloss)
-PREFIXES = [("UN", "v", "the reverse of", False), ("UN", "adj", "not", True), ("RE", "v", "again", False),
+PREFIXES = [("UN", "v", "the reverse of", False), ("UN", "adj", "not", False), ("RE", "v", "again", False),
             ("NON", "n", "not", False), ("NON", "adj", "not", False),
             ("PRE", "v", "before", False), ("PRE", "n", "before", False)]
 # (suffix, what replaces it to give the base, the base's part of speech, the derived word's, meaning, gloss)
@@ -193,7 +195,6 @@ SUFFIXES = [("NESS", "", "adj", "n", "the quality of being", True),
             ("INESS", "Y", "adj", "n", "the quality of being", True),
             ("LY", "", "adj", "adv", "in a way that is", True), ("ILY", "Y", "adj", "adv", "in a way that is", True),
             ("ALLY", "", "adj", "adv", "in a way that is", True), ("BLY", "BLE", "adj", "adv", "in a way that is", True),
-            ("ER", "", "v", "n", "one that does", True), ("ER", "E", "v", "n", "one that does", True),
             ("LESS", "", "n", "adj", "without", False)]
 # British -is- and -our- spellings of American words (NEUTRALISER, ARMOURS): the same word.
 BRITISH = [("ISATION", "IZATION"), ("ISATIONS", "IZATIONS"), ("ISING", "IZING"), ("ISED", "IZED"),
@@ -233,7 +234,7 @@ def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.
     words = lexicon.select(pl.col(Col.word).alias("base")).filter(pl.col("base").str.len_chars() >= 3)
     found = (_rule_tries(missing).join(words, on="base", how="semi")
              .join(bases, on="base").filter(pl.col("pos").is_null() | (pl.col("pos") == pl.col("pos_right")))
-             # One affix, two bases: which is meant cannot be known (CANER: CAN + -er, or CANE + -r?).
+             # One affix, two bases (-ly and -ily, say): which is meant cannot be known.
              .filter(pl.col("base").n_unique().over(Col.id, "how") == 1)
              .sort("priority", "preference")
              .unique(Col.id, keep="first", maintain_order=True))
