@@ -43,7 +43,11 @@ RULES = [
     ("noun", "ches", "ch", "plural of"), ("noun", "shes", "sh", "plural of"),
     ("noun", "men", "man", "plural of"), ("noun", "ies", "y", "plural of"),
     ("verb", "s", "", "present tense of"), ("verb", "ies", "y", "present tense of"),
-    ("verb", "es", "e", "present tense of"), ("verb", "es", "", "present tense of"),
+    ("verb", "es", "e", "present tense of"),
+    # morphy's plain -es, only where English writes it: after a sibilant or o (BAYES is no form of BAY).
+    ("verb", "ses", "s", "present tense of"), ("verb", "xes", "x", "present tense of"),
+    ("verb", "zes", "z", "present tense of"), ("verb", "ches", "ch", "present tense of"),
+    ("verb", "shes", "sh", "present tense of"), ("verb", "oes", "o", "present tense of"),
     ("verb", "ed", "e", "past tense of"), ("verb", "ed", "", "past tense of"),
     ("verb", "ing", "e", "present participle of"), ("verb", "ing", "", "present participle of"),
     ("adj", "er", "", "comparative of"), ("adj", "est", "", "superlative of"),
@@ -59,6 +63,7 @@ RULES = [
     ("noun", "ves", "f", "plural of"), ("noun", "ves", "fe", "plural of"),
     ("noun", "sful", "ful", "plural of"),
 ]
+CLASSICAL = {("i", "o"), ("i", "us"), ("a", "um"), ("a", "on")}
 # Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN, BUSSES -> BUS.
 DOUBLED = [("verb", "ed", "past tense of"), ("verb", "ing", "present participle of"),
            ("adj", "er", "comparative of"), ("adj", "est", "superlative of"),
@@ -169,7 +174,9 @@ def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
             pl.lit(tag).alias("pos"), pl.lit(0).alias("priority"), pl.lit(False).alias("plain")))
     lazy = words.lazy()
     for i, (pos, suffix, ending, _) in enumerate(RULES, start=1):
-        found.append(lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix))).select(
+        # Latin and Greek plurals need a stem of their own: DELIRIA, CELLI; not DA (D + ON), HA (H + UM), MASA.
+        shortest = 4 if (suffix, ending) in CLASSICAL else 1
+        found.append(lazy.filter(lower.str.ends_with(suffix) & (n >= len(suffix) + shortest)).select(
             "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(POS[pos]).alias("pos"),
             pl.lit(i).alias("priority"), pl.lit(ending == "").alias("plain")))
     for i, (pos, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1):
