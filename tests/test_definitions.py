@@ -20,7 +20,7 @@ COED SYN TRACE NAE SAM SAMMED BERMUDAS SKINFUL SARSENET SARCENET ALS ERE HOLD HE
 MOUSE MICE CANDELABRUM CANDELABRA SNAP UNSNAP UNSNAPPING CHECK RECHECK RECHECKS NEUTRALIZER NEUTRALISER BUS
 BUSSES DOLL DOLLED PLENARY PLENARIES CASUAL CASUALS OFFEND REOFFEND PIP PIPLESS BATED UNBATED COLD
 COLDEST BARK BARKED BARKS AS IS US USE USES CAN CANE CANES CANER STRATUM STRATA LEST GULLIBLE GULLIBLY
-DEER JAMB JAMBING SAVANT SAVANTES SIMPLESSE""".split()
+DEER JAMB JAMBING SAVANT SAVANTES SIMPLESSE DA DON HA HUM BAY BAYES DELIRIUM DELIRIA""".split()
 
 
 def folder(name: str) -> dict[str, bytes]:
@@ -46,6 +46,9 @@ ABSENT = {
     "SYN": "GCIDE's index points SYN into TRACE's entry: not TRACE's definition",
     "SAMMED": "SAM is an acronym in GCIDE and WordNet: not 'a Surface to Air Missile'",
     "BERMUDAS": "a place (WordNet writes it only with capitals): not 'a group of islands'",
+    "DA": "a Greek plural needs a stem of its own: not 'plural of DON' (D + ON)",
+    "HA": "not 'plural of HUM' (H + UM)",
+    "BAYES": "-es only after a sibilant or o: not 'present tense of BAY'",
     "USES": None,  # defined, but through USE: see below
 }
 
@@ -87,6 +90,7 @@ def test_short_bases_need_a_plain_suffix_and_a_regular_base(defined):
     assert defined["USES"][0].startswith("plural of USE: ")  # not 'present tense of US'
     assert defined["CANES"][0].startswith("plural of CANE: ")  # not CAN's
     assert defined["BUSSES"][0].startswith("plural of BUS: ")  # a doubled s undone
+    assert defined["DELIRIA"][0].startswith("plural of DELIRIUM: ")  # a Latin plural with a stem of its own
     assert defined["IS"] == ("BE, to exist [v]", "supplement-link")  # through BE; never 'plural of I'
     assert not (defined["CANES"][0] or "").startswith("present tense of CAN")  # CAN (no inflections listed) is no base
     # CANER: one who canes, not CAN + -er; no -er rule is kept (judged below 95%).
