@@ -176,11 +176,12 @@ def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]
 
 
 def dictionary_definitions(lexicon: pl.DataFrame, missing: pl.DataFrame, dictionaries: dict[str, pl.DataFrame],
-                           wordnet: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
+                           wordnet: dict[str, bytes], names: pl.Series) -> tuple[pl.DataFrame, list[str]]:
     """(`id`, `definition`, `definition_source`) from the dictionaries (name -> (`lemma`, `pos`, `rank`,
     `gloss`), in the configured order) for the words `missing` (`id`, `word`). Evidence before order:
     every dictionary's headwords first, then inflections of verified bases, then derivations (and their
-    inflections); an irregular form's base comes before its own senses (HELD: HOLD's first)."""
+    inflections); an irregular form's base comes before its own senses (HELD: HOLD's first). `names`:
+    the lemmas WordNet writes only with capitals (wordnet.proper_lemmas)."""
     found, notes = [], []
     left = missing.select(Col.id, Col.word)
     for name, lemmas in dictionaries.items():
@@ -209,7 +210,7 @@ def dictionary_definitions(lexicon: pl.DataFrame, missing: pl.DataFrame, diction
                            .otherwise(pl.col("form_source") + "-inflection").alias(Col.definition_source))
              .drop("form", "form_source", "sense"))
     notes.append(f"irregular forms shown with their base first: {firsts.height:,}")
-    table = left.join(inflections(left[Col.word], senses, wordnet, lexicon[Col.word]), on=Col.word).select(
+    table = left.join(inflections(left[Col.word], senses, wordnet, lexicon[Col.word], names), on=Col.word).select(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source))
     left = left.join(table, on=Col.id, how="anti")
     found = [heads, table]
@@ -253,6 +254,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
         candidates.append(table)
         if order[source] < first_dictionary:
             missing = missing.join(table.select(Col.id), on=Col.id, how="anti")
+    names = proper_lemmas(wordnet, wordnet_senses)
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
             dictionaries[source] = glosses(wordnet, wordnet_senses)
@@ -260,11 +262,12 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             # GCIDE glosses are cleaned only for the lemmas the still undefined words can be looked up by;
             # a lemma WordNet writes only with capitals is a proper noun or an acronym (BERMUDAS, SAM).
             wanted = lookup_forms(missing[Col.word], wordnet)
-            wanted = wanted.filter(~wanted.is_in(proper_lemmas(wordnet, wordnet_senses).implode()))
+            wanted = wanted.filter(~wanted.is_in(names.implode()))
             dictionary = gcide_entries(gcide)
             dictionaries[source] = gcide_glosses(dictionary, wanted)
     if dictionaries:
-        table, dictionary_notes = dictionary_definitions(lexicon, missing.select(Col.id, Col.word), dictionaries, wordnet)
+        table, dictionary_notes = dictionary_definitions(lexicon, missing.select(Col.id, Col.word), dictionaries,
+                                                         wordnet, names)
         notes += dictionary_notes
         candidates.append(table)
     root = pl.col(Col.definition_source).str.replace(r"-(?:link|inflection|derived)$", "")

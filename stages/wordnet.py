@@ -239,15 +239,17 @@ def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
 UNTYPED = ("plural of",)
 
 
-def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes], lexicon: pl.Series
-                ) -> pl.DataFrame:
+def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes], lexicon: pl.Series,
+                names: pl.Series | None = None) -> pl.DataFrame:
     """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
     is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
     `source`: the dictionaries' senses, in order of preference) defines: `past tense of HOLD: ... [v]`
     when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
     `past tense of DOLL`. Of several readings: one with a gloss first, then the rule's rank, then the
     dictionary's. `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an
-    exception list's; `base` the base (upper case), `sense` its gloss and tag (null when not shown)."""
+    exception list's; `base` the base (upper case), `sense` its gloss and tag (null when not shown).
+    `names`: proper_lemmas; such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that
+    WordNet writes with a capital)."""
     lowered = words.str.to_lowercase().to_frame("lower")
     known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
     candidates = _candidates(lowered, wordnet)
@@ -284,6 +286,9 @@ def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes
     # A bare reading needs a base 3+ letters long that a dictionary knows (in another part of speech).
     untyped = (pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0)
                & (size >= 3))
+    if names is not None:
+        proposed = proposed.filter(~(pl.col("relation").is_in(["comparative of", "superlative of"])
+                                     & pl.col("lower").is_in(names.implode())))
     found = (
         proposed.filter(pl.col("gloss").is_not_null() | untyped)
         .join(senses.group_by("base").agg(pl.col("source").first().alias("known_in")), on="base", how="left")
