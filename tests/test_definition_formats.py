@@ -242,9 +242,12 @@ def test_real_owl_facts():
     assert got["AN"] == "used before words beginning with a vowel sound [article]"
     assert got["AM"].startswith("BE, to have actuality [v]")
     assert got["WRYLY"] == "from WRY, contorted [adv]"  # a run-on form (`: WRYLY ~adv`)
-    # A bare-word line: kept with no senses of its own; stage 2 derives it from the list's ABANDON.
-    assert lex.filter(pl.col("word") == "ABANDONER")["csw_senses"].to_list() == [None]
-    assert got["ABANDONER"] == "ABANDON + -er (one that does): to leave or give up completely [v]"
+    # A bare-word line: kept with no senses of its own; stage 2 derives it from the list's ABRUPT, and its
+    # plural from that. No -er rule was judged right often enough: ABANDONER stays undefined.
+    assert lex.filter(pl.col("word") == "ABRUPTNESS")["csw_senses"].to_list() == [None]
+    assert got["ABRUPTNESS"] == "ABRUPT + -ness (the quality of being): rudely brief [adj]"
+    assert got["ABRUPTNESSES"] == "plural of ABRUPTNESS: ABRUPT + -ness (the quality of being): rudely brief [n]"
+    assert got["ABANDONER"] is None
 
 
 # --- properties ----------------------------------------------------------------------------------
