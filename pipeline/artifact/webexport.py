@@ -12,19 +12,25 @@ Reads words.parquet of an export. Writes into DIR:
   array (null: none). The page fetches only the shards of the rungs it shows;
 - sw.js and files.json: a service worker that caches every file listed once the
   page has loaded, so that the page works offline afterwards.
+Every file is written atomically (a temporary file in its folder, renamed over
+the name), so a web server never serves half a file and a link planted at a
+file's name is replaced, never followed. A folder holding a link anywhere
+(a file, data/, data/defs/) is refused, naming the link: ladders neither writes
+through it nor removes it.
 Definitions are most of the bytes (about 30 MB for raw/), so they stay out of
 the one file the page must load before it can solve.
 """
 from __future__ import annotations
 
 import json
-import shutil
+import os
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, label_cutoffs
+from pipeline import io
 from pipeline.errors import UsageError
 
 SHARD = 4_096
@@ -71,6 +77,14 @@ def web_files(export: Path) -> dict[str, bytes]:
 MARKER = ".ladders-web"  # in every page folder ladders wrote: the only ones it writes into again
 
 
+def _links_in(folder: Path) -> list[Path]:
+    """Every symbolic link at or below `folder`, without following any."""
+    found = []
+    for top, dirs, files in os.walk(folder):  # os.walk does not descend into linked folders
+        found += [Path(top) / n for n in dirs + files if (Path(top) / n).is_symlink()]
+    return sorted(found)
+
+
 def write_web(export: Path, folder: Path) -> int:
     """Write the page into `folder`, new, empty or written by ladders before; the bytes written."""
     folder = Path(folder)
@@ -78,12 +92,22 @@ def write_web(export: Path, folder: Path) -> int:
         raise UsageError(f"{folder} is a file, not a folder")
     if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
         raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
+    links = _links_in(folder) if folder.is_dir() else []
+    if links:
+        raise UsageError(f"{links[0]} is a symbolic link in the page folder"
+                         + (f" ({len(links) - 1} more)" if len(links) > 1 else "")
+                         + "; ladders neither writes through links nor removes them: remove it and run again")
     files = web_files(export)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / MARKER).write_text("ladders export-web writes and replaces the files of this folder.\n")
-    if (folder / "data").is_dir():
-        shutil.rmtree(folder / "data")
+    io.write_atomic(folder / MARKER, b"ladders export-web writes and replaces the files of this folder.\n")
     for name, data in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
+        io.write_atomic(folder / name, data)
+    # Then the data files of an earlier export that this one no longer has (checked above: no links).
+    # Not before: a visitor loading the page meanwhile finds every file it asks for, old or new.
+    for stale in sorted((folder / "data").rglob("*"), reverse=True):
+        name = stale.relative_to(folder).as_posix()
+        if stale.is_dir() and not any(stale.iterdir()):
+            stale.rmdir()
+        elif stale.is_file() and name not in files:
+            stale.unlink()
     return sum(map(len, files.values()))
