@@ -4,7 +4,8 @@ Exit codes, the same for every command (also in the README and `ladders --help`)
   0  success
   1  a check failed, a stage is stale, two exports differ (verify, status, diff)
   2  bad usage or bad input: an option, a config key, a word list, the build folder chosen
-  3  damaged state: a lock, a build folder or an export that is not what ladders wrote
+  3  damaged or missing state: a lock, a build folder or an export that is not what ladders wrote,
+     or no export at all where a command looks for one (NoExport: every command alike)
   4  the environment: a file that cannot be read or written (permissions, a full disk)
   10-14  `ladders solve` refusals (see its --help)
   130  interrupted (Ctrl-C)
@@ -45,6 +46,11 @@ class DamagedState(PipelineError):
     """A lock, build folder or export that is not what ladders wrote."""
 
     exit_code = 3
+
+
+class NoExport(DamagedState):
+    """No export at the folder a command was given (or the build folder's export/ is missing): the same
+    exit code from solve, puzzle, verify, diff, export-sql and export-web."""
 
 
 class EnvironmentProblem(PipelineError):

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.errors import DamagedState, EnvironmentProblem
+from pipeline.errors import DamagedState, EnvironmentProblem, NoExport
 
 if TYPE_CHECKING:
     import polars as pl
@@ -175,10 +175,12 @@ def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
 
     The solver and diff read exports that a user names; the manifest's schema_version tells an export
     of another ladders release apart from a damaged one before any column is looked up."""
+    from pipeline.swap import wait_for_swap
+
     folder = Path(folder)
     manifest, wanted = folder / MANIFEST_FILE, folder / name
-    if not manifest.is_file() or not wanted.is_file():
-        raise DamagedState(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
+    if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
+        raise NoExport(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
                            "does not exist); build the export first (make build)")
     try:
         version = json.loads(manifest.read_text()).get("schema_version")
@@ -211,7 +213,11 @@ def label_cutoffs(folder: Path) -> dict[str, int]:
 
 def read_manifest(folder: Path) -> dict:
     """manifest.json of an export folder, or {} when it is missing or unreadable (callers fall back)."""
+    from pipeline.swap import wait_for_swap
+
+    manifest = Path(folder) / MANIFEST_FILE
+    wait_for_swap(Path(folder), manifest.is_file)  # a rebuild mid-swap: read the new one, not nothing
     try:
-        return json.loads((Path(folder) / MANIFEST_FILE).read_text())
+        return json.loads(manifest.read_text())
     except (OSError, ValueError):
         return {}
