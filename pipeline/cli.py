@@ -15,8 +15,9 @@ import typer
 
 EXIT_CODES = """Exit codes: 0 success; 1 a check failed, a stage is stale, exports differ; 2 bad usage or
 bad input (an option, a config key, a word list, a build folder ladders must not touch); 3 damaged
-state (a lock, build folder or export ladders did not write); 4 the environment (permissions, a full
-disk); 10-14 `solve` refusals; 130 interrupted."""
+or missing state (a lock, build folder or export ladders did not write, or no export where one is
+looked for); 4 the environment (permissions, a full disk, a file size limit); 10-14 `solve`
+refusals; 130 interrupted."""
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + EXIT_CODES)
 DEBUG = {"on": False}

@@ -6,7 +6,8 @@ Exit codes, the same for every command (also in the README and `ladders --help`)
   2  bad usage or bad input: an option, a config key, a word list, the build folder chosen
   3  damaged or missing state: a lock, a build folder or an export that is not what ladders wrote,
      or no export at all where a command looks for one (NoExport: every command alike)
-  4  the environment: a file that cannot be read or written (permissions, a full disk)
+  4  the environment: a file that cannot be read or written (permissions, a full disk,
+     a file size limit); the message names the file, and calls a disk full only when its free space says so
   10-14  `ladders solve` refusals (see its --help)
   130  interrupted (Ctrl-C)
 """
@@ -65,6 +66,41 @@ class Interrupted(PipelineError):
     exit_code = 130
 
 
+FULL = 64 * 2**20  # free bytes below which a failed write is put down to a full disk
+
+
+def file_size_limit() -> int | None:
+    """The process's file size limit in bytes (`ulimit -f`), None when unlimited."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def write_failure_hint(folder) -> str:
+    """Why a write into `folder` that failed without saying why (SQLite's "disk I/O error") may have
+    failed, from what can be measured: a full disk only when its free space says so."""
+    import shutil
+
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        free = None
+    if free is not None and free < FULL:
+        return f"its disk is full ({free / 2**20:,.1f} MiB free): free some space and run again"
+    limit = file_size_limit()
+    if limit is not None:
+        return f"the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again"
+    return ("not a full disk (" + (f"{free / 2**30:,.1f} GiB free" if free is not None else "free space unknown")
+            + ") nor a file size limit; check the disk and its folder")
+
+
+def _too_large() -> str:
+    limit = file_size_limit()
+    return (f"; the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again" if limit is not None
+            else "; the file is larger than its filesystem allows")
+
+
 def describe_os_error(e: OSError) -> str:
     """`cannot write build/x: No space left on device`: what failed, where, and what to do."""
     import errno
@@ -73,6 +109,6 @@ def describe_os_error(e: OSError) -> str:
     hint = {errno.ENOSPC: "; free some space and run again", errno.EACCES: "; check the folder's permissions",
             errno.EPERM: "; check the folder's permissions and attributes (chattr)",
             errno.ENOENT: "; check the path", errno.ENOTDIR: "; a part of the path is a file, not a folder",
-            errno.EROFS: "; choose a writable --build-dir", errno.EFBIG: "; the file would be too large here",
-            errno.EDQUOT: "; free some space and run again"}.get(e.errno, "")
+            errno.EROFS: "; choose a writable --build-dir", errno.EDQUOT: "; free some space and run again",
+            errno.EFBIG: _too_large()}.get(e.errno, "")
     return f"{e.strerror or e}{':' if where else ''}{where}{hint}"

@@ -121,8 +121,10 @@ def sqlite_file(words: pl.DataFrame, path: Path) -> None:
         text = " ".join(str(err).split())
         if not re.search(r"disk|full|I/O|rollback", text):
             raise
+        from pipeline.errors import write_failure_hint
+
         raise EnvironmentProblem(f"cannot write {path.name} in {path.parent}: {text[:120]}; "
-                                 "free some space on its disk") from None
+                                 f"{write_failure_hint(path.parent)}") from None
 
 
 def sqlite_bytes(words: pl.DataFrame) -> bytes:
