@@ -1,4 +1,6 @@
 """Issue 16: the MySQL dump in a real MariaDB server, and the PHP solver against it (`make test-sql`).
+Issue 25: hostile definitions (tests/data/hostile/) in three sql_modes, a truncation caught by the
+dump's final check, and the PHP solver's errors as JSON with exit codes.
 
 Each run starts a private server: its own data folder and socket under a
 temporary folder, no network port, stopped at the end. The server and PHP come
@@ -283,3 +285,46 @@ def test_a_truncated_text_fails_the_load(server, hostile_export, tmp_path):
     assert loaded.returncode != 0 and "Subquery returns more than 1 row" in loaded.stderr
     cut = sql(server, "truncated", "SELECT MAX(LENGTH(definition)) FROM words").stdout.split()
     assert int(cut[0]) <= 65_535  # the truncation the check caught (at a character boundary)
+
+
+@pytest.fixture(scope="module")
+def hostile_db(server, hostile_export, tmp_path_factory) -> str:
+    assert sql(server, "", "CREATE DATABASE hostile_php CHARACTER SET utf8mb4").returncode == 0
+    loaded = sql(server, "hostile_php", "", stdin=_dump(hostile_export, tmp_path_factory.mktemp("php")))
+    assert loaded.returncode == 0, loaded.stderr
+    return "hostile_php"
+
+
+def php(socket, database: str, *args: str | bytes) -> subprocess.CompletedProcess:
+    return subprocess.run([b"php", str(PHP_SOLVER).encode(), f"--socket={socket}".encode(), f"--db={database}".encode(),
+                           *[a if isinstance(a, bytes) else a.encode() for a in args]], capture_output=True)
+
+
+def test_php_prints_hostile_definitions_as_inert_json(server, hostile_export, hostile_db):
+    result = php(server, hostile_db, "CAT", "DOG")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.isascii() and all(b >= 0x20 for b in result.stdout.rstrip(b"\n"))
+    got = json.loads(result.stdout)
+    definitions = dict(pl.read_parquet(hostile_export / "words.parquet").select("word", "definition").rows())
+    assert [w["definition"] for w in got["common"]["words"]] == [definitions[w["word"]] for w in got["common"]["words"]]
+
+
+@pytest.mark.parametrize("word", [b"\xff\xfe", b"CA\x1b[31mT", b"", "CAF\u00c9".encode()])
+def test_php_a_word_that_is_not_letters_is_a_json_refusal(server, hostile_db, word):
+    """A non-UTF-8 word printed an empty line (json_encode failed): now a JSON error, exit 10."""
+    result = php(server, hostile_db, word, "DOG")
+    assert result.returncode == 10 and result.stdout.isascii()
+    assert json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+
+
+def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp_path):
+    """A wrong socket or database died with an uncaught mysqli_sql_exception (exit 255)."""
+    wrong_socket = php(tmp_path / "no.sock", hostile_db, "CAT", "DOG")
+    assert wrong_socket.returncode == 4, wrong_socket.stdout + wrong_socket.stderr
+    assert json.loads(wrong_socket.stdout)["error"].startswith("cannot connect to the database server: ")
+    assert wrong_socket.stderr == b""
+    wrong_db = php(server, "no_such_database", "CAT", "DOG")
+    assert wrong_db.returncode == 3 and json.loads(wrong_db.stdout)["error"].startswith("no ladders dump here: ")
+    assert sql(server, "", "CREATE DATABASE empty_one").returncode == 0
+    empty = php(server, "empty_one", "CAT", "DOG")
+    assert empty.returncode == 3 and "doesn't exist" in json.loads(empty.stdout)["error"]
