@@ -105,10 +105,20 @@ def _runner(config: Optional[Path], build_dir: Optional[Path], quiet: bool, leni
     return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet))
 
 
+def _warn_address_space() -> None:
+    """Before a build: polars aborts on a failed allocation, past any one-line error, so say it first."""
+    from pipeline.errors import address_space_warning
+
+    warning = address_space_warning()
+    if warning:
+        say(warning, err=True)
+
+
 @app.command()
 def build(force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt = False,
           config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
     """Run every stale stage in order; one line per stage."""
+    _warn_address_space()
     with reported():
         _runner(config, build_dir, quiet, lenient).build(force=force)
 
@@ -120,6 +130,7 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
     """Run one stage from the inputs already on disk (if it is not fresh, or with --force)."""
     from pipeline.registry import find
 
+    _warn_address_space()
     with reported():
         runner = _runner(config, build_dir, quiet, lenient)
         runner.run(find(runner.stages, stage), force=force)

@@ -112,3 +112,21 @@ def describe_os_error(e: OSError) -> str:
             errno.EROFS: "; choose a writable --build-dir", errno.EDQUOT: "; free some space and run again",
             errno.EFBIG: _too_large()}.get(e.errno, "")
     return f"{e.strerror or e}{':' if where else ''}{where}{hint}"
+
+
+# A cold build of raw/ on 2 cores: 3,000,000 KiB of address space was enough, 2,500,000 KiB aborted.
+ADDRESS_SPACE_NEEDED = 3 * 2**30
+
+
+def address_space_warning() -> str | None:
+    """A warning when `ulimit -v` is below what a build of raw/ was measured to need. Polars aborts the
+    process on a failed allocation (exit 134) before ladders can report it, so this is said up front;
+    smaller lists need less, so it is a warning, not a refusal."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft >= ADDRESS_SPACE_NEEDED:
+        return None
+    return (f"warning: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; a build of raw/ needs about "
+            f"{ADDRESS_SPACE_NEEDED // 2**20:,} MiB, and polars aborts (exit 134) when it runs out: raise the limit "
+            "if the build stops that way")

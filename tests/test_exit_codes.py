@@ -92,3 +92,19 @@ def test_a_full_disk_only_when_free_space_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(shutil, "disk_usage", lambda _: Usage(10 * 2**30, 2**30, 9 * 2**30))
     hint = errors.write_failure_hint(tmp_path)
     assert hint.startswith("not a full disk (9.0 GiB free)") and "free some space" not in hint
+
+
+def test_a_low_address_space_limit_is_said_before_the_build(tiny):
+    """Polars aborts on a failed allocation (exit 134, a Rust backtrace) before ladders can say anything;
+    below the measured need the build starts with a one-line warning. The tiny build fits in 2 GiB."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, resource.RLIM_INFINITY))
+
+    result = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--config",
+                             str(tiny / "config.toml")], cwd=ROOT, capture_output=True, text=True, preexec_fn=limit)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "warning: the address-space limit (ulimit -v) is 2,048 MiB; a build of raw/ needs about 3,072 MiB, and "
+        "polars aborts (exit 134) when it runs out: raise the limit if the build stops that way")
+    unlimited = _ladders("build", "--quiet", "--force", "--config", str(tiny / "config.toml"), limit=2**40)
+    assert unlimited.returncode == 0 and "address-space" not in unlimited.stderr
