@@ -27,7 +27,7 @@ from pathlib import Path
 
 AT_FDCWD = -100
 RENAME_EXCHANGE = 2
-SWAP_WAIT = 5.0  # seconds a reader waits for a swap in progress before it says the export is missing
+SWAP_WAIT = 2.0  # seconds a reader waits for a swap in progress before it says the export is missing
 
 
 def fresh_name(path: Path) -> Path:

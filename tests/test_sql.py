@@ -211,8 +211,10 @@ def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
 # ---- issue 25: hostile definitions, in every sql_mode -------------------------------------------
 
 HOSTILE = json.loads((ROOT / "tests/data/hostile/payloads.json").read_text())
-# The server's default (MariaDB 10.11: strict), backslashes as plain characters, and not strict at all.
-MODES = {"default": None, "no_backslash": "NO_BACKSLASH_ESCAPES", "not_strict": ""}
+# The server's default (MariaDB 10.11: strict), backslashes as plain characters, not strict at all, and
+# ANSI ("" quotes identifiers, || concatenates) with backslashes plain.
+MODES = {"default": None, "no_backslash": "NO_BACKSLASH_ESCAPES", "not_strict": "",
+         "ansi": "ANSI,NO_BACKSLASH_ESCAPES"}
 
 
 @pytest.fixture(scope="module")
