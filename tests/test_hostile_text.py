@@ -152,3 +152,11 @@ def test_error_messages_are_inert(hostile_build, tmp_path):
     folder = tmp_path / "a\x1b]0;title\x07\u202efolder"
     result = cli.invoke(app, ["solve", "cat", "dog", "--export", str(folder)])
     assert result.exit_code == 3 and not unsafe_characters(result.stderr) and "\\u001b" in result.stderr
+
+
+def test_the_sql_dump_printed_to_a_terminal_is_inert(hostile_build):
+    """`ladders export-sql --out -` may land on a terminal: hostile text goes as hex literals."""
+    _, raw, _ = hostile_build
+    result = cli.invoke(app, ["export-sql", "--export", str(raw), "--out", "-"])
+    assert result.exit_code == 0 and "_utf8mb4 X'" in result.stdout
+    assert not unsafe_characters(result.stdout.replace("\n", ""))

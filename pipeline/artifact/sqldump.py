@@ -15,9 +15,10 @@ and writes, in utf8mb4:
 The dump means the same in every sql_mode. It sets the session's sql_mode
 first (strict, as mysqldump does, and puts the server's back at the end), and
 it never relies on that: a string is written '...' with only the standard ''
-for a quote when it holds no backslash and no control character, which every
-mode reads alike, and otherwise as a hex literal (_utf8mb4 X'...'), which no
-mode reads as anything but bytes.
+for a quote when it holds no backslash, no control and no invisible formatting
+character, which every mode reads alike, and otherwise as a hex literal
+(_utf8mb4 X'...'), which no mode reads as anything but bytes (and no terminal
+acts on, when the dump is printed).
 Rows go in as multi-row INSERTs of BATCH rows, indexes are made after the load,
 and the dump ends by checking every table: its row count, and for each text
 column the sum of CRC32 and of LENGTH over its values and how many are not
@@ -43,8 +44,9 @@ SHORT_TEXT = {Col.word: "VARCHAR(64)", Col.definition_source: "VARCHAR(32)", Col
 
 
 # Written between plain quotes: no backslash (a quote in NO_BACKSLASH_ESCAPES, an escape elsewhere), no
-# control character (the mysql client and terminals act on some). Everything else goes as hex.
-PLAIN_TEXT = r"^[^\\\x00-\x1f\x7f-\x9f]*$"
+# control or invisible formatting character (the mysql client and terminals act on some, and a dump may be
+# read on a terminal: `export-sql --out -`). Everything else goes as hex.
+PLAIN_TEXT = r"^[^\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$"
 SESSION_MODE = "STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"  # strict: a value that does not fit fails the load
 
 
