@@ -18,7 +18,6 @@ to those who hold them open until they close them.
 """
 from __future__ import annotations
 
-import ctypes
 import errno
 import os
 import time
@@ -40,6 +39,8 @@ def old_name(path: Path) -> Path:
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap the names `a` and `b` in one step; False where the system or filesystem cannot."""
+    import ctypes  # here, not at the top: readers import this module, and a solve starts in 0.15 s
+
     try:
         renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     except (AttributeError, OSError):

@@ -183,7 +183,7 @@ def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
     manifest, wanted = folder / MANIFEST_FILE, folder / name
     if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
         raise NoExport(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
-                           "does not exist); build the export first (make build)")
+                       "does not exist); build the export first (make build)")
     try:
         version = json.loads(manifest.read_text()).get("schema_version")
     except (ValueError, UnicodeDecodeError, AttributeError):

@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from pipeline.artifact.contract import (GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, SQLITE_FILE, Col, export_file,
                                         label_cutoffs)
-from pipeline.errors import DamagedState, PipelineError
+from pipeline.errors import DamagedState, NoExport, PipelineError
 from pipeline.solve import search
 
 CACHED_GROUPS = 8
@@ -175,7 +175,7 @@ class Ladders:
         from pipeline.swap import wait_for_swap
 
         if not wait_for_swap(self.folder, self.sqlite_file.is_file):  # a rebuild mid-swap: wait for it
-            raise DamagedState(f"{self.sqlite_file} is gone; build the export again (make build)")
+            raise NoExport(f"{self.sqlite_file} is gone; build the export again (make build)")
         try:
             st = self.sqlite_file.stat()
         except OSError:
