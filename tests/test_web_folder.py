@@ -82,3 +82,29 @@ def test_a_rewrite_replaces_files_by_rename_and_drops_stale_data(export, tmp_pat
     assert json.loads(reader.read())["words"]  # the open reader still reads the whole old file
     reader.close()
     assert not list(page.rglob("*.tmp"))
+
+
+def test_a_link_planted_after_the_check_is_not_followed(export, tmp_path, monkeypatch):
+    """A race: the folder is clean when checked, and a link to elsewhere replaces data/defs while the
+    data is being made. The write must fail naming it, and write nothing where it points."""
+    import pipeline.artifact.webexport as webexport
+
+    page = tmp_path / "page"
+    assert web(export, page).exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "0.json").write_text("theirs")
+    made = webexport.web_files
+
+    def plant_then_make(folder):
+        import shutil
+
+        shutil.rmtree(page / "data/defs")
+        (page / "data/defs").symlink_to(elsewhere)
+        return made(folder)
+
+    monkeypatch.setattr(webexport, "web_files", plant_then_make)
+    result = web(export, page)
+    assert result.exit_code == 2, result.output
+    assert f"{page / 'data/defs'} is a symbolic link in the page folder" in result.stderr
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["0.json"] and (elsewhere / "0.json").read_text() == "theirs"
