@@ -106,9 +106,11 @@ def test_the_exchange_never_leaves_the_name_missing(tmp_path):
     assert looks[0] > 300 and misses == []
 
 
-def test_solving_in_a_loop_during_run_export_force_never_fails(built):
+@pytest.mark.parametrize("two_renames", [False, True], ids=["exchange", "two-renames"])
+def test_solving_in_a_loop_during_run_export_force_never_fails(built, two_renames):
     """The issue's measurement: open and solve again and again while `ladders run export --force` rebuilds
-    the export (three times here); every open must solve."""
+    the export (three times here); every open must solve. Also with the two-rename swap of systems
+    without the exchange, where the readers' wait does the work."""
     export = built / "build/export"
     failures: list[str] = []
     solved = [0]
@@ -128,7 +130,8 @@ def test_solving_in_a_loop_during_run_export_force_never_fails(built):
     try:
         for _ in range(3):
             rebuilt = subprocess.run([sys.executable, "-m", "pipeline", "run", "export", "--force", "--quiet",
-                                      "--config", str(built / "config.toml")], cwd=ROOT, capture_output=True, text=True)
+                                      "--config", str(built / "config.toml")], cwd=ROOT, capture_output=True, text=True,
+                                     env={**os.environ, swap.TWO_RENAMES_ENV: "1" if two_renames else "0"})
             assert rebuilt.returncode == 0, rebuilt.stderr
     finally:
         stop.set()
