@@ -15,11 +15,20 @@ import typer
 
 EXIT_CODES = """Exit codes: 0 success; 1 a check failed, a stage is stale, exports differ; 2 bad usage or
 bad input (an option, a config key, a word list, a build folder ladders must not touch); 3 damaged
-state (a lock, build folder or export ladders did not write); 4 the environment (permissions, a full
-disk); 10-14 `solve` refusals; 130 interrupted."""
+or missing state (a lock, build folder or export ladders did not write, or no export where one is
+looked for); 4 the environment (permissions, a full disk, a file size limit); 10-14 `solve`
+refusals; 130 interrupted."""
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + EXIT_CODES)
 DEBUG = {"on": False}
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print a line with its control and invisible characters escaped (pipeline/terminal.py): every
+    command prints through here, so text from a list reaches a terminal as text, never as a command."""
+    from pipeline.terminal import inert
+
+    typer.echo(inert(text), err=err)
 
 
 def _version(value: bool) -> None:
@@ -27,9 +36,9 @@ def _version(value: bool) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
         try:
-            typer.echo(f"ladders {version('ladders')}")
+            say(f"ladders {version('ladders')}")
         except PackageNotFoundError:
-            typer.echo("ladders (not installed: run from a source tree)")
+            say("ladders (not installed: run from a source tree)")
         raise typer.Exit()
 
 
@@ -60,21 +69,21 @@ def reported() -> Iterator[None]:
     except (typer.Exit, typer.Abort, typer.BadParameter):
         raise
     except PipelineError as e:
-        typer.echo(f"{'interrupted' if e.exit_code == 130 else 'error'}: {e}", err=True)
+        say(f"{'interrupted' if e.exit_code == 130 else 'error'}: {e}", err=True)
         raise typer.Exit(e.exit_code) from None
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        say("interrupted", err=True)
         raise typer.Exit(130) from None
     except OSError as e:
         if DEBUG["on"]:
             raise
-        typer.echo(f"error: {describe_os_error(e)}", err=True)
+        say(f"error: {describe_os_error(e)}", err=True)
         raise typer.Exit(4) from None
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
         text = " ".join(str(e).split())[:200]
-        typer.echo(f"error: unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)",
+        say(f"error: unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)",
                    err=True)
         raise typer.Exit(3) from None
 
@@ -82,7 +91,7 @@ def reported() -> Iterator[None]:
 def _echo(quiet: bool):
     def echo(line: str) -> None:
         if not (quiet and line.startswith("    ")):
-            typer.echo(line, err=True)
+            say(line, err=True)
 
     return echo
 
@@ -96,10 +105,20 @@ def _runner(config: Optional[Path], build_dir: Optional[Path], quiet: bool, leni
     return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet))
 
 
+def _warn_address_space() -> None:
+    """Before a build: polars aborts on a failed allocation, past any one-line error, so say it first."""
+    from pipeline.errors import address_space_warning
+
+    warning = address_space_warning()
+    if warning:
+        say(warning, err=True)
+
+
 @app.command()
 def build(force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt = False,
           config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
     """Run every stale stage in order; one line per stage."""
+    _warn_address_space()
     with reported():
         _runner(config, build_dir, quiet, lenient).build(force=force)
 
@@ -111,6 +130,7 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
     """Run one stage from the inputs already on disk (if it is not fresh, or with --force)."""
     from pipeline.registry import find
 
+    _warn_address_space()
     with reported():
         runner = _runner(config, build_dir, quiet, lenient)
         runner.run(find(runner.stages, stage), force=force)
@@ -136,7 +156,7 @@ def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: Len
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
     fresh = all(s.state == "fresh" for s in statuses)
     if as_json:
-        typer.echo(json.dumps({
+        say(json.dumps({
             "build_dir": str(runner.build_dir), "fresh": fresh,
             "stages": [{"number": s.stage.number, "name": s.stage.name, "state": s.state, "reason": s.reason}
                        for s in statuses],
@@ -145,11 +165,11 @@ def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: Len
             raise typer.Exit(1)
         return
     for s in statuses:
-        typer.echo(f"{s.stage.number} {s.stage.name:<12} {s.state}" + (f": {s.reason}" if s.reason else ""))
+        say(f"{s.stage.number} {s.stage.name:<12} {s.state}" + (f": {s.reason}" if s.reason else ""))
     if problems["warnings"]:
-        typer.echo(f"{problems['warnings']:,} definition warnings (words kept) in {runner.table_path('warnings')}")
+        say(f"{problems['warnings']:,} definition warnings (words kept) in {runner.table_path('warnings')}")
     if problems["skipped"]:
-        typer.echo(f"{problems['skipped']:,} word-list lines skipped (--lenient) in {runner.table_path('skipped')}")
+        say(f"{problems['skipped']:,} word-list lines skipped (--lenient) in {runner.table_path('skipped')}")
     if any(s.state != "fresh" for s in statuses):
         raise typer.Exit(1)
 
@@ -166,11 +186,13 @@ def _rung_lines(ladder, width: int | None = None) -> list[str]:
     """One line per rung, its definition cut to the terminal's width (at least 40 characters of it)."""
     import shutil
 
+    from pipeline.terminal import inert
+
     width = width or shutil.get_terminal_size((100, 24)).columns
     longest = max(len(w) for w in ladder.words)
     out = []
     for r in ladder.rungs:
-        text = r.definition or "(no definition)"
+        text = inert(r.definition) if r.definition else "(no definition)"  # escaped before it is cut
         head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
         room = max(width - len(head) - 1, 40)
         out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))
@@ -236,19 +258,19 @@ def solve(
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
             count, found = ladders.all_shortest(start, end, lexicon, edit, 1, clean)
-            typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "steps": found[0].steps,
+            say(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "steps": found[0].steps,
                                    "count": count}) if as_json else f"{count}")
             return
         if all_ladders:
             count, found = ladders.all_shortest(start, end, lexicon, edit, limit, clean)
             if as_json:
-                typer.echo(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
+                say(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
                                        "ladders": [f.words for f in found]}))
                 return
-            typer.echo(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}; "
+            say(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}; "
                        f"the first {len(found)}:")
             for f in found:
-                typer.echo("  " + " ".join(f.words))
+                say("  " + " ".join(f.words))
             return
         short = ladders.shortest(start, end, lexicon, edit, seed, clean)
         common = ladders.common(start, end, lexicon, edit, seed, clean)
@@ -256,17 +278,17 @@ def solve(
         # The request as given, then its group; these keys are solve's own output, not the export's columns.
         asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
         group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
-        typer.echo(json.dumps({**asked, "clean": clean, "group": group, "shortest": _ladder_json(short),
+        say(json.dumps({**asked, "clean": clean, "group": group, "shortest": _ladder_json(short),
                                "common": _ladder_json(common)}, ensure_ascii=False))
         return
     mode = "letters changed, inserted or deleted" if edit else "letters changed"
-    typer.echo(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "
+    say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "
                f"a group of {short.group_size:,} words")
     for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
         ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
-        typer.echo(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
+        say(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
         for line in _rung_lines(ladder):
-            typer.echo(line)
+            say(line)
 
 
 @app.command()
@@ -302,10 +324,10 @@ def puzzle(
         found = puzzles(Ladders.open(_export_dir(export, config, build_dir)), length, steps, lexicon.lower(), edit,
                         common, clean, seed, count)
     if as_json:
-        typer.echo(json.dumps([asdict(p) for p in found]))
+        say(json.dumps([asdict(p) for p in found]))
         return
     for p in found:
-        typer.echo(f"{p.start} -> {p.end}: {p.steps} steps, {p.ladders:,} shortest ladder"
+        say(f"{p.start} -> {p.end}: {p.steps} steps, {p.ladders:,} shortest ladder"
                    f"{'s' if p.ladders != 1 else ''}, {p.difficulty}")
 
 
@@ -342,7 +364,7 @@ def export_sql(
             return
         target = out or folder.parent / "ladder-mysql.sql"
         io.write_atomic(target, "".join(mysql_dump(folder)).encode())
-        typer.echo(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
+        say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 
 
 @app.command("export-web")
@@ -359,7 +381,7 @@ def export_web(
 
     with reported():
         size = write_web(_export_dir(export, config, build_dir), folder)
-    typer.echo(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
+    say(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
 
 
 @app.command()
@@ -386,16 +408,16 @@ def verify(
         folder = _export_dir(folder, config, build_dir)
         failed = run_checks(folder)
     if as_json:
-        typer.echo(json.dumps({"export": str(folder), "checks": len(CHECKS), "failed": [
+        say(json.dumps({"export": str(folder), "checks": len(CHECKS), "failed": [
             {"code": c, "message": m, "examples": x} for c, m, x in failed]}, ensure_ascii=False))
         if failed:
             raise typer.Exit(1)
         return
     for code, message, examples in failed:
-        typer.echo(f"{code} {message}: {'; '.join(examples)}")
+        say(f"{code} {message}: {'; '.join(examples)}")
     if failed:
         raise typer.Exit(1)
-    typer.echo(f"{folder}: all {len(CHECKS)} checks hold")
+    say(f"{folder}: all {len(CHECKS)} checks hold")
 
 
 @app.command()
@@ -420,10 +442,10 @@ def diff(
     with reported():
         result = diff_exports(old, new)
     if as_json:
-        typer.echo(json.dumps(result, ensure_ascii=False))
+        say(json.dumps(result, ensure_ascii=False))
     else:
         for line in describe(result):
-            typer.echo(line)
+            say(line)
     if _nonempty(result):
         raise typer.Exit(1)
 
@@ -443,11 +465,11 @@ def show_config(config: ConfigOpt = None, build_dir: BuildDirOpt = None, as_json
         loaded = load_config(config, build_dir)
     entries = {k: {"value": v, "from": loaded.sources.get(k, "")} for k, v in loaded.values.items()}
     if as_json:
-        typer.echo(json.dumps(entries))
+        say(json.dumps(entries))
         return
     width = max(map(len, entries))
     for key, entry in entries.items():
-        typer.echo(f"{key:<{width}} = {json.dumps(entry['value'])}  # {entry['from']}")
+        say(f"{key:<{width}} = {json.dumps(entry['value'])}  # {entry['from']}")
 
 
 def _nonempty(value) -> bool:

@@ -4,8 +4,10 @@ Exit codes, the same for every command (also in the README and `ladders --help`)
   0  success
   1  a check failed, a stage is stale, two exports differ (verify, status, diff)
   2  bad usage or bad input: an option, a config key, a word list, the build folder chosen
-  3  damaged state: a lock, a build folder or an export that is not what ladders wrote
-  4  the environment: a file that cannot be read or written (permissions, a full disk)
+  3  damaged or missing state: a lock, a build folder or an export that is not what ladders wrote,
+     or no export at all where a command looks for one (NoExport: every command alike)
+  4  the environment: a file that cannot be read or written (permissions, a full disk,
+     a file size limit); the message names the file, and calls a disk full only when its free space says so
   10-14  `ladders solve` refusals (see its --help)
   130  interrupted (Ctrl-C)
 """
@@ -47,6 +49,11 @@ class DamagedState(PipelineError):
     exit_code = 3
 
 
+class NoExport(DamagedState):
+    """No export at the folder a command was given (or the build folder's export/ is missing): the same
+    exit code from solve, puzzle, verify, diff, export-sql and export-web."""
+
+
 class EnvironmentProblem(PipelineError):
     """A file that cannot be read or written: permissions, a full disk, a read-only folder."""
 
@@ -59,6 +66,41 @@ class Interrupted(PipelineError):
     exit_code = 130
 
 
+FULL = 64 * 2**20  # free bytes below which a failed write is put down to a full disk
+
+
+def file_size_limit() -> int | None:
+    """The process's file size limit in bytes (`ulimit -f`), None when unlimited."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def write_failure_hint(folder) -> str:
+    """Why a write into `folder` that failed without saying why (SQLite's "disk I/O error") may have
+    failed, from what can be measured: a full disk only when its free space says so."""
+    import shutil
+
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        free = None
+    if free is not None and free < FULL:
+        return f"its disk is full ({free / 2**20:,.1f} MiB free): free some space and run again"
+    limit = file_size_limit()
+    if limit is not None:
+        return f"the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again"
+    return ("not a full disk (" + (f"{free / 2**30:,.1f} GiB free" if free is not None else "free space unknown")
+            + ") nor a file size limit; check the disk and its folder")
+
+
+def _too_large() -> str:
+    limit = file_size_limit()
+    return (f"; the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again" if limit is not None
+            else "; the file is larger than its filesystem allows")
+
+
 def describe_os_error(e: OSError) -> str:
     """`cannot write build/x: No space left on device`: what failed, where, and what to do."""
     import errno
@@ -67,6 +109,24 @@ def describe_os_error(e: OSError) -> str:
     hint = {errno.ENOSPC: "; free some space and run again", errno.EACCES: "; check the folder's permissions",
             errno.EPERM: "; check the folder's permissions and attributes (chattr)",
             errno.ENOENT: "; check the path", errno.ENOTDIR: "; a part of the path is a file, not a folder",
-            errno.EROFS: "; choose a writable --build-dir", errno.EFBIG: "; the file would be too large here",
-            errno.EDQUOT: "; free some space and run again"}.get(e.errno, "")
+            errno.EROFS: "; choose a writable --build-dir", errno.EDQUOT: "; free some space and run again",
+            errno.EFBIG: _too_large()}.get(e.errno, "")
     return f"{e.strerror or e}{':' if where else ''}{where}{hint}"
+
+
+# A cold build of raw/ on 2 cores: 3,000,000 KiB of address space was enough, 2,500,000 KiB aborted.
+ADDRESS_SPACE_NEEDED = 3 * 2**30
+
+
+def address_space_warning() -> str | None:
+    """A warning when `ulimit -v` is below what a build of raw/ was measured to need. Polars aborts the
+    process on a failed allocation (exit 134) before ladders can report it, so this is said up front;
+    smaller lists need less, so it is a warning, not a refusal."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft >= ADDRESS_SPACE_NEEDED:
+        return None
+    return (f"warning: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; a build of raw/ needs about "
+            f"{ADDRESS_SPACE_NEEDED // 2**20:,} MiB, and polars aborts (exit 134) when it runs out: raise the limit "
+            "if the build stops that way")

@@ -10,6 +10,8 @@ import hashlib
 import io
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import polars as pl
@@ -42,24 +44,38 @@ def sha256_file(path: Path) -> str:
 
 def move_durably(source: Path, target: Path) -> None:
     """Move a finished file (same filesystem) to `target`, its bytes on disk first."""
-    with open(source, "rb+") as f:
-        os.fsync(f.fileno())
-    os.chmod(source, 0o666 & ~_umask())
-    os.replace(source, target)
+    with naming(target):
+        with open(source, "rb+") as f:
+            os.fsync(f.fileno())
+        os.chmod(source, 0o666 & ~_umask())
+        os.replace(source, target)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with naming(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are for everyone to read
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+@contextmanager
+def naming(path: Path) -> Iterator[None]:
+    """An OSError without a file name (a write on a descriptor: `File too large`, `No space left on
+    device`) gets `path`, so that the one-line error says which file."""
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are for everyone to read
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        yield
+    except OSError as e:
+        if e.filename is None and e.errno is not None:
+            raise OSError(e.errno, e.strerror, str(path)) from e
         raise
 
 

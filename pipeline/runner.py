@@ -7,6 +7,8 @@ fresh when all of these still match; otherwise the status names what changed.
 The lock is rewritten (atomically) only after a stage's outputs are in place,
 so a failed or killed stage leaves the previous outputs and lock as they were.
 A second process building the same folder waits on `<build dir>/.mutex`.
+A folder output (the export) is written beside its place and swapped in whole
+(pipeline/swap.py), so that a reader never finds it missing or half written.
 A stage that declares `scratch` works in `<build dir>/.scratch-<stage>`, emptied
 before it runs and removed after (and at the next start, after a kill).
 """
@@ -26,7 +28,7 @@ from typing import Any
 
 import polars as pl
 
-from pipeline import io, lock
+from pipeline import io, lock, swap
 from pipeline.config import Config
 from pipeline.lock import LOCK_FILE
 from pipeline.errors import DamagedState, InputFormatError, Interrupted, PipelineError, StaleInputError, UsageError
@@ -365,9 +367,9 @@ class Runner:
 
     def _write_dir(self, path: Path, files: dict[str, bytes | Path], stage: Stage) -> None:
         """Write a folder beside `path` (bytes written, finished files of the stage's scratch folder
-        moved), then swap it in with two renames."""
-        fresh = path.with_name(f".{path.name}.new")
-        old = path.with_name(f".{path.name}.old")
+        moved), then swap it in (pipeline/swap.py: one atomic exchange, or two renames where the
+        system has none)."""
+        fresh = swap.fresh_name(path)
         shutil.rmtree(fresh, ignore_errors=True)
         fresh.mkdir(parents=True)
         for name, data in files.items():
@@ -376,11 +378,7 @@ class Runner:
             else:
                 io.write_atomic(fresh / name, data)
         _fault_point(stage, "write")
-        shutil.rmtree(old, ignore_errors=True)
-        if path.exists():
-            os.rename(path, old)
-        os.rename(fresh, path)
-        shutil.rmtree(old, ignore_errors=True)
+        swap.swap_in(path, lambda folder: shutil.rmtree(folder, ignore_errors=True))
 
     def _restore_interrupted_swaps(self) -> None:
         """A kill between the two renames of _write_dir leaves only `.NAME.old`: put it back. A kill
@@ -392,7 +390,7 @@ class Runner:
                 shutil.rmtree(scratch, ignore_errors=True)
             for out in stage.writes.values():
                 path = self.build_dir / out.path
-                old, fresh = path.with_name(f".{path.name}.old"), path.with_name(f".{path.name}.new")
+                old, fresh = swap.old_name(path), swap.fresh_name(path)
                 for ours in (old, fresh) if out.is_dir else ():
                     if ours.is_symlink():  # not ours after all: neither followed, emptied nor moved
                         raise DamagedState(f"{ours} is a link, where ladders keeps a folder of its own; "

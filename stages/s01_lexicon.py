@@ -28,7 +28,9 @@ Writes build/01_lexicon.parquet, one row per word of the union, key `id`:
 Writes build/01_skipped.parquet (word-level problems skipped by --lenient) and
 build/01_warnings.parquet (definition-level problems, words kept), one row per
 line and reason:
-- list str (csw|owl), file str, line u32, text str (at most 200 characters), reason str
+- list str (csw|owl), file str, line u32, text str (at most 200 characters; a control or invisible
+  character shown as U+FFFD), reason str
+Definitions lose their control and invisible characters (stages/wordlists.py), with a warning row.
 """
 from __future__ import annotations
 
@@ -38,14 +40,16 @@ from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import LEXICON, SKIPPED
 from pipeline.stage import Output, Stage
-from stages.wordlists import read_wordlist
+from stages.wordlists import UNSEEN, read_wordlist
 
 TEXT_KEPT = 200  # characters of a problem line kept in the skipped and warnings tables
 
 
 def problems(role: str, name: str, table: pl.DataFrame) -> pl.DataFrame:
+    """The rows of the skipped or warnings table; each control or invisible character of the line's text
+    shown as U+FFFD, so that the table shows where one was and is safe to print."""
     return table.select(pl.lit(role).alias("list"), pl.lit(name).alias("file"), "line",
-                        pl.col("text").str.slice(0, TEXT_KEPT), "reason")
+                        pl.col("text").str.replace_all(UNSEEN, "\ufffd").str.slice(0, TEXT_KEPT), "reason")
 
 
 def read_list(role: str, files: dict[str, bytes], fmt: str, lenient: bool

@@ -31,9 +31,16 @@ definition:
   lists it with `--lenient`;
 - definition-level (a sense without its bracket, a bracket doubled or left
   open, an unknown part of speech, unknown markup or an unclosed link, text
-  after the bracket, ` : ` not followed by run-on forms): the word and the
-  cleanest text that can be recovered are kept, and the line is listed in a
-  warning row with its reason.
+  after the bracket, ` : ` not followed by run-on forms, control or invisible
+  characters): the word and the cleanest text that can be recovered are kept,
+  and the line is listed in a warning row with its reason.
+
+A definition is text to show, never markup or a command: control characters
+(C0, DEL, C1: a terminal acts on ESC sequences and 0x9B), whole escape
+sequences (`ESC [31m`, an OSC 8 hyperlink's target), and invisible formatting
+characters (bidi overrides and isolates, zero-width characters, tags) are
+removed from it before it is parsed, with a warning row; line and paragraph
+separators become a space (with a warning), a TAB a space (without).
 
 `read_wordlist` returns three frames:
 - entries: line u32, word str (upper case), senses list[SENSE] (null for a
@@ -73,6 +80,14 @@ ORIGIN = r"^(?:[A-Z]{2,}, )?\(([^()]+)\)"
 ALSO = r"\balso ([A-Z]{2,}(?:,? [A-Z]{2,})*)\b"
 
 NOT_A_LETTER = re.compile(r"[^A-Za-z]")
+UNSEEN = r"[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]"  # controls and invisible formatting (a TAB is turned into a space first)
+# A terminal's escape sequences, removed whole (left behind, `[31m` would read as a bracket): OSC
+# (hyperlinks, titles) to its BEL or ST; DCS, SOS, PM, APC to their ST; CSI with its parameters; any
+# other ESC with its one final character. 7-bit (ESC ]) and 8-bit (0x9D) introducers alike.
+ESCAPE_SEQUENCE = (r"(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+                   r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?"
+                   r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[ -/]*[0-~]?")
+UNSEEN_REASON = "control or invisible characters removed from the definition"
 PROBLEMS = {"line": pl.UInt32, "text": pl.String, "reason": pl.String}
 ENTRIES = {"line": pl.UInt32, Col.word: pl.String, "senses": pl.List(SENSE), "is_runon": pl.Boolean}
 LINE_KIND = "kind"  # not a column: a line's format in detect (line_kinds), not a link's kind
@@ -306,6 +321,17 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
     return per_line, runon_entries, pl.concat(warnings)
 
 
+def remove_unseen(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(`line`, ..., `rest`) rows -> the same with escape sequences, controls and invisible characters
+    removed from `rest` (TABs, line and paragraph separators made spaces), and a warning row (`line`,
+    `reason`) for each line that had any."""
+    rest = pl.col("rest").str.replace_all("\t", " ", literal=True)
+    found = defined.filter(rest.str.contains(UNSEEN)).select("line", pl.lit(UNSEEN_REASON).alias("reason"))
+    removed = (rest.str.replace_all(ESCAPE_SEQUENCE, "").str.replace_all(r"[\p{Zl}\p{Zp}]", " ")
+               .str.replace_all(UNSEEN, ""))
+    return defined.with_columns(removed.str.replace_all("  +", " ").str.strip_chars()), found
+
+
 def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
     """Parse one list file in format `fmt` (`auto` decides from the lines; see detect)."""
     lines = content_lines(name, data)
@@ -313,9 +339,10 @@ def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
     split, bad_scores = _split(lines, chosen)
     errors = pl.concat([bad_scores, _word_errors(split)]).sort("line")
     good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col(Col.word).str.to_uppercase())
-    defined = good.filter(pl.col("rest").is_not_null())
+    defined, unseen = remove_unseen(good.filter(pl.col("rest").is_not_null()))
     if defined.height:
         per_line, runons, warnings = parse_senses(defined)
+        warnings = pl.concat([unseen, warnings])
     else:
         per_line, runons, warnings = (pl.DataFrame(schema={"line": pl.UInt32, "senses": pl.List(SENSE)}),
                                       pl.DataFrame(schema=ENTRIES), pl.DataFrame(schema={"line": pl.UInt32, "reason": pl.String}))

@@ -1,4 +1,6 @@
 """Issue 16: the MySQL dump in a real MariaDB server, and the PHP solver against it (`make test-sql`).
+Issue 25: hostile definitions (tests/data/hostile/) in three sql_modes, a truncation caught by the
+dump's final check, and the PHP solver's errors as JSON with exit codes.
 
 Each run starts a private server: its own data folder and socket under a
 temporary folder, no network port, stopped at the end. The server and PHP come
@@ -70,8 +72,12 @@ def server(tmp_path_factory):
             proc.kill()
 
 
-def sql(socket: Path, database: str, statement: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def sql(socket: Path, database: str, statement: str, stdin: str | None = None, mode: str | None = None
+        ) -> subprocess.CompletedProcess:
+    """Run statements with the mariadb client; `mode`: the session's sql_mode before they run, as a
+    server configured with it would give."""
     cmd = ["mariadb", "--no-defaults", f"--socket={socket}", "-u", "root", "--batch", "--skip-column-names"]
+    cmd += [f"--init-command=SET SESSION sql_mode = '{mode}'"] if mode is not None else []
     return subprocess.run(cmd + ([database] if database else []) + (["-e", statement] if statement else []),
                           input=stdin, capture_output=True, text=True)
 
@@ -200,3 +206,127 @@ def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
     php = subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *args], capture_output=True,
                          text=True)
     assert php.returncode == code and "error" in json.loads(php.stdout)
+
+
+# ---- issue 25: hostile definitions, in every sql_mode -------------------------------------------
+
+HOSTILE = json.loads((ROOT / "tests/data/hostile/payloads.json").read_text())
+# The server's default (MariaDB 10.11: strict), backslashes as plain characters, not strict at all, and
+# ANSI ("" quotes identifiers, || concatenates) with backslashes plain.
+MODES = {"default": None, "no_backslash": "NO_BACKSLASH_ESCAPES", "not_strict": "",
+         "ansi": "ANSI,NO_BACKSLASH_ESCAPES"}
+
+
+@pytest.fixture(scope="module")
+def hostile_export(tiny_export, tmp_path_factory):
+    """The tiny export with its words' definitions replaced by hostile texts (as a list author could
+    write them, control characters included: the dump must carry whatever an export holds), one of
+    them 100,000 bytes long. Also definition_source gets one: every text column is covered."""
+    folder = tmp_path_factory.mktemp("hostile") / "export"
+    shutil.copytree(tiny_export, folder)
+    words = pl.read_parquet(folder / "words.parquet")
+    texts = HOSTILE["sql"] + HOSTILE["terminal"] + HOSTILE["invisible"] + ["\u00e9" * (HOSTILE["long"]["bytes"] // 2)]
+    n = words.height  # fewer words than texts: some hold two, each text whole
+    definitions = [" | ".join(texts[i::n]) for i in range(n)]
+    words = words.with_columns(pl.Series("definition", definitions, dtype=pl.String),
+                               pl.when(pl.col("id") == 0).then(pl.lit("x\\'); --")).otherwise(
+                                   pl.col("definition_source")).alias("definition_source"))
+    words.write_parquet(folder / "words.parquet")
+    return folder
+
+
+def _dump(export: Path, tmp: Path) -> str:
+    dump = tmp / "dump.sql"
+    written = ladders("export-sql", "--export", str(export), "--out", str(dump))
+    assert written.returncode == 0, written.stderr
+    return dump.read_text()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_hostile_definitions_load_as_text_in_every_sql_mode(server, hostile_export, tmp_path, mode):
+    """The injection of issue 25 (`x',NULL,...); CREATE TABLE pwned ...; -- `) ran its statement under
+    NO_BACKSLASH_ESCAPES; a 100 KB definition failed (strict) or was cut to 65,535 bytes (not strict)."""
+    database = f"hostile_{mode}"
+    assert sql(server, "", f"CREATE DATABASE {database} CHARACTER SET utf8mb4").returncode == 0
+    loaded = sql(server, database, "", stdin=_dump(hostile_export, tmp_path), mode=MODES[mode])
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["ok", "ok", "ok"]
+    tables = sql(server, database, "SHOW TABLES").stdout.split()
+    assert sorted(tables) == ["ladder_groups", "links", "words"]  # no `pwned`
+    check_against_parquet(server, database, hostile_export)  # every text byte for byte
+    longest = sql(server, database, "SELECT MAX(LENGTH(definition)) FROM words").stdout.split()
+    assert int(longest[0]) == max(len(d.encode()) for d in pl.read_parquet(hostile_export / "words.parquet")[
+        "definition"].drop_nulls()) > HOSTILE["long"]["bytes"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_values_alone_mean_the_same_in_every_sql_mode(server, hostile_export, tmp_path, mode):
+    """Without the dump's own SET sql_mode (a tool that drops SET lines, a server that refuses them),
+    the literals still read the same: plain quotes only around text without backslashes, hex for the rest."""
+    database = f"unset_{mode}"
+    text = _dump(hostile_export, tmp_path)
+    assert "SET SESSION sql_mode = 'STRICT" in text
+    text = "".join(line for line in text.splitlines(keepends=True) if "sql_mode" not in line)
+    assert sql(server, "", f"CREATE DATABASE {database} CHARACTER SET utf8mb4").returncode == 0
+    loaded = sql(server, database, "", stdin=text, mode=MODES[mode])
+    assert loaded.returncode == 0, loaded.stderr
+    assert sorted(sql(server, database, "SHOW TABLES").stdout.split()) == ["ladder_groups", "links", "words"]
+    check_against_parquet(server, database, hostile_export)
+
+
+def test_a_truncated_text_fails_the_load(server, hostile_export, tmp_path):
+    """Were the definition column still TEXT and the session not strict, MariaDB would cut the 100 KB
+    definition to 65,535 bytes with a warning only: the dump's final check of lengths and checksums
+    must turn that into a failed load."""
+    text = _dump(hostile_export, tmp_path)
+    assert "`definition` MEDIUMTEXT" in text
+    text = text.replace("`definition` MEDIUMTEXT", "`definition` TEXT")
+    text = "".join(line for line in text.splitlines(keepends=True) if "sql_mode" not in line)
+    assert sql(server, "", "CREATE DATABASE truncated CHARACTER SET utf8mb4").returncode == 0
+    loaded = sql(server, "truncated", "", stdin=text, mode="")
+    assert loaded.returncode != 0 and "Subquery returns more than 1 row" in loaded.stderr
+    cut = sql(server, "truncated", "SELECT MAX(LENGTH(definition)) FROM words").stdout.split()
+    assert int(cut[0]) <= 65_535  # the truncation the check caught (at a character boundary)
+
+
+@pytest.fixture(scope="module")
+def hostile_db(server, hostile_export, tmp_path_factory) -> str:
+    assert sql(server, "", "CREATE DATABASE hostile_php CHARACTER SET utf8mb4").returncode == 0
+    loaded = sql(server, "hostile_php", "", stdin=_dump(hostile_export, tmp_path_factory.mktemp("php")))
+    assert loaded.returncode == 0, loaded.stderr
+    return "hostile_php"
+
+
+def php(socket, database: str, *args: str | bytes) -> subprocess.CompletedProcess:
+    return subprocess.run([b"php", str(PHP_SOLVER).encode(), f"--socket={socket}".encode(), f"--db={database}".encode(),
+                           *[a if isinstance(a, bytes) else a.encode() for a in args]], capture_output=True)
+
+
+def test_php_prints_hostile_definitions_as_inert_json(server, hostile_export, hostile_db):
+    result = php(server, hostile_db, "CAT", "DOG")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.isascii() and all(b >= 0x20 for b in result.stdout.rstrip(b"\n"))
+    got = json.loads(result.stdout)
+    definitions = dict(pl.read_parquet(hostile_export / "words.parquet").select("word", "definition").rows())
+    assert [w["definition"] for w in got["common"]["words"]] == [definitions[w["word"]] for w in got["common"]["words"]]
+
+
+@pytest.mark.parametrize("word", [b"\xff\xfe", b"CA\x1b[31mT", b"", "CAF\u00c9".encode()])
+def test_php_a_word_that_is_not_letters_is_a_json_refusal(server, hostile_db, word):
+    """A non-UTF-8 word printed an empty line (json_encode failed): now a JSON error, exit 10."""
+    result = php(server, hostile_db, word, "DOG")
+    assert result.returncode == 10 and result.stdout.isascii()
+    assert json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+
+
+def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp_path):
+    """A wrong socket or database died with an uncaught mysqli_sql_exception (exit 255)."""
+    wrong_socket = php(tmp_path / "no.sock", hostile_db, "CAT", "DOG")
+    assert wrong_socket.returncode == 4, wrong_socket.stdout + wrong_socket.stderr
+    assert json.loads(wrong_socket.stdout)["error"].startswith("cannot connect to the database server: ")
+    assert wrong_socket.stderr == b""
+    wrong_db = php(server, "no_such_database", "CAT", "DOG")
+    assert wrong_db.returncode == 3 and json.loads(wrong_db.stdout)["error"].startswith("no ladders dump here: ")
+    assert sql(server, "", "CREATE DATABASE empty_one").returncode == 0
+    empty = php(server, "empty_one", "CAT", "DOG")
+    assert empty.returncode == 3 and "doesn't exist" in json.loads(empty.stdout)["error"]

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.errors import DamagedState, EnvironmentProblem
+from pipeline.errors import DamagedState, EnvironmentProblem, NoExport
 
 if TYPE_CHECKING:
     import polars as pl
@@ -121,8 +121,10 @@ def sqlite_file(words: pl.DataFrame, path: Path) -> None:
         text = " ".join(str(err).split())
         if not re.search(r"disk|full|I/O|rollback", text):
             raise
+        from pipeline.errors import write_failure_hint
+
         raise EnvironmentProblem(f"cannot write {path.name} in {path.parent}: {text[:120]}; "
-                                 "free some space on its disk") from None
+                                 f"{write_failure_hint(path.parent)}") from None
 
 
 def sqlite_bytes(words: pl.DataFrame) -> bytes:
@@ -175,11 +177,13 @@ def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
 
     The solver and diff read exports that a user names; the manifest's schema_version tells an export
     of another ladders release apart from a damaged one before any column is looked up."""
+    from pipeline.swap import wait_for_swap
+
     folder = Path(folder)
     manifest, wanted = folder / MANIFEST_FILE, folder / name
-    if not manifest.is_file() or not wanted.is_file():
-        raise DamagedState(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
-                           "does not exist); build the export first (make build)")
+    if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
+        raise NoExport(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
+                       "does not exist); build the export first (make build)")
     try:
         version = json.loads(manifest.read_text()).get("schema_version")
     except (ValueError, UnicodeDecodeError, AttributeError):
@@ -211,8 +215,12 @@ def label_cutoffs(folder: Path) -> dict[str, int]:
 
 def read_manifest(folder: Path) -> dict:
     """manifest.json of an export folder, or {} when it is missing or unreadable (callers fall back)."""
+    from pipeline.swap import wait_for_swap
+
+    manifest = Path(folder) / MANIFEST_FILE
+    wait_for_swap(Path(folder), manifest.is_file)  # a rebuild mid-swap: read the new one, not nothing
     try:
-        return json.loads((Path(folder) / MANIFEST_FILE).read_text())
+        return json.loads(manifest.read_text())
     except (OSError, ValueError):
         return {}
 

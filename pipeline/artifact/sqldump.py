@@ -3,19 +3,31 @@
 Reads words.parquet and groups.parquet of an export (the contract's columns)
 and writes, in utf8mb4:
 - table `words`: every column of words.parquet but the two lists, `id` the
-  primary key, booleans as TINYINT(1); a unique index on `word` and an index
-  on each group column, so that one group with its links is one query:
+  primary key, booleans as TINYINT(1), free text as MEDIUMTEXT (16 MiB a value;
+  TEXT's 64 KiB is a length a hostile list can pass); a unique index on `word`
+  and an index on each group column, so that one group with its links is one query:
   SELECT w.*, l.dst, l.kind FROM words w LEFT JOIN links l ON l.src = w.id
   WHERE w.group_csw = ?;
 - table `links (src, dst, kind)`: each link in both directions, primary key
   (src, dst), kind 'sub' or 'indel';
 - table `ladder_groups`: groups.parquet (`groups` is a reserved word in MySQL 8).
+
+The dump means the same in every sql_mode. It sets the session's sql_mode
+first (strict, as mysqldump does, and puts the server's back at the end), and
+it never relies on that: a string is written '...' with only the standard ''
+for a quote when it holds no backslash, no control and no invisible formatting
+character, which every mode reads alike, and otherwise as a hex literal
+(_utf8mb4 X'...'), which no mode reads as anything but bytes (and no terminal
+acts on, when the dump is printed).
 Rows go in as multi-row INSERTs of BATCH rows, indexes are made after the load,
-and the dump ends by checking every table's row count: a short load fails with
-"Subquery returns more than 1 row", so `mysql` exits non-zero.
+and the dump ends by checking every table: its row count, and for each text
+column the sum of CRC32 and of LENGTH over its values and how many are not
+NULL. A short or truncated load fails with "Subquery returns more than 1 row",
+so `mysql` exits non-zero.
 """
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,23 +38,41 @@ from pipeline.artifact.contract import (GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUM
 
 BATCH = 2_000
 MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.Boolean: "TINYINT(1)",
-               pl.String: "TEXT"}
+               pl.String: "MEDIUMTEXT"}
 SHORT_TEXT = {Col.word: "VARCHAR(64)", Col.definition_source: "VARCHAR(32)", Col.lexicon: "VARCHAR(8)",
               Col.mode: "VARCHAR(8)", Col.example: "VARCHAR(64)"}
 
 
+# Written between plain quotes: no backslash (a quote in NO_BACKSLASH_ESCAPES, an escape elsewhere), no
+# control or invisible formatting character (the mysql client and terminals act on some, and a dump may be
+# read on a terminal: `export-sql --out -`). Everything else goes as hex.
+PLAIN_TEXT = r"^[^\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$"
+SESSION_MODE = "STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"  # strict: a value that does not fit fails the load
+
+
 def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
-    """The column as SQL literals: NULL, numbers, and strings quoted with MySQL's backslash escapes."""
+    """The column as SQL literals that mean the same in every sql_mode: NULL, numbers, strings."""
     col = pl.col(column)
     if dtype == pl.String:
-        escaped = col
-        for raw, written in (("\\", "\\\\"), ("'", "\\'"), ("\n", "\\n"), ("\r", "\\r"), ("\x00", "\\0"),
-                             ("\x1a", "\\Z")):
-            escaped = escaped.str.replace_all(raw, written, literal=True)
-        value = pl.lit("'") + escaped + pl.lit("'")
+        quoted = pl.lit("'") + col.str.replace_all("'", "''", literal=True) + pl.lit("'")
+        hexed = pl.lit("_utf8mb4 X'") + col.str.encode("hex") + pl.lit("'")
+        value = pl.when(col.str.contains(PLAIN_TEXT)).then(quoted).otherwise(hexed)
     else:
         value = col.cast(pl.Int64).cast(pl.String)
     return pl.when(col.is_null()).then(pl.lit("NULL")).otherwise(value)
+
+
+def _check(table: str, frame: pl.DataFrame) -> str:
+    """A statement that fails the load unless `table` holds exactly the rows and text written: its row
+    count, and per text column the sum of CRC32 and of LENGTH (bytes) and the count of values."""
+    tests = [f"(SELECT COUNT(*) FROM `{table}`) = {frame.height}"]
+    for column, dtype in frame.schema.items():
+        if dtype == pl.String:
+            values = [v.encode() for v in frame[column].drop_nulls()]
+            tests.append(f"(SELECT CONCAT_WS(',', COUNT(`{column}`), COALESCE(SUM(LENGTH(`{column}`)), 0), "
+                         f"COALESCE(SUM(CRC32(`{column}`)), 0)) FROM `{table}`) = "
+                         f"'{len(values)},{sum(map(len, values))},{sum(map(zlib.crc32, values))}'")
+    return (f"SELECT IF({' AND '.join(tests)}, 'ok', (SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n")
 
 
 def _create(table: str, schema: dict[str, pl.DataType], key: str) -> str:
@@ -67,7 +97,8 @@ def mysql_dump(export: Path) -> Iterator[str]:
     scalar = words.select(SCALAR_COLUMNS)
     links = link_pairs(words).sort(Col.src, Col.dst)
     yield ("-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
-           "SET NAMES utf8mb4;\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
+           "SET NAMES utf8mb4;\nSET @ladders_old_sql_mode = @@SESSION.sql_mode;\n"
+           f"SET SESSION sql_mode = '{SESSION_MODE}';\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
            "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n")
     yield _create("words", {c: WORDS[c] for c in SCALAR_COLUMNS}, "`id`")
     yield ("CREATE TABLE `links` (\n  `src` INT UNSIGNED NOT NULL,\n  `dst` INT UNSIGNED NOT NULL,\n"
@@ -81,8 +112,6 @@ def mysql_dump(export: Path) -> Iterator[str]:
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
     for column in GROUP_COLUMNS.values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
-    for table, rows in (("words", scalar.height), ("links", links.height),  # not a column: the links table
-                        ("ladder_groups", groups.height)):
-        # Fails the load (and `mysql`'s exit code) unless the table holds exactly the rows written.
-        yield (f"SELECT IF((SELECT COUNT(*) FROM `{table}`) = {rows}, 'ok', "
-               f"(SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n")
+    for table, frame in (("words", scalar), ("links", links), ("ladder_groups", groups)):  # not a column
+        yield _check(table, frame)
+    yield "SET SESSION sql_mode = @ladders_old_sql_mode;\n"

@@ -18,7 +18,7 @@ import numpy as np
 import polars as pl
 
 from pipeline import progress
-from pipeline.errors import PipelineError
+from pipeline.errors import NoExport, PipelineError
 from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LINK_KINDS, LIST_COLUMNS, LONGEST,
                                        LONGEST_FILE, MANIFEST_FILE, SCHEMA_VERSION, SQLITE_FILE, SQLITE_INDEXES, WORDS,
                                        WORDS_FILE, Col, link_pairs, sqlite_words)
@@ -35,9 +35,12 @@ class Export:
 
     @cached_property
     def manifest(self) -> dict:
+        from pipeline.swap import wait_for_swap
+
         path = self.folder / MANIFEST_FILE
-        if not path.is_file():
-            raise PipelineError(f"{path} does not exist: {self.folder} is not an export")
+        if not wait_for_swap(self.folder, path.is_file):  # a rebuild mid-swap: wait for it
+            raise NoExport(f"{self.folder} is not an export ({MANIFEST_FILE} does not exist); "
+                           "build the export first (make build)")
         try:
             return json.loads(path.read_text())
         except (json.JSONDecodeError, UnicodeDecodeError) as e:

@@ -12,19 +12,27 @@ Reads words.parquet of an export. Writes into DIR:
   array (null: none). The page fetches only the shards of the rungs it shows;
 - sw.js and files.json: a service worker that caches every file listed once the
   page has loaded, so that the page works offline afterwards.
+Every file is written atomically (a temporary file in its folder, renamed over
+the name), so a web server never serves half a file and a link planted at a
+file's name is replaced, never followed. A folder holding a link anywhere
+(a file, data/, data/defs/) is refused, naming the link: ladders neither writes
+through it nor removes it. The subfolders are opened without following links
+and written through their descriptors, so a link planted while the data is
+being made (after that check) makes the write fail rather than be followed.
 Definitions are most of the bytes (about 30 MB for raw/), so they stay out of
 the one file the page must load before it can solve.
 """
 from __future__ import annotations
 
 import json
-import shutil
+import os
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, label_cutoffs
+from pipeline import io
 from pipeline.errors import UsageError
 
 SHARD = 4_096
@@ -71,6 +79,75 @@ def web_files(export: Path) -> dict[str, bytes]:
 MARKER = ".ladders-web"  # in every page folder ladders wrote: the only ones it writes into again
 
 
+def _links_in(folder: Path) -> list[Path]:
+    """Every symbolic link at or below `folder`, without following any."""
+    found = []
+    for top, dirs, files in os.walk(folder):  # os.walk does not descend into linked folders
+        found += [Path(top) / n for n in dirs + files if (Path(top) / n).is_symlink()]
+    return sorted(found)
+
+
+def _refuse_link(path: Path, more: int = 0) -> UsageError:
+    return UsageError(f"{path} is a symbolic link in the page folder" + (f" ({more} more)" if more else "")
+                      + "; ladders neither writes through links nor removes them: remove it and run again")
+
+
+class _Folder:
+    """The page folder opened once, its subfolders by descriptors opened without following links: a link
+    planted after the check above (a race) still makes the write fail instead of following it."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fds = {"": os.open(path, os.O_RDONLY | os.O_DIRECTORY)}  # the folder named may itself be a link
+
+    def dir_fd(self, sub: str) -> int:
+        if sub not in self.fds:
+            parent, _, name = sub.rpartition("/")
+            up = self.dir_fd(parent)
+            try:
+                os.mkdir(name, dir_fd=up)
+            except FileExistsError:
+                pass
+            try:
+                self.fds[sub] = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=up)
+            except OSError as e:  # ELOOP: a link; ENOTDIR: a file where a folder belongs
+                raise _refuse_link(self.path / sub) if os.path.islink(self.path / sub) else e from None
+        return self.fds[sub]
+
+    def write(self, name: str, data: bytes) -> None:
+        """`data` into a new temporary file beside `name`, then renamed over it: never through a link."""
+        sub, _, base = name.rpartition("/")
+        fd = self.dir_fd(sub)
+        tmp = f".{base}.{os.getpid()}.tmp"
+        with io.naming(self.path / name):
+            out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666, dir_fd=fd)
+            try:
+                with os.fdopen(out, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.rename(tmp, base, src_dir_fd=fd, dst_dir_fd=fd)
+            except BaseException:
+                os.unlink(tmp, dir_fd=fd)
+                raise
+
+    def remove_stale(self, sub: str, keep: set[str]) -> None:
+        """Remove the files below `sub` whose names are not in `keep`, and folders left empty."""
+        fd = self.dir_fd(sub)
+        for name in os.listdir(fd):
+            path = f"{sub}/{name}"
+            if os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode & 0o170000 == 0o040000:
+                self.remove_stale(path, keep)
+                if not os.listdir(self.dir_fd(path)):
+                    os.rmdir(name, dir_fd=fd)
+            elif path not in keep:
+                os.unlink(name, dir_fd=fd)  # a file or a link: unlink never follows
+
+    def close(self) -> None:
+        for fd in self.fds.values():
+            os.close(fd)
+
+
 def write_web(export: Path, folder: Path) -> int:
     """Write the page into `folder`, new, empty or written by ladders before; the bytes written."""
     folder = Path(folder)
@@ -78,12 +155,19 @@ def write_web(export: Path, folder: Path) -> int:
         raise UsageError(f"{folder} is a file, not a folder")
     if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
         raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
+    links = _links_in(folder) if folder.is_dir() else []
+    if links:
+        raise _refuse_link(links[0], len(links) - 1)
     files = web_files(export)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / MARKER).write_text("ladders export-web writes and replaces the files of this folder.\n")
-    if (folder / "data").is_dir():
-        shutil.rmtree(folder / "data")
-    for name, data in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
+    page = _Folder(folder)
+    try:
+        page.write(MARKER, b"ladders export-web writes and replaces the files of this folder.\n")
+        for name, data in files.items():
+            page.write(name, data)
+        # Then the data files of an earlier export that this one no longer has. Not before: a visitor
+        # loading the page meanwhile finds every file it asks for, old or new.
+        page.remove_stale("data", set(files))
+    finally:
+        page.close()
     return sum(map(len, files.values()))

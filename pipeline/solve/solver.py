@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from pipeline.artifact.contract import (GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, SQLITE_FILE, Col, export_file,
                                         label_cutoffs)
-from pipeline.errors import DamagedState, PipelineError
+from pipeline.errors import DamagedState, NoExport, PipelineError
 from pipeline.solve import search
 
 CACHED_GROUPS = 8
@@ -172,6 +172,10 @@ class Ladders:
         self._seen = self._stamp()
 
     def _stamp(self) -> tuple[int, int, int]:
+        from pipeline.swap import wait_for_swap
+
+        if not wait_for_swap(self.folder, self.sqlite_file.is_file):  # a rebuild mid-swap: wait for it
+            raise NoExport(f"{self.sqlite_file} is gone; build the export again (make build)")
         try:
             st = self.sqlite_file.stat()
         except OSError:
@@ -198,6 +202,7 @@ class Ladders:
         """Rows of one query on ladder.sqlite; a file that is not the database ladders wrote is DamagedState."""
         try:
             if self._db is None:
+                self._stamp()  # waits out a rebuild's swap; then the file is there to open
                 # Read-only and immutable: a rebuild replaces the file by renaming, never writes into it.
                 self._db = sqlite3.connect(self.sqlite_file.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
             return self._db.execute(sql, params).fetchall()

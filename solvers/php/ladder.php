@@ -8,13 +8,31 @@
 //                  [--host=H] [--lexicon=csw|owl] [--edit] START END
 //
 // Prints one JSON object: {"from", "to", "shortest": {"steps", "words"}, "common": {"steps", "cost",
-// "words": [{"word", "rareness", "definition"}]}}. A refusal prints {"error"} and exits with the code
-// `ladders solve` uses: 10 unknown word, 11 lengths differ, 12 different groups, 13 the same word.
+// "words": [{"word", "rareness", "definition"}]}}. Every failure prints one JSON object {"error"} (never
+// a PHP warning or stack trace) and exits with the code `ladders` uses for its kind:
+//   2 bad usage; 3 no ladders dump in that database (unknown database, a table or column missing);
+//   4 cannot reach the server (socket, host, credentials) or another server error;
+//   10 unknown word (a word that is not letters A-Z, in any encoding, included); 11 lengths differ;
+//   12 different groups; 13 the same word.
+// The JSON is ASCII (\uXXXX escapes), bytes that are not UTF-8 shown as U+FFFD: safe for a terminal.
+
+ini_set("display_errors", "stderr");  // a PHP notice never lands inside the JSON on stdout
+
+function say(array $answer): void {
+    echo json_encode($answer, JSON_INVALID_UTF8_SUBSTITUTE), "\n";
+}
 
 function refuse(int $code, string $message): void {
-    echo json_encode(["error" => $message]), "\n";
+    say(["error" => $message]);
     exit($code);
 }
+
+mysqli_report(MYSQLI_REPORT_ERROR | MYSQLI_REPORT_STRICT);
+set_exception_handler(function (Throwable $e): void {
+    // 1049 unknown database, 1146 no such table, 1054 no such column: the database holds no ladders dump.
+    $missing = $e instanceof mysqli_sql_exception && in_array($e->getCode(), [1049, 1146, 1054], true);
+    refuse($missing ? 3 : 4, ($missing ? "no ladders dump here: " : "database error: ") . $e->getMessage());
+});
 
 $opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit"], $rest);
 $args = array_slice($argv, $rest);
@@ -28,10 +46,21 @@ if (!in_array($lexicon, ["csw", "owl"], true)) {
 $edit = isset($opts["edit"]);
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
 [$start, $end] = array_map(fn($w) => strtoupper(trim($w)), $args);
+foreach ([$start, $end] as $word) {
+    if (!preg_match('/^[A-Z]+$/D', $word)) {
+        refuse(10, ($word === "" ? "an empty word" : "\"$word\"") . " is not a word of letters A-Z");
+    }
+}
 
-mysqli_report(MYSQLI_REPORT_ERROR | MYSQLI_REPORT_STRICT);
-$db = new mysqli($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
-                 $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
+try {
+    $db = new mysqli($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
+                     $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
+} catch (mysqli_sql_exception $e) {
+    if ($e->getCode() == 1049) {
+        throw $e;  // the server answered: no such database, so no dump here (exit 3, below)
+    }
+    refuse(4, "cannot connect to the database server: " . $e->getMessage());
+}
 $db->set_charset("utf8mb4");
 
 $ends = [];
@@ -132,9 +161,9 @@ while (!$heap->isEmpty()) {
 }
 $common = path_to($parent, $t);
 
-echo json_encode([
+say([
     "from" => $start, "to" => $end,
     "shortest" => ["steps" => count($shortest) - 1, "words" => array_map(fn($id) => $words[$id]["word"], $shortest)],
     "common" => ["steps" => count($common) - 1, "cost" => $best[$t][0],
                  "words" => array_map(fn($id) => $words[$id], $common)],
-]), "\n";
+]);

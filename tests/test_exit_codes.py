@@ -1,0 +1,110 @@
+"""Issue 25: one exit code for "no export here" in every command; a write that fails names its file and
+its real cause (a file size limit is not a full disk)."""
+from __future__ import annotations
+
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+from collections import namedtuple
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from pipeline import errors
+from pipeline.cli import app
+
+cli = CliRunner()
+
+
+def commands(nowhere: Path, tmp: Path) -> dict[str, list[str]]:
+    return {"solve": ["solve", "cat", "dog", "--export", str(nowhere)],
+            "puzzle": ["puzzle", "--export", str(nowhere)],
+            "verify": ["verify", str(nowhere)],
+            "diff": ["diff", str(nowhere), str(nowhere)],
+            "export-sql": ["export-sql", "--export", str(nowhere), "--out", str(tmp / "out.sql")],
+            "export-web": ["export-web", str(tmp / "page"), "--export", str(nowhere)]}
+
+
+@pytest.mark.parametrize("where", ["missing", "empty"])
+@pytest.mark.parametrize("command", ["solve", "puzzle", "verify", "diff", "export-sql", "export-web"])
+def test_no_export_here_is_exit_3_from_every_command(tmp_path, command, where):
+    nowhere = tmp_path / "nowhere"
+    if where == "empty":
+        nowhere.mkdir()
+    result = cli.invoke(app, commands(nowhere, tmp_path)[command])
+    assert result.exit_code == 3, result.output
+    assert result.stderr == (f"error: {nowhere} is not an export (manifest.json does not exist); "
+                             "build the export first (make build)\n")
+    assert not (tmp_path / "out.sql").exists() and not (tmp_path / "page").exists()
+
+
+def test_the_exit_code_table_is_the_same_in_errors_and_the_readme():
+    """errors.py's docstring is the table; the README's says the same codes."""
+    readme = (ROOT / "README.md").read_text()
+    for code in ("0", "1", "2", "3", "4", "10-14", "130"):
+        assert f"\n  {code} " in errors.__doc__.replace("  10-14", "  10-14 ") and f"\n| {code} |" in readme
+    assert "no export" in errors.__doc__ and "no export" in readme.split("\n| 3 | damaged")[1].splitlines()[0]
+    environment = readme.split("\n| 4 | the environment")[1].splitlines()[0]
+    assert "file size limit" in errors.__doc__ and "file size limit" in environment
+
+
+def _limited(limit: int):
+    def apply() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return apply
+
+
+def _ladders(*args: str, limit: int) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=ROOT, capture_output=True, text=True,
+                          preexec_fn=_limited(limit))
+
+
+def test_a_file_too_large_names_the_file_and_the_limit(tiny, tmp_path):
+    assert cli.invoke(app, ["build", "--quiet", "--config", str(tiny / "config.toml")]).exit_code == 0
+    out = tmp_path / "dump.sql"
+    result = _ladders("export-sql", "--export", str(tiny / "build/export"), "--out", str(out), limit=2048)
+    assert result.returncode == 4
+    assert result.stderr == (f"error: File too large: {out}; the file size limit (ulimit -f) is 2,048 bytes: "
+                             "raise it and run again\n")
+    assert not out.exists() and not list(tmp_path.glob(".dump.sql.*"))
+
+
+def test_sqlite_failing_under_a_size_limit_is_not_called_a_full_disk(tiny):
+    assert cli.invoke(app, ["build", "--quiet", "--config", str(tiny / "config.toml")]).exit_code == 0
+    result = _ladders("run", "export", "--force", "--quiet", "--config", str(tiny / "config.toml"), limit=8192)
+    assert result.returncode == 4
+    assert "cannot write ladder.sqlite" in result.stderr and "disk is full" not in result.stderr
+    assert "free some space" not in result.stderr and "(ulimit -f) is 8,192 bytes" in result.stderr
+
+
+Usage = namedtuple("Usage", "total used free")
+
+
+def test_a_full_disk_only_when_free_space_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(errors, "file_size_limit", lambda: None)
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: Usage(10 * 2**30, 10 * 2**30 - 2**20, 2**20))
+    assert errors.write_failure_hint(tmp_path).startswith("its disk is full (1.0 MiB free)")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: Usage(10 * 2**30, 2**30, 9 * 2**30))
+    hint = errors.write_failure_hint(tmp_path)
+    assert hint.startswith("not a full disk (9.0 GiB free)") and "free some space" not in hint
+
+
+def test_a_low_address_space_limit_is_said_before_the_build(tiny):
+    """Polars aborts on a failed allocation (exit 134, a Rust backtrace) before ladders can say anything;
+    below the measured need the build starts with a one-line warning. The tiny build fits in 2 GiB."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, resource.RLIM_INFINITY))
+
+    result = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--config",
+                             str(tiny / "config.toml")], cwd=ROOT, capture_output=True, text=True, preexec_fn=limit)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "warning: the address-space limit (ulimit -v) is 2,048 MiB; a build of raw/ needs about 3,072 MiB, and "
+        "polars aborts (exit 134) when it runs out: raise the limit if the build stops that way")
+    unlimited = _ladders("build", "--quiet", "--force", "--config", str(tiny / "config.toml"), limit=2**40)
+    assert unlimited.returncode == 0 and "address-space" not in unlimited.stderr

@@ -1,0 +1,140 @@
+"""Issue 25: readers never see a missing export while a rebuild swaps a new one in (pipeline/swap.py).
+
+Before, the swap was two renames (export -> .export.old, .export.new -> export)
+and a solver opening between them failed with "ladder.sqlite is gone" (1 of
+19,709 opens on raw/). Now the swap is one atomic exchange where the system
+has one, and a reader that finds the export missing while a swap is under way
+waits for it.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import DATA, ROOT
+from pipeline import swap
+from pipeline.cli import app
+from pipeline.solve.solver import Ladders
+
+cli = CliRunner()
+
+
+@pytest.fixture
+def built(tmp_path):
+    root = tmp_path / "tiny"
+    shutil.copytree(DATA / "tiny", root)
+    (root / "config.toml").write_text(
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
+        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+    result = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+def _halfway(export: Path, seconds: float) -> threading.Thread:
+    """Leave the export as the two-rename swap leaves it between its renames, for `seconds`: the new
+    folder written (.export.new), the old one moved aside (.export.old), `export` missing."""
+    shutil.copytree(export, swap.fresh_name(export))
+    export.rename(swap.old_name(export))
+
+    def finish() -> None:
+        time.sleep(seconds)
+        os.rename(swap.fresh_name(export), export)
+        shutil.rmtree(swap.old_name(export))
+
+    thread = threading.Thread(target=finish)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("command", [["solve", "cat", "dog"], ["verify"], ["puzzle", "--length", "3", "--steps", "2"],
+                                     ["export-sql", "--out", "-"]])
+def test_a_reader_opening_between_the_two_renames_waits_for_the_swap(built, command):
+    export = built / "build/export"
+    finishing = _halfway(export, 0.3)
+    try:
+        args = [*command, str(export)] if command == ["verify"] else [*command, "--export", str(export)]
+        result = cli.invoke(app, args)
+    finally:
+        finishing.join()
+    assert result.exit_code == 0, result.output
+
+
+def test_the_solver_library_waits_too(built):
+    export = built / "build/export"
+    finishing = _halfway(export, 0.3)
+    try:
+        ladder = Ladders.open(export).shortest("cat", "dog")
+    finally:
+        finishing.join()
+    assert ladder.words[0] == "CAT" and ladder.words[-1] == "DOG"
+
+
+def test_the_exchange_never_leaves_the_name_missing(tmp_path):
+    """swap_in's exchange, 300 times, under a reader that looks at the folder's file without pause."""
+    target = tmp_path / "export"
+    target.mkdir()
+    (target / "manifest.json").write_text("0")
+    misses, looks, stop = [], [0], threading.Event()
+
+    def look() -> None:
+        while not stop.is_set():
+            looks[0] += 1
+            if not (target / "manifest.json").is_file():
+                misses.append(looks[0])
+
+    reader = threading.Thread(target=look)
+    reader.start()
+    try:
+        for n in range(300):
+            swap.fresh_name(target).mkdir()
+            (swap.fresh_name(target) / "manifest.json").write_text(str(n))
+            swap.swap_in(target, lambda p: shutil.rmtree(p, ignore_errors=True))
+    finally:
+        stop.set()
+        reader.join()
+    assert (target / "manifest.json").read_text() == "299"
+    assert not swap.fresh_name(target).exists() and not swap.old_name(target).exists()
+    assert looks[0] > 300 and misses == []
+
+
+@pytest.mark.parametrize("two_renames", [False, True], ids=["exchange", "two-renames"])
+def test_solving_in_a_loop_during_run_export_force_never_fails(built, two_renames):
+    """The issue's measurement: open and solve again and again while `ladders run export --force` rebuilds
+    the export (three times here); every open must solve. Also with the two-rename swap of systems
+    without the exchange, where the readers' wait does the work."""
+    export = built / "build/export"
+    failures: list[str] = []
+    solved = [0]
+    stop = threading.Event()
+
+    def solve_forever() -> None:
+        while not stop.is_set():
+            try:
+                Ladders.open(export).shortest("cat", "dog")
+                solved[0] += 1
+            except Exception as e:  # noqa: BLE001 - any failure counts
+                failures.append(f"{type(e).__name__}: {e}")
+
+    readers = [threading.Thread(target=solve_forever) for _ in range(2)]
+    for reader in readers:
+        reader.start()
+    try:
+        for _ in range(3):
+            rebuilt = subprocess.run([sys.executable, "-m", "pipeline", "run", "export", "--force", "--quiet",
+                                      "--config", str(built / "config.toml")], cwd=ROOT, capture_output=True, text=True,
+                                     env={**os.environ, swap.TWO_RENAMES_ENV: "1" if two_renames else "0"})
+            assert rebuilt.returncode == 0, rebuilt.stderr
+    finally:
+        stop.set()
+        for reader in readers:
+            reader.join()
+    assert failures == [] and solved[0] > 50, (failures[:3], solved[0])

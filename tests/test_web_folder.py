@@ -1,0 +1,110 @@
+"""Issue 25: `ladders export-web` writes its folder without following links, a file at a time atomically.
+
+A web folder is often shared (a server's document root), and a link planted in
+it could make ladders overwrite the link's target or remove what it points at.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+cli = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory):
+    from conftest import DATA
+    import shutil
+
+    root = tmp_path_factory.mktemp("web") / "tiny"
+    shutil.copytree(DATA / "tiny", root)
+    (root / "config.toml").write_text(
+        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
+        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+    built = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
+    assert built.exit_code == 0, built.output
+    return root / "build/export"
+
+
+def web(export, folder):
+    return cli.invoke(app, ["export-web", str(folder), "--export", str(export)])
+
+
+def test_a_link_planted_at_a_files_name_is_refused_and_its_target_untouched(export, tmp_path):
+    page = tmp_path / "page"
+    assert web(export, page).exit_code == 0
+    victim = tmp_path / "victim.txt"
+    victim.write_text("not ladders' to write\n")
+    (page / "app.js").unlink()
+    (page / "app.js").symlink_to(victim)
+    result = web(export, page)
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: {page / 'app.js'} is a symbolic link in the page folder; ladders neither "
+                             "writes through links nor removes them: remove it and run again\n")
+    assert victim.read_text() == "not ladders' to write\n"
+    assert (page / "app.js").is_symlink()
+
+
+def test_a_linked_data_folder_is_refused_by_name_and_what_it_holds_kept(export, tmp_path):
+    page = tmp_path / "page"
+    assert web(export, page).exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    (page / "data").rename(elsewhere)  # the data of a first export, now behind a link
+    (page / "data").symlink_to(elsewhere)
+    before = sorted(p.name for p in elsewhere.rglob("*"))
+    result = web(export, page)
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert f"error: {page / 'data'} is a symbolic link in the page folder" in result.stderr
+    assert sorted(p.name for p in elsewhere.rglob("*")) == before
+    nested = tmp_path / "nested"
+    assert web(export, nested).exit_code == 0
+    (nested / "data/defs/0.json").unlink()
+    (nested / "data/defs/0.json").symlink_to(tmp_path / "victim2")
+    again = web(export, nested)
+    assert again.exit_code == 2 and f"{nested / 'data/defs/0.json'} is a symbolic link" in again.stderr
+    assert not (tmp_path / "victim2").exists()
+
+
+def test_a_rewrite_replaces_files_by_rename_and_drops_stale_data(export, tmp_path):
+    page = tmp_path / "page"
+    assert web(export, page).exit_code == 0
+    before = {p: p.stat().st_ino for p in page.rglob("*") if p.is_file()}
+    reader = open(page / "data/lexicon.json", "rb")  # a web server sending the old file meanwhile
+    (page / "data/defs/99.json").write_text("[]")  # as an older, longer export would have left
+    assert web(export, page).exit_code == 0
+    after = {p: p.stat().st_ino for p in page.rglob("*") if p.is_file()}
+    assert set(after) == set(before)  # 99.json gone, nothing else
+    assert all(after[p] != before[p] for p in after)  # every file a new inode: renamed over, never rewritten
+    assert json.loads(reader.read())["words"]  # the open reader still reads the whole old file
+    reader.close()
+    assert not list(page.rglob("*.tmp"))
+
+
+def test_a_link_planted_after_the_check_is_not_followed(export, tmp_path, monkeypatch):
+    """A race: the folder is clean when checked, and a link to elsewhere replaces data/defs while the
+    data is being made. The write must fail naming it, and write nothing where it points."""
+    import pipeline.artifact.webexport as webexport
+
+    page = tmp_path / "page"
+    assert web(export, page).exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "0.json").write_text("theirs")
+    made = webexport.web_files
+
+    def plant_then_make(folder):
+        import shutil
+
+        shutil.rmtree(page / "data/defs")
+        (page / "data/defs").symlink_to(elsewhere)
+        return made(folder)
+
+    monkeypatch.setattr(webexport, "web_files", plant_then_make)
+    result = web(export, page)
+    assert result.exit_code == 2, result.output
+    assert f"{page / 'data/defs'} is a symbolic link in the page folder" in result.stderr
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["0.json"] and (elsewhere / "0.json").read_text() == "theirs"
