@@ -215,7 +215,7 @@ def derived_definitions(table: pl.DataFrame) -> pl.DataFrame:
 
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
                       definition_sources: list[str], gcide: dict[str, bytes] | None = None,
-                      offensive: dict[str, bytes] | None = None) -> dict:
+                      offensive: dict[str, bytes] | None = None, cuss: dict[str, bytes] | None = None) -> dict:
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
@@ -254,7 +254,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
         dictionary = gcide_entries(gcide) if dictionary is None else dictionary
         flagged = gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
         dictionary = None  # the decompressed file (40 MB for raw/) goes with it
-    flag, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses)
+    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss)
     table = lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
     derived = 0
     for _ in range(2):  # twice: SPELLCHECKERS needs SPELLCHECKER, which needs SPELL + CHECKER
@@ -262,7 +262,7 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
         derived += found.height
         table = table.update(found, on=Col.id)
     notes.append(f"{derived:,} more words defined through a prefix, a suffix or a British spelling")
-    table = table.with_columns(flag).select(list(DEFINITIONS))
+    table = table.with_columns(flags.get_columns()).select(list(DEFINITIONS))
     have = table[Col.definition].is_not_null().sum()
     per_source = table[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
     notes.insert(0, f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
@@ -275,7 +275,7 @@ STAGE = Stage(
     name="definitions",
     transform=build_definitions,
     reads=("lexicon",),  # not a column: stage 1's output
-    raw=("wordnet", "gcide", "supplement", "offensive"),  # not a column: raw inputs
+    raw=("wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: raw inputs
     settings=("definition_sources",),
     helpers=("stages.gcide", "stages.offensive", "stages.wordlists", "stages.wordnet"),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
