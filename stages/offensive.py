@@ -26,7 +26,7 @@ used as a profanity) and the reviewed list (config key `offensive`: `WORD level 
 4. cuss rates it 2 (surely profane) and neither it nor a base form of it (SPICES: SPICE) is a WordNet
    lemma: `offensive` (TWAT, POOFTER, JISM are in no dictionary source here). cuss's 2s include everyday
    words (KUMQUAT, WELFARE), hence the WordNet condition.
-Then forms: a word none of the rules above sets, whose base forms that are words (wordnet.proposed_bases:
+Then forms: a word the reviewed list does not name, whose base forms that are words (wordnet.proposed_bases:
 WordNet's suffix rules) are all `offensive`, is `offensive` too, to a fixed point (FUCKERS <- FUCKER <-
 FUCK; not SPICES, whose base SPICE is not); one with a `vulgar_sense` base that is no WordNet lemma
 itself is `vulgar_sense`. A form with an innocent sense of its own is cleared in the reviewed list.
@@ -155,14 +155,16 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
     lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
     put({w: "offensive" for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
 
-    # Forms of offensive words, to a fixed point; the words a rule set (a cleared one too) keep their level.
-    ruled = set(level)
-    candidates = bases.filter(~pl.col(Col.word).is_in(sorted(ruled)) & pl.col("base").is_in(words.implode()))
+    # Forms of offensive words, to a fixed point. Only the reviewed list stops one (verify E502 holds the
+    # export to that): a source's vulgar_sense for a form of an offensive word gives way.
+    candidates = bases.filter(~pl.col(Col.word).is_in(sorted(listed)) & pl.col("base").is_in(words.implode()))
     for _ in range(MAX_ROUNDS):
-        new = set(inherits(candidates, {w for w, lvl in level.items() if lvl == "offensive"})) - set(level)
+        bad = {w for w, lvl in level.items() if lvl == "offensive"}
+        new = set(inherits(candidates, bad)) - bad
         if not new:
             break
-        put({w: "offensive" for w in new}, "form of an offensive word")
+        for word in new:
+            level[word], source[word] = "offensive", "form of an offensive word"
     vulgar = sorted(w for w, lvl in level.items() if lvl == "vulgar_sense")
     forms = set(candidates.filter(pl.col("base").is_in(vulgar) & ~pl.col(Col.word).is_in(sorted(lemmas)))[Col.word])
     put({w: "vulgar_sense" for w in forms}, "form of a vulgar_sense word")

@@ -128,7 +128,7 @@ def tiny_export(tmp_path_factory):
     shutil.copytree(DATA / "tiny", root / "tiny")
     (root / "tiny/config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n')
     built = ladders("build", "--quiet", "--config", str(root / "tiny/config.toml"))
     assert built.returncode == 0, built.stderr
     return root / "tiny/build/export"

@@ -5,18 +5,22 @@
 // gives the shortest ladder, Dijkstra on (sum of rareness, steps) the common-word ladder.
 //
 //   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
-//                  [--host=H] [--lexicon=csw|owl] [--edit] START END
+//                  [--host=H] [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END
+//
+// --clean never steps on a word flagged offensive; --strict (implying --clean) nor on an everyday word
+// flagged vulgar_sense.
 //
 // Prints one JSON object: {"from", "to", "shortest": {"steps", "words"}, "common": {"steps", "cost",
 // "words": [{"word", "rareness", "definition"}]}}. A refusal prints {"error"} and exits with the code
-// `ladders solve` uses: 10 unknown word, 11 lengths differ, 12 different groups, 13 the same word.
+// `ladders solve` uses: 10 unknown word, 11 lengths differ, 12 different groups (or no clean ladder),
+// 13 the same word, 14 an end word flagged at the clean level asked for.
 
 function refuse(int $code, string $message): void {
     echo json_encode(["error" => $message]), "\n";
     exit($code);
 }
 
-$opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit"], $rest);
+$opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit", "clean", "strict"], $rest);
 $args = array_slice($argv, $rest);
 if (count($args) != 2) {
     refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=csw|owl] [--edit] START END");
@@ -26,6 +30,8 @@ if (!in_array($lexicon, ["csw", "owl"], true)) {
     refuse(2, "unknown lexicon $lexicon: use csw or owl");
 }
 $edit = isset($opts["edit"]);
+// The flag columns whose words a ladder at the asked clean level never steps on.
+$refused = isset($opts["strict"]) ? ["offensive", "vulgar_sense"] : (isset($opts["clean"]) ? ["offensive"] : []);
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
 [$start, $end] = array_map(fn($w) => strtoupper(trim($w)), $args);
 
@@ -60,13 +66,19 @@ if ($group != $ends[$end][$column]) {
 // The one query: the group's words with their links.
 $words = [];
 $adjacent = [];
-$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.definition, l.dst, l.kind "
+$flagged = [];  // id => the first flag for which the clean level refuses the word
+$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.definition, w.offensive, w.vulgar_sense, l.dst, l.kind "
                       . "FROM words w LEFT JOIN links l ON l.src = w.id WHERE w.$column = ?");
 $query->bind_param("i", $group);
 $query->execute();
 foreach ($query->get_result() as $row) {
     $id = $row["id"];
     $words[$id] ??= ["word" => $row["word"], "rareness" => (int)$row["rareness"], "definition" => $row["definition"]];
+    foreach ($refused as $flag) {
+        if ((int)$row[$flag] === 1) {
+            $flagged[$id] ??= $flag;
+        }
+    }
     $adjacent[$id] ??= [];
     if ($row["dst"] !== null && ($edit || $row["kind"] === "sub")) {
         $adjacent[$id][] = (int)$row["dst"];
@@ -77,10 +89,16 @@ foreach ($words as $id => $w) {
     $index[$w["word"]] = $id;
 }
 foreach ($adjacent as $id => $next) {  // an OWL group's words may link to CSW-only words: not in the group
-    $adjacent[$id] = array_values(array_filter($next, fn($u) => isset($words[$u])));
+    $adjacent[$id] = isset($flagged[$id]) ? []
+        : array_values(array_filter($next, fn($u) => isset($words[$u]) && !isset($flagged[$u])));
 }
 $s = $index[$start];
 $t = $index[$end];
+foreach ([$s, $t] as $v) {
+    if (isset($flagged[$v])) {
+        refuse(14, $words[$v]["word"] . " is flagged " . $flagged[$v] . ": clean ladders neither start nor end on such a word");
+    }
+}
 
 function path_to(array $parent, int $t): array {
     $path = [$t];
@@ -102,6 +120,9 @@ while (!$queue->isEmpty() && !array_key_exists($t, $parent)) {
             $queue->enqueue($u);
         }
     }
+}
+if (!array_key_exists($t, $parent)) {
+    refuse(12, "no clean ladder: every ladder from $start to $end steps on a flagged word");
 }
 $shortest = path_to($parent, $t);
 
