@@ -28,8 +28,8 @@ used as a profanity) and the reviewed list (config key `offensive`: `WORD level 
    words (KUMQUAT, WELFARE), hence the WordNet condition.
 Then forms: a word the reviewed list does not name, whose base forms that are words (wordnet.proposed_bases:
 WordNet's suffix rules) are all `offensive`, is `offensive` too, to a fixed point (FUCKERS <- FUCKER <-
-FUCK; not SPICES, whose base SPICE is not); one with a `vulgar_sense` base that is no WordNet lemma
-itself is `vulgar_sense`. A form with an innocent sense of its own is cleared in the reviewed list.
+FUCK; not SPICES, whose base SPICE is not); one whose word bases are all `vulgar_sense` and which is no
+WordNet lemma itself is `vulgar_sense` (COCKS; not PRICKLY). A form with an innocent sense of its own is cleared in the reviewed list.
 
 Gives a frame (`offensive`, `vulgar_sense`), one row per lexicon row, and notes counting each level by the
 source that set it.
@@ -45,7 +45,7 @@ from pipeline.errors import InputFormatError
 from stages.wordlists import content_lines
 from stages.wordnet import proposed_bases, sense_domains
 
-LEVELS = ("offensive", "vulgar_sense", "clean")  # the reviewed list's levels; not a column
+LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
 STRONG_GLOSS = (r"\b(?:obscene (?:terms?|words?|name)|vulgar (?:slang|terms?)|\(ethnic slur\)|offensive (?:terms?|names?)|"
                 r"offensive and insulting|insulting terms? of address)\b")
@@ -97,11 +97,11 @@ def cuss_ratings(files: dict[str, bytes] | None) -> dict[str, int]:
     raise InputFormatError(f"{name}: the object opened on line {opened + 1} is never closed")
 
 
-def inherits(bases: pl.DataFrame, offensive: set[str]) -> pl.Series:
-    """The words of `bases` (`word`, `base`: proposals that are words of the lexicon) that are forms of an
-    offensive word: some base is offensive and no other base is a word that is not (SPICES is SPICE's
-    plural as well as SPIC's; TESTED is TEST's past). verify (E502) checks the export by this rule."""
-    bad = pl.col("base").is_in(sorted(offensive))
+def inherits(bases: pl.DataFrame, flagged: set[str]) -> pl.Series:
+    """The words of `bases` (`word`, `base`: proposals that are words of the lexicon) that are forms of a
+    flagged word: some base is flagged and no other base is a word that is not (SPICES is SPICE's plural
+    as well as SPIC's; TESTED is TEST's past). verify (E502) checks offensive forms by this rule."""
+    bad = pl.col("base").is_in(sorted(flagged))
     return (bases.group_by(Col.word).agg(bad.any().alias("bad"), bad.all().alias("only"))
             .filter(pl.col("bad") & pl.col("only"))[Col.word].sort())
 
@@ -124,7 +124,7 @@ def _wordnet_levels(senses: pl.DataFrame, domains: pl.DataFrame, rated: set[str]
         .group_by(Col.word).agg(pl.col("label").first().alias("main"), pl.col("label").any().alias("any"))
         .filter("any")
     )
-    return {word: "offensive" if main else "vulgar_sense" for word, main, _ in labelled.rows()}
+    return {word: Col.offensive if main else Col.vulgar_sense for word, main, _ in labelled.rows()}
 
 
 def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flagged: pl.Series | None,
@@ -149,28 +149,28 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
     rated = {w for w, r in ratings.items() if r >= 1}
     put(_wordnet_levels(wordnet_senses, sense_domains(wordnet, wordnet_senses), rated), "wordnet")
     gcide = set(gcide_flagged.str.to_uppercase()) if gcide_flagged is not None else set()
-    put({w: "offensive" for w in gcide if w not in lemmas}, "gcide")
-    put({w: "vulgar_sense" for w in gcide if w in lemmas and w in rated}, "gcide")
+    put({w: Col.offensive for w in gcide if w not in lemmas}, "gcide")
+    put({w: Col.vulgar_sense for w in gcide if w in lemmas and w in rated}, "gcide")
     bases = proposed_bases(words)
     lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
-    put({w: "offensive" for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
+    put({w: Col.offensive for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
 
     # Forms of offensive words, to a fixed point. Only the reviewed list stops one (verify E502 holds the
     # export to that): a source's vulgar_sense for a form of an offensive word gives way.
     candidates = bases.filter(~pl.col(Col.word).is_in(sorted(listed)) & pl.col("base").is_in(words.implode()))
     for _ in range(MAX_ROUNDS):
-        bad = {w for w, lvl in level.items() if lvl == "offensive"}
+        bad = {w for w, lvl in level.items() if lvl == Col.offensive}
         new = set(inherits(candidates, bad)) - bad
         if not new:
             break
         for word in new:
-            level[word], source[word] = "offensive", "form of an offensive word"
-    vulgar = sorted(w for w, lvl in level.items() if lvl == "vulgar_sense")
-    forms = set(candidates.filter(pl.col("base").is_in(vulgar) & ~pl.col(Col.word).is_in(sorted(lemmas)))[Col.word])
-    put({w: "vulgar_sense" for w in forms}, "form of a vulgar_sense word")
+            level[word], source[word] = Col.offensive, "form of an offensive word"
+    vulgar = inherits(candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))),
+                      {w for w, lvl in level.items() if lvl == Col.vulgar_sense})
+    put({w: Col.vulgar_sense for w in vulgar}, "form of a vulgar_sense word")
 
-    flags = pl.DataFrame({Col.offensive: [level.get(w) == "offensive" for w in words],
-                          Col.vulgar_sense: [level.get(w) == "vulgar_sense" for w in words]})
+    flags = pl.DataFrame({Col.offensive: [level.get(w) == Col.offensive for w in words],
+                          Col.vulgar_sense: [level.get(w) == Col.vulgar_sense for w in words]})
     notes = []
     for lvl in LEVELS:
         by: dict[str, int] = {}

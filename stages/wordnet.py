@@ -243,5 +243,5 @@ def proposed_bases(words: pl.Series) -> pl.DataFrame:
     lowered = words.str.to_lowercase().to_frame("lower").unique()
     none = {f"{pos}.exc": b"" for pos in POS}
     return (_candidates(lowered, none).filter(pl.col("base").str.len_bytes() > 0)
-            .select(pl.col("lower").str.to_uppercase().alias("word"), pl.col("base").str.to_uppercase())
-            .unique().sort("word", "base"))
+            .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
+            .unique().sort(Col.word, "base"))

@@ -345,7 +345,7 @@ class Ladders:
                     raise OffensiveWord(f"{group.words[v]} is flagged {why}: {option} ladders neither start nor "
                                         "end on such a word")
             if not search.reachable(group.links(clean), s, t):
-                flagged = "offensive" if clean == "on" else "offensive or vulgar_sense"
+                flagged = Col.offensive if clean == "on" else f"{Col.offensive} or {Col.vulgar_sense}"
                 raise NoLadder(f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
                                f"steps on a word flagged {flagged}")
         return group, s, t
