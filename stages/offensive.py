@@ -169,8 +169,8 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
                       {w for w, lvl in level.items() if lvl == Col.vulgar_sense})
     put({w: Col.vulgar_sense for w in vulgar}, "form of a vulgar_sense word")
 
-    flags = pl.DataFrame({Col.offensive: [level.get(w) == Col.offensive for w in words],
-                          Col.vulgar_sense: [level.get(w) == Col.vulgar_sense for w in words]})
+    levels = words.replace_strict(level, default="", return_dtype=pl.String)  # 5x a Python loop over 268k words
+    flags = pl.DataFrame([(levels == Col.offensive).alias(Col.offensive), (levels == Col.vulgar_sense).alias(Col.vulgar_sense)])
     notes = []
     for lvl in LEVELS:
         by: dict[str, int] = {}

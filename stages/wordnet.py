@@ -239,9 +239,9 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
 def proposed_bases(words: pl.Series) -> pl.DataFrame:
     """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
     morphology of _candidates without the exception lists, so that it needs no WordNet files: the
-    irregular forms they list are of everyday words). A proposal need not be a word."""
+    irregular forms they list are of everyday words). A proposal need not be a word; rows in no order."""
     lowered = words.str.to_lowercase().to_frame("lower").unique()
     none = {f"{pos}.exc": b"" for pos in POS}
     return (_candidates(lowered, none).filter(pl.col("base").str.len_bytes() > 0)
             .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
-            .unique().sort(Col.word, "base"))
+            .unique())
