@@ -200,3 +200,26 @@ def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
     php = subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *args], capture_output=True,
                          text=True)
     assert php.returncode == code and "error" in json.loads(php.stdout)
+
+
+@pytest.mark.parametrize("flags, avoided, refused", [([], set(), None), (["--clean"], {"CRAP"}, "CUNT"),
+                                                     (["--strict"], {"CRAP", "COCK"}, "COCK")])
+def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(server, raw_db, flags, avoided, refused):
+    """As `ladders solve`: CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; --clean avoids
+    CRAP (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
+    def php(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *flags, *args],
+                              capture_output=True, text=True)
+
+    for a, b, middle in (("CROP", "WRAP", "CRAP"), ("LOCK", "CORK", "COCK")):
+        done = php(a, b)
+        assert done.returncode == 0, done.stdout
+        got = json.loads(done.stdout)
+        shortest, common = got["shortest"]["words"], [w["word"] for w in got["common"]["words"]]
+        if middle in avoided:
+            assert middle not in shortest and middle not in common and len(shortest) == 4
+        else:
+            assert shortest == [a, middle, b]
+    if refused:
+        done = php(refused, "PUNT" if refused == "CUNT" else "ROCK")
+        assert done.returncode == 14 and f"{refused} is flagged" in json.loads(done.stdout)["error"]
