@@ -217,7 +217,8 @@ def e401(f: Fixture) -> None:
 
 
 def flag(f: Fixture, column: str, word: str, value: bool) -> None:
-    f.words = f.words.with_columns(pl.when(pl.col(Col.word) == word).then(pl.lit(value)).otherwise(column).alias(column))
+    f.words = f.words.with_columns(
+        pl.when(pl.col(Col.word) == word).then(pl.lit(value)).otherwise(column).alias(column))
 
 
 def e501(f: Fixture) -> None:

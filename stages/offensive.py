@@ -29,7 +29,8 @@ used as a profanity) and the reviewed list (config key `offensive`: `WORD level 
 Then forms: a word the reviewed list does not name, whose base forms that are words (wordnet.proposed_bases:
 WordNet's suffix rules) are all `offensive`, is `offensive` too, to a fixed point (FUCKERS <- FUCKER <-
 FUCK; not SPICES, whose base SPICE is not); one whose word bases are all `vulgar_sense` and which is no
-WordNet lemma itself is `vulgar_sense` (COCKS; not PRICKLY). A form with an innocent sense of its own is cleared in the reviewed list.
+WordNet lemma itself is `vulgar_sense` (COCKS; not PRICKLY). A form with an innocent sense of its own
+is cleared in the reviewed list.
 
 Gives a frame (`offensive`, `vulgar_sense`), one row per lexicon row, and notes counting each level by the
 source that set it.
@@ -47,13 +48,12 @@ from stages.wordnet import proposed_bases, sense_domains
 
 LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
-STRONG_GLOSS = (r"\b(?:obscene (?:terms?|words?|name)|vulgar (?:slang|terms?)|\(ethnic slur\)|offensive (?:terms?|names?)|"
-                r"offensive and insulting|insulting terms? of address)\b")
+STRONG_GLOSS = (r"\b(?:obscene (?:terms?|words?|name)|vulgar (?:slang|terms?)|\(ethnic slur\)|"
+                r"offensive (?:terms?|names?)|offensive and insulting|insulting terms? of address)\b")
 WEAK_GLOSS = r"\b(?:disparaging terms?|derogatory terms?|\(derogatory|a derogatory)\b"  # put-downs, mild or not
 STRONG_DOMAINS = ("ethnic slur", "vulgarism", "profanity")
 # One entry of cuss's index.js: `  word: 2,` or `  'two words': 1,`.
 CUSS_ENTRY = re.compile(r"^\s*(?:'([^'\\]*)'|\"([^\"\\]*)\"|([A-Za-z0-9_$]+)):\s*([0-2]),?\s*$")
-MAX_ROUNDS = 10  # forms of forms: FUCKERS <- FUCKER <- FUCK takes two; more is a cycle or damage
 
 
 def reviewed_list(name: str, data: bytes) -> dict[str, str]:
@@ -155,22 +155,21 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
     lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
     put({w: Col.offensive for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
 
-    # Forms of offensive words, to a fixed point. Only the reviewed list stops one (verify E502 holds the
-    # export to that): a source's vulgar_sense for a form of an offensive word gives way.
+    # Forms of offensive words, to a fixed point (FUCKERS <- FUCKER <- FUCK: two rounds; the set only grows,
+    # so the loop ends). Only the reviewed list stops one (verify E502 holds the export to that): a source's
+    # vulgar_sense for a form of an offensive word gives way.
     candidates = bases.filter(~pl.col(Col.word).is_in(sorted(listed)) & pl.col("base").is_in(words.implode()))
-    for _ in range(MAX_ROUNDS):
-        bad = {w for w, lvl in level.items() if lvl == Col.offensive}
-        new = set(inherits(candidates, bad)) - bad
-        if not new:
-            break
+    bad = {w for w, lvl in level.items() if lvl == Col.offensive}
+    while new := set(inherits(candidates, bad)) - bad:
         for word in new:
             level[word], source[word] = Col.offensive, "form of an offensive word"
+        bad |= new
     vulgar = inherits(candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))),
                       {w for w, lvl in level.items() if lvl == Col.vulgar_sense})
     put({w: Col.vulgar_sense for w in vulgar}, "form of a vulgar_sense word")
 
     levels = words.replace_strict(level, default="", return_dtype=pl.String)  # 5x a Python loop over 268k words
-    flags = pl.DataFrame([(levels == Col.offensive).alias(Col.offensive), (levels == Col.vulgar_sense).alias(Col.vulgar_sense)])
+    flags = pl.DataFrame([(levels == lvl).alias(lvl) for lvl in (Col.offensive, Col.vulgar_sense)])
     notes = []
     for lvl in LEVELS:
         by: dict[str, int] = {}
@@ -179,6 +178,6 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
                 by[source[word]] = by.get(source[word], 0) + 1
         total = sum(by.values())
         said = "; ".join(f"{s} {n:,}" for s, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0])))
-        notes.append(f"{lvl}: {total:,} words" + (f" ({said})" if said else "")
-                     + (" kept clean although a source or a base would flag them" if lvl == "clean" else ""))
+        notes.append(f"{lvl}: {total:,} words" + (" kept so by the reviewed list" if lvl == "clean" else "")
+                     + (f" ({said})" if said and lvl != "clean" else ""))
     return flags, notes

@@ -233,7 +233,8 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
     # (E502) lets these forms of offensive words pass.
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
     listed = reviewed_list(name, data)
-    manifest["offensive_cleared"] = sorted(set(words[Col.word]) & {w for w, lvl in listed.items() if lvl != Col.offensive})
+    kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
+    manifest["offensive_cleared"] = sorted(set(words[Col.word]) & kept)
     files[MANIFEST_FILE] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return {"export": files}
 

@@ -183,7 +183,8 @@ def test_strict_ladders_route_around_vulgar_sense_words_that_clean_ones_may_take
     assert ladders("--strict") == {("CAT", "COT", "COG", "DOG")}
     refused = invoke("solve", "dot", "dog", "--export", export, "--strict")
     assert refused.exit_code == 14
-    assert refused.stderr == "error: DOT is flagged vulgar_sense: --strict ladders neither start nor end on such a word\n"
+    assert refused.stderr == ("error: DOT is flagged vulgar_sense: --strict ladders neither start nor end on such "
+                              "a word\n")
     assert invoke("solve", "dot", "dog", "--export", export, "--clean").exit_code == 0
 
 

@@ -112,7 +112,8 @@ def test_gcide_defines_what_wordnet_lacks_and_marks_base_forms(tmp_path):
     tiny = ROOT / "tests/data/tiny"
     result = build_definitions(lex, folder("wordnet", tiny), folder("supplement.txt", tiny) if False else
                                {"s.txt": b"AND joining words [conj]\n"}, ["wordnet", "gcide"],
-                               gcide=folder("gcide", tiny), offensive={"o.txt": b"COG offensive test\nCOT clean test\n"})
+                               gcide=folder("gcide", tiny),
+                               offensive={"o.txt": b"COG offensive test\nCOT clean test\n"})
     got = {w: (d, s, o) for w, d, s, o in result["definitions"].select(
         "word", "definition", "definition_source", "offensive").rows()}
     assert got["COT"][1] == "gcide" and got["COT"][0].endswith("[n]")

@@ -120,7 +120,8 @@ def test_a_flagged_end_word_is_refused_naming_its_level(browser, site):
     page = browser.new_page()
     page.goto(f"{site[0]}?from=cock&to=rock&clean=strict")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
-    assert page.text_content("#status") == "COCK is flagged vulgar_sense: clean ladders neither start nor end on such a word."
+    assert page.text_content("#status") == ("COCK is flagged vulgar_sense: clean ladders neither start nor end on "
+                                            "such a word.")
 
 
 @pytest.mark.parametrize("a, b, message", [

@@ -47,13 +47,6 @@ CACHED_GROUPS = 8
 # How clean a ladder keeps: the columns whose words it never steps on, by level.
 CLEAN_LEVELS = {"off": (), "on": (Col.offensive,), "strict": (Col.offensive, Col.vulgar_sense)}
 
-
-def clean_level(clean: bool | str | None) -> str:
-    """One of CLEAN_LEVELS from a level's name or a bool (True: "on")."""
-    level = {True: "on", False: "off", None: "off"}.get(clean, clean) if isinstance(clean, (bool, type(None))) else clean
-    if level not in CLEAN_LEVELS:
-        raise SolveError(f"unknown clean level {str(clean)[:20]!r}: use {', '.join(CLEAN_LEVELS)}")
-    return level
 # From this many words a common-word search runs in scipy (raw/'s 11-14k-word groups: p95 10 ms against
 # 80-105 ms for the A*); below, the A* (p95 25 ms at 5.4k words, 7 ms at 2.3k) beats scipy's 0.14 s import
 # in a one-off `ladders solve`.
@@ -65,6 +58,14 @@ class SolveError(PipelineError):
     """A question the solver refuses before searching; `exit_code` tells the CLI which kind."""
 
     exit_code = 2
+
+
+def clean_level(clean: bool | str | None) -> str:
+    """One of CLEAN_LEVELS from a level's name or a bool (True: "on")."""
+    level = ("on" if clean else "off") if clean is None or isinstance(clean, bool) else clean
+    if level not in CLEAN_LEVELS:
+        raise SolveError(f"unknown clean level {str(clean)[:20]!r}: use {', '.join(CLEAN_LEVELS)}")
+    return level
 
 
 class UnknownWord(SolveError):
