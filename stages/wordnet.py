@@ -85,8 +85,10 @@ def _lines(files: dict[str, bytes], name: str) -> pl.Series:
 
 
 # The usage domains (lexicographer file noun.communication) whose members are offensive:
-# WordNet files a slur under `;u` "ethnic slur", a dirty word under "obscenity/vulgarism".
-OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity")
+# WordNet files a slur under `;u` "ethnic slur", a dirty word under "obscenity/vulgarism" (one synset),
+# a slur on sexual orientation or a mild put-down alike under "disparagement/derogation" (stages/offensive.py
+# weighs that one with another source). "profanity" has no members in 3.0 but is read should it gain some.
+OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity", "disparagement")
 
 
 # A data line: offset, lexicographer file, synset type, word count (2 hex digits), then each word with
@@ -152,15 +154,7 @@ def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
     """(`lemma`, `domain`): lemmas with a lower-case sense in one of OFFENSIVE_DOMAINS (`table`: the
     senses() of these files, when the caller has them already)."""
-    nouns = _lines(wordnet, "data.noun").to_frame().select(
-        pl.col("line").str.slice(0, 8).alias("domain_offset"),
-        pl.col("line").str.extract(r"^\d{8} \d\d n [0-9a-f]{2} ((?:\S+ \S+ )+?)\d{3} ", 1).alias("words"))
-    domains = pl.concat([
-        nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
-            "domain_offset", pl.lit(name.replace("_", " ")).alias("domain"))
-        for name in OFFENSIVE_DOMAINS])
-    return ((senses(wordnet) if table is None else table).explode("domains").rename({"domains": "domain_offset"})
-            .join(domains, on="domain_offset").select("lemma", "domain").unique().sort("lemma", "domain"))
+    return sense_domains(wordnet, table).select("lemma", "domain").unique().sort("lemma", "domain")
 
 
 def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
@@ -303,3 +297,29 @@ def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes
                         .otherwise(pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos")).alias(Col.definition),
                         "source", (pl.col("priority") == 0).alias("irregular"), base,
                         pl.format("{} [{}]", "gloss", "pos").alias("sense"))
+
+
+def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
+    """(`lemma`, `pos`, `sense`, `domain`): each lower-case sense (senses()' key) in one of OFFENSIVE_DOMAINS,
+    once per such domain, `domain` spelled with spaces ("ethnic slur")."""
+    nouns = _lines(wordnet, "data.noun").to_frame().select(
+        pl.col("line").str.slice(0, 8).alias("domain_offset"),
+        pl.col("line").str.extract(r"^\d{8} \d\d n [0-9a-f]{2} ((?:\S+ \S+ )+?)\d{3} ", 1).alias("words"))
+    domains = pl.concat([
+        nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
+            "domain_offset", pl.lit(name.replace("_", " ")).alias("domain"))
+        for name in OFFENSIVE_DOMAINS])
+    return ((senses(wordnet) if table is None else table).explode("domains").rename({"domains": "domain_offset"})
+            .join(domains, on="domain_offset").select("lemma", "pos", "sense", "domain").unique()
+            .sort("lemma", "pos", "sense", "domain"))
+
+
+def proposed_bases(words: pl.Series) -> pl.DataFrame:
+    """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
+    morphology of _candidates without the exception lists, so that it needs no WordNet files: the
+    irregular forms they list are of everyday words). A proposal need not be a word; rows in no order."""
+    lowered = words.str.to_lowercase().to_frame("lower").unique()
+    none = {f"{pos}.exc": b"" for pos in POS}
+    return (_candidates(lowered, none).filter(pl.col("base").str.len_bytes() > 0)
+            .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
+            .unique())

@@ -87,7 +87,7 @@ def test_knuth_words_graph_built_through_config_reports_its_diameter(tmp_path):
     (tmp_path / "sgb.toml").write_text(
         'csw = "sgb.txt"\nowl = "sgb.txt"\n' + "".join(f'{key} = "{tiny / name}"\n' for key, name in [
             ("scowl", "scowl"), ("wordnet", "wordnet"), ("gcide", "gcide"), ("supplement", "supplement.txt"),
-            ("offensive", "offensive.txt")]))
+            ("offensive", "offensive.txt"), ("cuss", "cuss.js")]))
     built = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tmp_path / "sgb.toml")],
                            cwd=ROOT, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr

@@ -54,7 +54,7 @@ FAILURES = [
     ("NUL byte", write("csw.txt", b"cat\nd\x00g\n"),
      "error: csw.txt, line 2: 'd\\x00g' is not a word of letters A-Z ('\\x00', column 2)"),
     ("unknown key", config_line('colour = "red"'), "error: {cfg}: unknown key 'colour' (known: csw, csw_format, owl, "
-     "owl_format, scowl, wordnet, gcide, supplement, offensive, lenient, definition_sources, rareness_by_level, "
+     "owl_format, scowl, wordnet, gcide, supplement, offensive, cuss, lenient, definition_sources, rareness_by_level, "
      "rareness_labels, build_dir)"),
     ("wrong type", config_line("lenient = 3"), "error: {cfg}: key 'lenient': must be true or false, not 3"),
     ("rareness not non-decreasing", config_line(

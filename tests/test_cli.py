@@ -165,6 +165,46 @@ def test_clean_ladders_route_around_flagged_words(tiny):
     assert invoke("solve", "cat", "cot", "--export", export).stdout.count("1 step,") == 2  # not "1 steps"
 
 
+def test_strict_ladders_route_around_vulgar_sense_words_that_clean_ones_may_take(tiny):
+    """With DOT flagged vulgar_sense (an everyday word with a rude sense), --clean may step on it;
+    --strict must go CAT COT COG DOG and refuses DOT as an end word, naming its level."""
+    (tiny / "offensive.txt").write_text("DOT vulgar_sense stand-in for a word like COCK\n")
+    assert invoke("build", "--config", str(tiny / "config.toml"), "--quiet").exit_code == 0
+    export = str(tiny / "build/export")
+    words = pl.read_parquet(tiny / "build/export/words.parquet")
+    assert words.filter(pl.col("vulgar_sense"))["word"].to_list() == ["DOT"] and not words["offensive"].any()
+
+    def ladders(*flags: str) -> set[tuple[str, ...]]:
+        return {tuple(w["word"] for w in json.loads(invoke("solve", "cat", "dog", "--export", export, "--json",
+                                                           "--seed", str(seed), *flags).stdout)[kind]["words"])
+                for seed in range(8) for kind in ("shortest", "common")}
+
+    assert ("CAT", "COT", "DOT", "DOG") in ladders("--clean")
+    assert ladders("--strict") == {("CAT", "COT", "COG", "DOG")}
+    refused = invoke("solve", "dot", "dog", "--export", export, "--strict")
+    assert refused.exit_code == 14
+    assert refused.stderr == ("error: DOT is flagged vulgar_sense: --strict ladders neither start nor end on such "
+                              "a word\n")
+    assert invoke("solve", "dot", "dog", "--export", export, "--clean").exit_code == 0
+
+
+def test_puzzles_are_clean_unless_asked_otherwise(tiny):
+    """DOT offensive (the tiny list): no default puzzle starts, ends or steps on it; --no-clean allows it."""
+    assert invoke("build", "--config", str(tiny / "config.toml"), "--quiet").exit_code == 0
+    export = str(tiny / "build/export")
+
+    def drawn(*flags: str) -> set[str]:
+        found = set()
+        for seed in range(20):
+            result = invoke("puzzle", "--length", "3", "--steps", "1", "--count", "5", "--seed", str(seed),
+                            "--export", export, "--json", *flags)
+            found |= {p[end] for p in json.loads(result.stdout) for end in ("start", "end")}
+        return found
+
+    assert "DOT" not in drawn() and "DOT" not in drawn("--strict")
+    assert "DOT" in drawn("--no-clean")
+
+
 def test_one_rareness_level_changes_alone_and_config_says_where_each_value_came_from(tiny):
     (tiny / "config.toml").write_text((tiny / "config.toml").read_text() + "\n[rareness_by_level]\n35 = 3\n")
     result = invoke("config", "--config", str(tiny / "config.toml"), "--json")

@@ -211,7 +211,37 @@ def test_puzzles_on_raw_are_exactly_n_steps(export, words):
                             "3", "--seed", "4", "--common", "--json", "--export", str(export)],
                            cwd=ROOT, capture_output=True, text=True)
     assert drawn.returncode == 0, drawn.stderr
-    adjacent = _csw_adjacency(words, 5)
+    # Puzzles are clean by default: brute force on the words that are not offensive.
+    adjacent = _csw_adjacency(words.filter(~pl.col("offensive")), 5)
     for p in json.loads(drawn.stdout):
         assert brute.distances(adjacent, p["start"])[p["end"]] == 7
         assert p["ladders"] == brute.count_shortest(adjacent, p["start"], p["end"]) and p["all_common"]
+
+
+def test_reference_recall_on_raw(words):
+    """tests/data/offensive_reference.tsv, written by hand: at least 95% of its slurs and obscenities present
+    in raw/ are offensive, and none of its dual-use everyday words is."""
+    reference = pl.read_csv(ROOT / "tests/data/offensive_reference.tsv", separator="\t", comment_prefix="#")
+    got = reference.join(words.select("word", "offensive", "vulgar_sense"), on="word")
+    slurs, dual = (got.filter(pl.col("level") == level) for level in ("offensive", "vulgar_sense"))
+    assert slurs.height == reference.filter(pl.col("level") == "offensive").height  # all in raw/'s CSW
+    assert slurs["offensive"].mean() >= 0.95, slurs.filter(~pl.col("offensive"))["word"].to_list()
+    assert not dual["offensive"].any(), dual.filter(pl.col("offensive"))["word"].to_list()
+    assert not (words["offensive"] & words["vulgar_sense"]).any()
+
+
+@pytest.mark.parametrize("flags", [[], ["--clean"], ["--strict"]])
+def test_clean_levels_route_around_a_flagged_middle_word_on_raw(export, flags):
+    """CROP CRAP WRAP is the only two-step ladder (CRAP offensive); LOCK COCK CORK the only two-step one
+    through COCK (vulgar_sense): --clean takes the first detour only, --strict both."""
+    import json
+
+    def shortest(a: str, b: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-m", "pipeline", "solve", a, b, "--json", "--seed", "1",
+                               "--export", str(export), *flags], cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return [w["word"] for w in json.loads(done.stdout)["shortest"]["words"]]
+
+    crop, lock = shortest("crop", "wrap"), shortest("lock", "cork")
+    assert crop == ["CROP", "CRAP", "WRAP"] if not flags else ("CRAP" not in crop and len(crop) == 4)
+    assert lock == ["LOCK", "COCK", "CORK"] if flags != ["--strict"] else ("COCK" not in lock and len(lock) == 4)

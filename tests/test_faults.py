@@ -59,7 +59,7 @@ def built(tmp_path_factory, request) -> Path:
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n')
     assert ladders("build", "--quiet", "--config", str(root / "config.toml")).returncode == 0
     return root
 

@@ -52,7 +52,7 @@ def test_build_solve_and_config_from_a_folder_holding_only_ladders_toml(installe
     (project / "ladders.toml").write_text("\n".join(
         f'{key} = "{tiny / name}"' for key, name in [
             ("csw", "csw.txt"), ("owl", "owl.txt"), ("scowl", "scowl"), ("wordnet", "wordnet"),
-            ("gcide", "gcide"), ("supplement", "supplement.txt"), ("offensive", "offensive.txt")])
+            ("gcide", "gcide"), ("supplement", "supplement.txt"), ("offensive", "offensive.txt"), ("cuss", "cuss.js")])
         + "\n[rareness_by_level]\n35 = 3\n")  # one level changed alone; the rest stay the defaults
     located = subprocess.run([sys.executable, "-c", "import pipeline; print(pipeline.__file__)"], cwd=project,
                              capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(installed)})

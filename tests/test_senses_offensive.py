@@ -67,11 +67,11 @@ def test_parts_of_speech_come_in_order_of_tagged_senses(wordnet_glosses):
 
 def domain_members_by_hand(data_noun: bytes, *all_data: bytes) -> set[str]:
     """An independent reading of WordNet's own domain lists: the lower-case single words of every
-    synset with a `;u` pointer to the ethnic slur or obscenity/vulgarism synsets."""
+    synset with a `;u` pointer to the ethnic slur, obscenity/vulgarism or disparagement synsets."""
     domains = set()
     for line in data_noun.decode().splitlines():
         if line[:1].isdigit() and (" ethnic_slur " in line[:60] or " vulgarism " in line[:80]
-                                   or " profanity " in line[:60]):
+                                   or " profanity " in line[:60] or " disparagement " in line[:60]):
             domains.add(line[:8])
     found = set()
     for data in all_data:
@@ -92,7 +92,7 @@ def test_offensive_lemmas_are_wordnets_domain_members(wordnet):
     names = ("data.noun", "data.verb", "data.adj", "data.adv")
     expected = domain_members_by_hand(wordnet["wordnet/data.noun"], *(wordnet[f"wordnet/{n}"] for n in names))
     assert got == expected
-    assert {"kike", "wetback", "motherfucker"} <= got
+    assert {"kike", "wetback", "motherfucker", "faggot", "wog"} <= got
 
 
 def test_gcide_entries_are_clean_and_short():
@@ -112,7 +112,8 @@ def test_gcide_defines_what_wordnet_lacks_and_marks_base_forms(tmp_path):
     tiny = ROOT / "tests/data/tiny"
     result = build_definitions(lex, folder("wordnet", tiny), folder("supplement.txt", tiny) if False else
                                {"s.txt": b"AND joining words [conj]\n"}, ["wordnet", "gcide"],
-                               gcide=folder("gcide", tiny), offensive={"o.txt": b"COG # test\n-COT # test\n"})
+                               gcide=folder("gcide", tiny),
+                               offensive={"o.txt": b"COG offensive test\nCOT clean test\n"})
     got = {w: (d, s, o) for w, d, s, o in result["definitions"].select(
         "word", "definition", "definition_source", "offensive").rows()}
     assert got["COT"][1] == "gcide" and got["COT"][0].endswith("[n]")

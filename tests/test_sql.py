@@ -134,7 +134,7 @@ def tiny_export(tmp_path_factory):
     shutil.copytree(DATA / "tiny", root / "tiny")
     (root / "tiny/config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n')
     built = ladders("build", "--quiet", "--config", str(root / "tiny/config.toml"))
     assert built.returncode == 0, built.stderr
     return root / "tiny/build/export"
@@ -330,3 +330,26 @@ def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp
     assert sql(server, "", "CREATE DATABASE empty_one").returncode == 0
     empty = php(server, "empty_one", "CAT", "DOG")
     assert empty.returncode == 3 and "doesn't exist" in json.loads(empty.stdout)["error"]
+
+
+@pytest.mark.parametrize("flags, avoided, refused", [([], set(), None), (["--clean"], {"CRAP"}, "CUNT"),
+                                                     (["--strict"], {"CRAP", "COCK"}, "COCK")])
+def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(server, raw_db, flags, avoided, refused):
+    """As `ladders solve`: CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; --clean avoids
+    CRAP (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
+    def php(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *flags, *args],
+                              capture_output=True, text=True)
+
+    for a, b, middle in (("CROP", "WRAP", "CRAP"), ("LOCK", "CORK", "COCK")):
+        done = php(a, b)
+        assert done.returncode == 0, done.stdout
+        got = json.loads(done.stdout)
+        shortest, common = got["shortest"]["words"], [w["word"] for w in got["common"]["words"]]
+        if middle in avoided:
+            assert middle not in shortest and middle not in common and len(shortest) == 4
+        else:
+            assert shortest == [a, middle, b]
+    if refused:
+        done = php(refused, "PUNT" if refused == "CUNT" else "ROCK")
+        assert done.returncode == 14 and f"{refused} is flagged" in json.loads(done.stdout)["error"]

@@ -26,6 +26,7 @@ EXPECTED = {
     "E201": {"E201", "E204"},  # a group that is not connected has no pair at its "diameter"
     "E202": {"E202"}, "E203": {"E203"}, "E204": {"E204"},
     "E301": {"E301"}, "E401": {"E401"},
+    "E501": {"E501"}, "E502": {"E502"},
 }
 
 

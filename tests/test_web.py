@@ -87,7 +87,7 @@ def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
         print(f"{a}-{b} solved in {page.evaluate('document.body.dataset.solveMs')} ms")
         ladders = page.eval_on_selector_all(".ladder ol", "ls => ls.map(l => [...l.children].map(e => e.dataset.word))")
         definitions = page.eval_on_selector_all(".definition", "els => els.map(e => e.textContent)")
-        shortest, common = solver.shortest(a, b), solver.common(a, b)
+        shortest, common = solver.shortest(a, b, clean=True), solver.common(a, b, clean=True)  # the page's default
         assert len(ladders[0]) - 1 == shortest.steps
         assert (sum(rareness[w] for w in ladders[1]), len(ladders[1]) - 1) == (common.cost, common.steps)
         for ladder in ladders:
@@ -99,6 +99,29 @@ def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
         export.parent / "web-screenshot.png"
     page.screenshot(path=str(shot), full_page=True)
     print(f"screenshot: {shot}")
+
+
+@pytest.mark.parametrize("clean, crop_wrap, lock_cork", [
+    ("off", ["CROP", "CRAP", "WRAP"], ["LOCK", "COCK", "CORK"]),
+    ("on", None, ["LOCK", "COCK", "CORK"]),  # the default: CRAP (offensive) avoided
+    ("strict", None, None),  # COCK (vulgar_sense) avoided too
+])
+def test_clean_levels_route_around_flagged_middle_words(browser, site, clean, crop_wrap, lock_cork):
+    """CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; None: a three-step detour."""
+    for (a, b), expected in ((("crop", "wrap"), crop_wrap), (("lock", "cork"), lock_cork)):
+        page = browser.new_page()
+        page.goto(f"{site[0]}?from={a}&to={b}" + ("" if clean == "on" else f"&clean={clean}"))
+        page.wait_for_function(f"document.body.dataset.solved === '{a.upper()}-{b.upper()}'", timeout=30_000)
+        shortest = page.eval_on_selector_all(".ladder ol", "ls => [...ls[0].children].map(e => e.dataset.word)")
+        assert shortest == expected if expected else (len(shortest) == 4 and shortest[1] not in ("CRAP", "COCK"))
+
+
+def test_a_flagged_end_word_is_refused_naming_its_level(browser, site):
+    page = browser.new_page()
+    page.goto(f"{site[0]}?from=cock&to=rock&clean=strict")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    assert page.text_content("#status") == ("COCK is flagged vulgar_sense: clean ladders neither start nor end on "
+                                            "such a word.")
 
 
 @pytest.mark.parametrize("a, b, message", [

@@ -1,4 +1,4 @@
-"""The export contract (schema_version 3): what build/export/ holds, in one place.
+"""The export contract (schema_version 4): what build/export/ holds, in one place.
 
 Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
 - words.parquet, one row per word sorted by `id` (WORDS below; columns
@@ -28,7 +28,7 @@ WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE 
     "words.parquet", "groups.parquet", "longest.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
-SCHEMA_VERSION = 3  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table
+SCHEMA_VERSION = 4  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense
 
 
 class Col:
@@ -38,6 +38,7 @@ class Col:
     id, word, length, in_csw, in_owl = "id", "word", "length", "in_csw", "in_owl"
     scowl_level, rareness, usa, brit = "scowl_level", "rareness", "usa", "brit"
     definition, definition_source, offensive = "definition", "definition_source", "offensive"
+    vulgar_sense = "vulgar_sense"
     group_csw, group_owl, group_csw_edit, group_owl_edit = "group_csw", "group_owl", "group_csw_edit", "group_owl_edit"
     links, edit_links = "links", "edit_links"
     lexicon, mode, group_id, size, diameter, start, end, example = (
@@ -71,7 +72,7 @@ def _schemas() -> dict[str, object]:
         Col.brit: pl.Boolean, Col.definition: pl.String, Col.definition_source: pl.String,
         Col.group_csw: pl.UInt32, Col.group_owl: pl.UInt32, Col.group_csw_edit: pl.UInt32,
         Col.group_owl_edit: pl.UInt32, Col.links: pl.List(pl.UInt32), Col.edit_links: pl.List(pl.UInt32),
-        Col.offensive: pl.Boolean,
+        Col.offensive: pl.Boolean, Col.vulgar_sense: pl.Boolean,
     }
     return {
         "WORDS": words,

@@ -3,7 +3,9 @@
 Each check is one function registered with a code; its docstring is the
 message printed when it fails, followed by up to five examples. The checks
 recompute what they test from the export alone (no stage code), so they are
-an independent second opinion on the pipeline.
+an independent second opinion on the pipeline; one exception: E502 proposes a
+word's base forms by the stage's own morphology (stages.wordnet.proposed_bases),
+as the rule it checks is stated in those terms.
 """
 from __future__ import annotations
 
@@ -364,6 +366,31 @@ def rareness_follows_levels(e: Export) -> list[str]:
     wrong = e.words.filter(pl.Series(expected).ne_missing(e.words[Col.rareness]))
     return [f"{w}: level {lv}, rareness {r}"
             for w, lv, r in wrong.select(Col.word, Col.scowl_level, Col.rareness).head(EXAMPLES).rows()]
+
+
+@check("E501")
+def offensive_and_vulgar_sense_disjoint(e: Export) -> list[str]:
+    """a word is flagged both offensive and vulgar_sense (the levels never overlap)"""
+    both = e.words.filter(pl.col(Col.offensive) & pl.col(Col.vulgar_sense))
+    return [f"{w}: offensive and vulgar_sense" for w in both[Col.word].head(EXAMPLES)]
+
+
+@check("E502")
+def forms_of_offensive_words_offensive(e: Export) -> list[str]:
+    """a form of an offensive word is not offensive (not cleared in the reviewed list either)"""
+    # The stage's own morphology (WordNet's suffix rules) proposes the bases; only proposals that are words
+    # of the export count, and a form is one of an offensive word when every such base is offensive (SPICES
+    # is SPICE's as well as SPIC's). The manifest names the words the reviewed list keeps clean.
+    from stages.wordnet import proposed_bases
+
+    words = e.words.select(Col.word, Col.offensive)
+    cleared = set(e.manifest.get("offensive_cleared", []))
+    bases = (proposed_bases(words[Col.word]).join(words.rename({Col.word: "base"}), on="base")
+             .group_by(Col.word).agg(pl.col(Col.offensive).all().alias("all_bad"),
+                                     pl.col("base").filter(Col.offensive).first().alias("bad_base")))
+    wrong = (bases.filter("all_bad").join(words, on=Col.word)
+             .filter(~pl.col(Col.offensive) & ~pl.col(Col.word).is_in(sorted(cleared))).sort(Col.word))
+    return [f"{w}: a form of {b}" for w, b in wrong.select(Col.word, "bad_base").head(EXAMPLES).rows()]
 
 
 @check("E401")

@@ -4,7 +4,7 @@ Reads words.parquet of an export. Writes into DIR:
 - index.html, app.js, style.css: the page (pipeline/web/), plain HTML/CSS/JS;
 - data/lexicon.json: what a search needs, column by column, for every word in
   id order: `words` (the words), `rareness`, `label` (0 common, 1 uncommon,
-  2 rare, 3 obscure, from the manifest's cut-offs), `offensive` (0/1), the four
+  2 rare, 3 obscure, from the manifest's cut-offs), `offensive` and `vulgar_sense` (0/1), the four
   group columns (null: not in that lexicon), and the links as CSR arrays:
   `sub_ptr`/`sub_idx` (substitution neighbours of word i are
   sub_idx[sub_ptr[i]:sub_ptr[i+1]]) and `indel_ptr`/`indel_idx`;
@@ -60,6 +60,7 @@ def web_files(export: Path) -> dict[str, bytes]:
         "labels": labels, "words": words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
         "label": words.select(label.alias("label"))["label"].to_list(),
         Col.offensive: words[Col.offensive].cast(pl.Int8).to_list(),
+        Col.vulgar_sense: words[Col.vulgar_sense].cast(pl.Int8).to_list(),
         **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
         "sub_ptr": sub_ptr, "sub_idx": sub_idx, "indel_ptr": indel_ptr, "indel_idx": indel_idx, "shard": SHARD,
     }

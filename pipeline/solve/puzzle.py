@@ -5,8 +5,8 @@ in a group whose longest ladder (longest.parquet) has N steps or more, then, by
 a breadth-first search in its group, an end word exactly N steps away. With `common`, both
 the search and its ends keep to words labelled common, and the pair is kept
 only when the whole group has no shorter ladder, so that at least one
-shortest ladder is all common words. With `clean`, no word flagged offensive
-is stepped on or chosen.
+shortest ladder is all common words. With `clean` ("on", the default, or "strict"), no word that
+level refuses (solver.CLEAN_LEVELS) is stepped on or chosen; "off" allows every word.
 
 Difficulty, from the shortest ladders of the pair (see `difficulty`): the
 fewer the shortest ladders, the harder (a solver has fewer right moves), and
@@ -22,7 +22,7 @@ import polars as pl
 
 from pipeline.artifact.contract import LONGEST_FILE, Col
 from pipeline.solve import search
-from pipeline.solve.solver import Group, Ladders, SolveError, group_column
+from pipeline.solve.solver import Group, Ladders, SolveError, clean_level, group_column
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
 ATTEMPTS = 50  # start words tried per puzzle asked for; fewer puzzles come back when these run out
@@ -51,7 +51,8 @@ def _longest_table(ladders: Ladders, lexicon: str, edit: bool) -> pl.DataFrame:
 
 
 def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edit: bool = False,
-            common: bool = False, clean: bool = False, seed: int | None = None, count: int = 1) -> list[Puzzle]:
+            common: bool = False, clean: bool | str = "on", seed: int | None = None, count: int = 1) -> list[Puzzle]:
+    clean = clean_level(clean)
     if steps < 1 or length < 1 or count < 1:
         raise SolveError("--length, --steps and --count must be at least 1")
     if lexicon not in ("csw", "owl"):
@@ -89,11 +90,11 @@ def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:
     return [[u for u in ns if allowed[u]] if allowed[v] else [] for v, ns in enumerate(group.adjacent)]
 
 
-def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: bool, rng: random.Random
+def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: str, rng: random.Random
           ) -> Puzzle | None:
     """A puzzle from word s, or None when s has no fitting end word."""
-    is_common = [label == "common" and not (clean and off) for label, off in zip(group.labels, group.offensive)]
-    if (clean and group.offensive[s]) or (common and not is_common[s]):
+    is_common = [label == "common" and group.refused(v, clean) is None for v, label in enumerate(group.labels)]
+    if group.refused(s, clean) is not None or (common and not is_common[s]):
         return None
     full = group.links(clean)
     dist = search.distances(full, s)

@@ -12,7 +12,8 @@ Two answers, as good solvers give:
 - shortest: fewest steps (a bidirectional breadth-first search);
 - common: least sum of rareness over the ladder's words, and among equal
   sums fewer steps (A* on (sum, steps); in a large group, Dijkstra in scipy).
-With `clean=True` neither search steps on a word flagged offensive. Each rung
+With `clean="on"` (or True) neither search steps on a word flagged offensive; with `clean="strict"`
+nor on an everyday word flagged vulgar_sense (ASS, COCK). Each rung
 carries a rareness label (common / uncommon / rare / obscure) from its SCOWL
 level, with the cut-offs the build's config named (manifest.json).
 Where several ladders tie, one is drawn uniformly at random among all of them
@@ -43,6 +44,9 @@ from pipeline.errors import DamagedState, NoExport, PipelineError
 from pipeline.solve import search
 
 CACHED_GROUPS = 8
+# How clean a ladder keeps: the columns whose words it never steps on, by level.
+CLEAN_LEVELS = {"off": (), "on": (Col.offensive,), "strict": (Col.offensive, Col.vulgar_sense)}
+
 # From this many words a common-word search runs in scipy (raw/'s 11-14k-word groups: p95 10 ms against
 # 80-105 ms for the A*); below, the A* (p95 25 ms at 5.4k words, 7 ms at 2.3k) beats scipy's 0.14 s import
 # in a one-off `ladders solve`.
@@ -54,6 +58,14 @@ class SolveError(PipelineError):
     """A question the solver refuses before searching; `exit_code` tells the CLI which kind."""
 
     exit_code = 2
+
+
+def clean_level(clean: bool | str | None) -> str:
+    """One of CLEAN_LEVELS from a level's name or a bool (True: "on")."""
+    level = ("on" if clean else "off") if clean is None or isinstance(clean, bool) else clean
+    if level not in CLEAN_LEVELS:
+        raise SolveError(f"unknown clean level {str(clean)[:20]!r}: use {', '.join(CLEAN_LEVELS)}")
+    return level
 
 
 class UnknownWord(SolveError):
@@ -120,25 +132,33 @@ class Group:
 
     def __init__(self, column: str, group_id: int, ids: list[int], words: list[str], rareness: list[int],
                  adjacent: list[list[int]], labels: list[str], offensive: list[bool],
-                 define: Callable[[list[int]], dict[int, str | None]]):
+                 define: Callable[[list[int]], dict[int, str | None]], vulgar_sense: list[bool] | None = None):
         self.column, self.group_id, self.ids, self.words, self.rareness = column, group_id, ids, words, rareness
         self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
+        self.vulgar_sense = vulgar_sense or [False] * len(words)
+        self._clean: dict[str, list[list[int]]] = {}
         self.index = {w: i for i, w in enumerate(words)}
-        self._csr: dict[bool, tuple] = {}
+        self._csr: dict[str, tuple] = {}
 
     def ladder(self, path: list[int], count: int) -> Ladder:
         definitions = self.define([self.ids[i] for i in path])
         rungs = [Rung(self.words[i], self.rareness[i], definitions[self.ids[i]], self.labels[i]) for i in path]
         return Ladder(rungs, count, self.column, self.group_id, len(self.words))
 
-    @cached_property
-    def clean_adjacent(self) -> list[list[int]]:
-        """The adjacency lists without offensive words: a --clean ladder never steps on one."""
-        off = self.offensive
-        return [[] if off[v] else [u for u in ns if not off[u]] for v, ns in enumerate(self.adjacent)]
+    def refused(self, v: int, clean: bool | str) -> str | None:
+        """The flag (a column name) for which a ladder at this clean level never steps on word v, or None."""
+        flags = {Col.offensive: self.offensive, Col.vulgar_sense: self.vulgar_sense}
+        return next((c for c in CLEAN_LEVELS[clean_level(clean)] if flags[c][v]), None)
 
-    def links(self, clean: bool) -> list[list[int]]:
-        return self.clean_adjacent if clean else self.adjacent
+    def links(self, clean: bool | str) -> list[list[int]]:
+        """The adjacency lists without the words this clean level refuses: a clean ladder never steps on one."""
+        level = clean_level(clean)
+        if level == "off":
+            return self.adjacent
+        if level not in self._clean:
+            off = [self.refused(v, level) is not None for v in range(len(self.words))]
+            self._clean[level] = [[] if off[v] else [u for u in ns if not off[u]] for v, ns in enumerate(self.adjacent)]
+        return self._clean[level]
 
     def steps_left(self, t: int) -> list[int]:
         """A lower bound on the steps from each word to word t: letters that differ (one changes
@@ -148,14 +168,15 @@ class Group:
             return [sum(a != b for a, b in zip(w, target)) for w in self.words]
         return [abs(len(w) - size) for w in self.words]
 
-    def arrays(self, clean: bool) -> tuple:
+    def arrays(self, clean: bool | str) -> tuple:
         """search.least_cost's arrays, built once per group: the links (without offensive words when
         clean) as CSR arrays, and the rareness as floats (converting the list took 0.5 ms a search)."""
-        if clean not in self._csr:
+        level = clean_level(clean)
+        if level not in self._csr:
             import numpy as np
 
-            self._csr[clean] = (*search.csr(self.links(clean)), np.asarray(self.rareness, dtype=np.float64))
-        return self._csr[clean]
+            self._csr[level] = (*search.csr(self.links(level)), np.asarray(self.rareness, dtype=np.float64))
+        return self._csr[level]
 
 
 def group_column(lexicon: str, edit: bool) -> str:
@@ -266,11 +287,12 @@ class Ladders:
     def _load_group(self, column: str, group_id: int) -> Group:
         lists = LIST_COLUMNS[MODES[column]]
         rows = self.query(f"SELECT {Col.id}, {Col.word}, {Col.rareness}, {Col.scowl_level}, {Col.offensive}, "
-                          f"{', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}", (group_id,))
+                          f"{Col.vulgar_sense}, {', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}",
+                          (group_id,))
         ids = [row[0] for row in rows]
         local = {i: n for n, i in enumerate(ids)}
         # Each list is JSON array text: all of them parsed in one call (a call per row took 3x as long).
-        parsed = json.loads("[" + ",".join(text for row in rows for text in row[5:]) + "]")
+        parsed = json.loads("[" + ",".join(text for row in rows for text in row[6:]) + "]")
         if len(lists) > 1:
             parsed = [sum(parsed[n:n + len(lists)], []) for n in range(0, len(parsed), len(lists))]
         try:
@@ -279,7 +301,8 @@ class Ladders:
             adjacent = [[local[j] for j in ns if j in local] for ns in parsed]
         cutoffs = self.label_cutoffs
         return Group(column, group_id, ids, [r[1] for r in rows], [r[2] for r in rows], adjacent,
-                     [label(r[3], cutoffs) for r in rows], [bool(r[4]) for r in rows], self._definitions)
+                     [label(r[3], cutoffs) for r in rows], [bool(r[4]) for r in rows], self._definitions,
+                     [bool(r[5]) for r in rows])
 
     def _definitions(self, ids: list[int]) -> dict[int, str | None]:
         return dict(self.query(f"SELECT {Col.id}, {Col.definition} FROM words WHERE {Col.id} IN "
@@ -313,32 +336,36 @@ class Ladders:
         """The SCOWL level cut-offs of the rareness labels, as the build's config named them."""
         return label_cutoffs(self.folder)
 
-    def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool = False
+    def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool | str = False
                  ) -> tuple[Group, int, int]:
+        clean = clean_level(clean)
         a, b = self.check(start, end, lexicon, edit)
         column = group_column(lexicon, edit)
         group = self.group(column, a[column])
         s, t = group.index[a[Col.word]], group.index[b[Col.word]]
-        if clean:
-            rude = [group.words[v] for v in (s, t) if group.offensive[v]]
-            if rude:
-                raise OffensiveWord(f"{' and '.join(rude)} {'is' if len(rude) == 1 else 'are'} flagged offensive: "
-                                    "--clean ladders neither start nor end on such a word")
-            if not search.reachable(group.clean_adjacent, s, t):
+        if clean != "off":
+            for v in (s, t):
+                why = group.refused(v, clean)
+                if why:
+                    option = "--clean" if clean == "on" else "--strict"
+                    raise OffensiveWord(f"{group.words[v]} is flagged {why}: {option} ladders neither start nor "
+                                        "end on such a word")
+            if not search.reachable(group.links(clean), s, t):
+                flagged = Col.offensive if clean == "on" else f"{Col.offensive} or {Col.vulgar_sense}"
                 raise NoLadder(f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
-                               "steps on a word flagged offensive")
+                               f"steps on a word flagged {flagged}")
         return group, s, t
 
     # ---- the two searches ----------------------------------------------------------
 
     def shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-                 seed: int | None = None, clean: bool = False) -> Ladder:
+                 seed: int | None = None, clean: bool | str = False) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         path, count = search.bidirectional_bfs(group.links(clean), s, t, random.Random(seed))
         return group.ladder(path, count)
 
     def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-               seed: int | None = None, clean: bool = False) -> Ladder:
+               seed: int | None = None, clean: bool | str = False) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         if len(group.words) >= COMPILED_FROM:
             counts, preds = search.least_cost(*group.arrays(clean), s, t)
@@ -347,7 +374,7 @@ class Ladders:
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
     def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-                     limit: int = 10, clean: bool = False) -> tuple[int, list[Ladder]]:
+                     limit: int = 10, clean: bool | str = False) -> tuple[int, list[Ladder]]:
         """How many shortest ladders there are, and `limit` of them (a fixed choice: walked back from END in alphabetical order)."""
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         counts, preds = search.bfs(group.links(clean), s, t)

@@ -2,7 +2,8 @@
 // with its rareness, label, groups and links as CSR arrays; definitions come from data/defs/N.json,
 // fetched for the rungs shown. Shortest: breadth-first search. Common words: Dijkstra on (sum of
 // rareness over the ladder's words, steps). Both keep to the group the two words share.
-// ?from=COLD&to=WARM[&lexicon=owl][&edit=1][&clean=1] solves on load (links can be shared).
+// ?from=COLD&to=WARM[&lexicon=owl][&edit=1][&clean=off|on|strict] solves on load (links can be shared).
+// Clean is on unless asked off: no offensive word; strict also avoids everyday words with a vulgar sense.
 "use strict";
 
 const state = { data: null, index: null, shards: new Map() };
@@ -66,9 +67,17 @@ function pathTo(parent, t) {
   return path;
 }
 
+// Why a word is refused at a clean level ("on" or "strict"), or null when it is allowed.
+function refused(u, clean) {
+  const d = state.data;
+  if (clean !== "off" && d.offensive[u]) return "offensive";
+  if (clean === "strict" && d.vulgar_sense[u]) return "vulgar_sense";
+  return null;
+}
+
 function search(s, t, column, edit, clean) {
   const d = state.data, group = d[column][s];
-  const allowed = (u) => d[column][u] === group && !(clean && d.offensive[u]);
+  const allowed = (u) => d[column][u] === group && !refused(u, clean);
   // Shortest: breadth-first search.
   let parent = new Map([[s, undefined]]);
   const queue = [s];
@@ -145,12 +154,15 @@ async function solve(from, to, lexicon, edit, clean) {
     return say(`${a} has ${a.length} letters and ${b} has ${b.length}: tick "insert and delete letters too".`, true);
   }
   if (d[column][s] !== d[column][t]) return say(`No ladder: ${a} and ${b} are in different groups.`, true);
-  if (clean && (d.offensive[s] || d.offensive[t])) return say("An end word is flagged offensive.", true);
+  for (const [w, u] of [[a, s], [b, t]]) {
+    const why = refused(u, clean);
+    if (why) return say(`${w} is flagged ${why}: clean ladders neither start nor end on such a word.`, true);
+  }
   const started = performance.now();
   const found = search(s, t, column, edit, clean);
   const ms = performance.now() - started;
   document.body.dataset.solveMs = ms.toFixed(2);
-  if (!found) return say(`No ladder from ${a} to ${b} avoids offensive words.`, true);
+  if (!found) return say(`No clean ladder from ${a} to ${b}: every one steps on a flagged word.`, true);
   say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.`);
   answers.append(await render("Shortest ladder", found.shortest, ""),
                  await render("Common-word ladder", found.common, `, rareness ${found.cost.toLocaleString("en")}`));
@@ -159,7 +171,7 @@ async function solve(from, to, lexicon, edit, clean) {
 
 $("ask").addEventListener("submit", (event) => {
   event.preventDefault();
-  solve($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").checked);
+  solve($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").value);
 });
 
 if ("serviceWorker" in navigator && window.isSecureContext) {  // offline once loaded (sw.js)
@@ -171,8 +183,9 @@ load().then(() => {
   if (q.get("from") && q.get("to")) {
     $("from").value = q.get("from"); $("to").value = q.get("to");
     $("lexicon").value = q.get("lexicon") === "owl" ? "owl" : "csw";
-    $("edit").checked = q.get("edit") === "1"; $("clean").checked = q.get("clean") === "1";
-    return solve(q.get("from"), q.get("to"), $("lexicon").value, $("edit").checked, $("clean").checked);
+    $("edit").checked = q.get("edit") === "1";
+    $("clean").value = ["off", "strict"].includes(q.get("clean")) ? q.get("clean") : "on";
+    return solve(q.get("from"), q.get("to"), $("lexicon").value, $("edit").checked, $("clean").value);
   }
 }).catch((err) => say(`Could not load the dictionary: ${err.message}`, true))
   .finally(() => { document.body.dataset.ready = "1"; });

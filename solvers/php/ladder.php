@@ -5,7 +5,10 @@
 // gives the shortest ladder, Dijkstra on (sum of rareness, steps) the common-word ladder.
 //
 //   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
-//                  [--host=H] [--lexicon=csw|owl] [--edit] START END
+//                  [--host=H] [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END
+//
+// --clean never steps on a word flagged offensive; --strict (implying --clean) nor on an everyday word
+// flagged vulgar_sense.
 //
 // Prints one JSON object: {"from", "to", "shortest": {"steps", "words"}, "common": {"steps", "cost",
 // "words": [{"word", "rareness", "definition"}]}}. Every failure prints one JSON object {"error"} (never
@@ -13,7 +16,8 @@
 //   2 bad usage; 3 no ladders dump in that database (unknown database, a table or column missing);
 //   4 cannot reach the server (socket, host, credentials) or another server error;
 //   10 unknown word (a word that is not letters A-Z, in any encoding, included); 11 lengths differ;
-//   12 different groups; 13 the same word.
+//   12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged at the clean level
+//   asked for (--clean: offensive; --strict: vulgar_sense too).
 // The JSON is ASCII (\uXXXX escapes), bytes that are not UTF-8 shown as U+FFFD: safe for a terminal.
 
 ini_set("display_errors", "stderr");  // a PHP notice never lands inside the JSON on stdout
@@ -34,16 +38,18 @@ set_exception_handler(function (Throwable $e): void {
     refuse($missing ? 3 : 4, ($missing ? "no ladders dump here: " : "database error: ") . $e->getMessage());
 });
 
-$opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit"], $rest);
+$opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit", "clean", "strict"], $rest);
 $args = array_slice($argv, $rest);
 if (count($args) != 2) {
-    refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=csw|owl] [--edit] START END");
+    refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END");
 }
 $lexicon = strtolower($opts["lexicon"] ?? "csw");
 if (!in_array($lexicon, ["csw", "owl"], true)) {
     refuse(2, "unknown lexicon $lexicon: use csw or owl");
 }
 $edit = isset($opts["edit"]);
+// The flag columns whose words a ladder at the asked clean level never steps on.
+$refused = isset($opts["strict"]) ? ["offensive", "vulgar_sense"] : (isset($opts["clean"]) ? ["offensive"] : []);
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
 [$start, $end] = array_map(fn($w) => strtoupper(trim($w)), $args);
 foreach ([$start, $end] as $word) {
@@ -89,13 +95,19 @@ if ($group != $ends[$end][$column]) {
 // The one query: the group's words with their links.
 $words = [];
 $adjacent = [];
-$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.definition, l.dst, l.kind "
+$flagged = [];  // id => the first flag for which the clean level refuses the word
+$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.definition, w.offensive, w.vulgar_sense, l.dst, l.kind "
                       . "FROM words w LEFT JOIN links l ON l.src = w.id WHERE w.$column = ?");
 $query->bind_param("i", $group);
 $query->execute();
 foreach ($query->get_result() as $row) {
     $id = $row["id"];
     $words[$id] ??= ["word" => $row["word"], "rareness" => (int)$row["rareness"], "definition" => $row["definition"]];
+    foreach ($refused as $flag) {
+        if ((int)$row[$flag] === 1) {
+            $flagged[$id] ??= $flag;
+        }
+    }
     $adjacent[$id] ??= [];
     if ($row["dst"] !== null && ($edit || $row["kind"] === "sub")) {
         $adjacent[$id][] = (int)$row["dst"];
@@ -106,10 +118,16 @@ foreach ($words as $id => $w) {
     $index[$w["word"]] = $id;
 }
 foreach ($adjacent as $id => $next) {  // an OWL group's words may link to CSW-only words: not in the group
-    $adjacent[$id] = array_values(array_filter($next, fn($u) => isset($words[$u])));
+    $adjacent[$id] = isset($flagged[$id]) ? []
+        : array_values(array_filter($next, fn($u) => isset($words[$u]) && !isset($flagged[$u])));
 }
 $s = $index[$start];
 $t = $index[$end];
+foreach ([$s, $t] as $v) {
+    if (isset($flagged[$v])) {
+        refuse(14, $words[$v]["word"] . " is flagged " . $flagged[$v] . ": clean ladders neither start nor end on such a word");
+    }
+}
 
 function path_to(array $parent, int $t): array {
     $path = [$t];
@@ -131,6 +149,9 @@ while (!$queue->isEmpty() && !array_key_exists($t, $parent)) {
             $queue->enqueue($u);
         }
     }
+}
+if (!array_key_exists($t, $parent)) {
+    refuse(12, "no clean ladder: every ladder from $start to $end steps on a flagged word");
 }
 $shortest = path_to($parent, $t);
 
