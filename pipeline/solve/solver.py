@@ -222,13 +222,24 @@ class Ladders:
     def query(self, sql: str, params: tuple = ()) -> list[tuple]:
         """Rows of one query on ladder.sqlite; a file that is not the database ladders wrote is DamagedState."""
         try:
-            if self._db is None:
-                self._stamp()  # waits out a rebuild's swap; then the file is there to open
-                # Read-only and immutable: a rebuild replaces the file by renaming, never writes into it.
-                self._db = sqlite3.connect(self.sqlite_file.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
-            return self._db.execute(sql, params).fetchall()
+            try:
+                return self._run(sql, params)
+            except sqlite3.OperationalError as err:
+                if "unable to open" not in str(err):
+                    raise
+                # A swap began between the look and the open (the two-rename swap's gap): once it is through,
+                # open again.
+                self._db = None
+                return self._run(sql, params)
         except sqlite3.DatabaseError as err:
             raise DamagedState(f"{self.sqlite_file} is damaged ({err}); build the export again (make build)") from None
+
+    def _run(self, sql: str, params: tuple) -> list[tuple]:
+        if self._db is None:
+            self._stamp()  # waits out a rebuild's swap; then the file is there to open
+            # Read-only and immutable: a rebuild replaces the file by renaming, never writes into it.
+            self._db = sqlite3.connect(self.sqlite_file.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+        return self._db.execute(sql, params).fetchall()
 
     # ---- looking words up --------------------------------------------------------
 
