@@ -314,12 +314,25 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
             .sort("lemma", "pos", "sense", "domain"))
 
 
+# Derivations whose word is offensive with its base (BITCHILY, SHITTINESS): for proposed_bases only; the
+# definitions' own derivation rules are in stages/derivations.py.
+FLAG_DERIVATIONS = [("ily", "y"), ("iness", "y"), ("ly", ""), ("ness", "")]
+
+
 def proposed_bases(words: pl.Series) -> pl.DataFrame:
     """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
     morphology of _candidates without the exception lists, so that it needs no WordNet files: the
-    irregular forms they list are of everyday words). A proposal need not be a word; rows in no order."""
+    irregular forms they list are of everyday words), and FLAG_DERIVATIONS. Not the doubled -es of BUSSES,
+    which would make JIZZES a form of JIZ and PISSES of PIS as well. A proposal need not be a word; rows
+    in no order."""
     lowered = words.str.to_lowercase().to_frame("lower").unique()
     none = {f"{pos}.exc": b"" for pos in POS}
-    return (_candidates(lowered, none).filter(pl.col("base").str.len_bytes() > 0)
+    doubled_es = [i for i, (_, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1) if suffix == "es"]
+    lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
+    derived = [lowered.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2))
+               .select("lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"))
+               for suffix, ending in FLAG_DERIVATIONS]
+    proposed = _candidates(lowered, none).filter(~pl.col("priority").is_in(doubled_es)).select("lower", "base")
+    return (pl.concat([proposed, *derived]).filter(pl.col("base").str.len_bytes() > 0)
             .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
             .unique())
