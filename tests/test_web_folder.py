@@ -108,3 +108,47 @@ def test_a_link_planted_after_the_check_is_not_followed(export, tmp_path, monkey
     assert result.exit_code == 2, result.output
     assert f"{page / 'data/defs'} is a symbolic link in the page folder" in result.stderr
     assert sorted(p.name for p in elsewhere.iterdir()) == ["0.json"] and (elsewhere / "0.json").read_text() == "theirs"
+
+
+def test_a_hard_link_or_fifo_at_the_temporary_name_is_passed_over(export, tmp_path, monkeypatch):
+    """The temporary file was `.NAME.<pid>.tmp`, opened without O_EXCL: a hard link planted there made
+    ladders write into the linked file, a FIFO made it hang. Now the name is random and must be new."""
+    import os
+    import secrets
+
+    page = tmp_path / "page"
+    assert web(export, page).exit_code == 0
+    victim = tmp_path / "victim.conf"
+    victim.write_text("SECRET\n")
+    os.link(victim, page / ".index.html.aaaa.tmp")
+    os.link(victim, page / f".index.html.{os.getpid()}.tmp")  # the old name (CliRunner runs in this process)
+    os.mkfifo(page / ".app.js.aaaa.tmp")
+    names = iter(["aaaa", "bbbb"] * 1000)
+    monkeypatch.setattr(secrets, "token_hex", lambda n: next(names))
+    assert web(export, page).exit_code == 0
+    assert victim.read_text() == "SECRET\n" and victim.stat().st_nlink == 3
+    assert (page / "index.html").read_text().lower().startswith("<!doctype html")
+
+
+def test_a_folder_swapped_for_a_link_while_the_page_is_made_is_not_written(export, tmp_path, monkeypatch):
+    """The folder was checked by name, then, seconds later (making the data), opened following links: a
+    folder swapped for a link meanwhile had its target's files overwritten and removed."""
+    from pipeline.artifact import webexport
+
+    page, moved, victim = tmp_path / "page", tmp_path / "page.real", tmp_path / "victim"
+    assert web(export, page).exit_code == 0
+    (victim / "data").mkdir(parents=True)
+    (victim / "data/thesis.txt").write_text("precious\n")
+    made = webexport.web_files
+
+    def swap_while_making(folder):
+        files = made(folder)
+        page.rename(moved)
+        page.symlink_to(victim)
+        return files
+
+    monkeypatch.setattr(webexport, "web_files", swap_while_making)
+    done = web(export, page)
+    assert done.exit_code == 2 and "holds files ladders did not write" in done.output
+    assert (victim / "data/thesis.txt").read_text() == "precious\n" and sorted(victim.rglob("*")) == [
+        victim / "data", victim / "data/thesis.txt"]

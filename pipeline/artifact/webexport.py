@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -80,11 +82,12 @@ def web_files(export: Path) -> dict[str, bytes]:
 MARKER = ".ladders-web"  # in every page folder ladders wrote: the only ones it writes into again
 
 
-def _links_in(folder: Path) -> list[Path]:
-    """Every symbolic link at or below `folder`, without following any."""
+def _links_in(fd: int, folder: Path) -> list[Path]:
+    """Every symbolic link at or below the open folder `fd` (named `folder`), without following any."""
     found = []
-    for top, dirs, files in os.walk(folder):  # os.walk does not descend into linked folders
-        found += [Path(top) / n for n in dirs + files if (Path(top) / n).is_symlink()]
+    for top, dirs, files, top_fd in os.fwalk(".", dir_fd=fd):  # fwalk does not descend into linked folders
+        found += [folder / top / n for n in dirs + files
+                  if stat.S_ISLNK(os.stat(n, dir_fd=top_fd, follow_symlinks=False).st_mode)]
     return sorted(found)
 
 
@@ -119,9 +122,16 @@ class _Folder:
         """`data` into a new temporary file beside `name`, then renamed over it: never through a link."""
         sub, _, base = name.rpartition("/")
         fd = self.dir_fd(sub)
-        tmp = f".{base}.{os.getpid()}.tmp"
         with io.naming(self.path / name):
-            out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666, dir_fd=fd)
+            # A new file of a name no one could guess: a link, hard link or FIFO planted there beforehand
+            # is never opened (O_EXCL), and a name taken is simply passed over.
+            while True:
+                tmp = f".{base}.{secrets.token_hex(8)}.tmp"
+                try:
+                    out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=fd)
+                    break
+                except FileExistsError:
+                    continue
             try:
                 with os.fdopen(out, "wb") as f:
                     f.write(data)
@@ -154,15 +164,19 @@ def write_web(export: Path, folder: Path) -> int:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} is a file, not a folder")
-    if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
-        raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
-    links = _links_in(folder) if folder.is_dir() else []
-    if links:
-        raise _refuse_link(links[0], len(links) - 1)
     files = web_files(export)
     folder.mkdir(parents=True, exist_ok=True)
+    # The folder is opened once and every check and write goes through that descriptor: a folder swapped
+    # for a link after the check (a race) is not the one written into.
     page = _Folder(folder)
     try:
+        top = page.dir_fd("")
+        entries = os.listdir(top)
+        if entries and MARKER not in entries:
+            raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
+        links = _links_in(top, folder)
+        if links:
+            raise _refuse_link(links[0], len(links) - 1)
         page.write(MARKER, b"ladders export-web writes and replaces the files of this folder.\n")
         for name, data in files.items():
             page.write(name, data)
