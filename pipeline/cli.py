@@ -355,6 +355,7 @@ def export_sql(
 
     from pipeline import io
     from pipeline.artifact.sqldump import mysql_dump
+    from pipeline.swap import read_consistently
 
     with reported():
         if dialect.lower() not in ("mysql", "mariadb"):
@@ -362,16 +363,17 @@ def export_sql(
 
             raise UsageError(f"unknown --dialect {dialect!r}: only mysql (MySQL and MariaDB) is written")
         folder = _export_dir(export, config, build_dir)
+        # Whole before it is written anywhere: a dump read across a rebuild's swap is read again.
+        dump = read_consistently(lambda: "".join(mysql_dump(folder)), folder)
         if out is not None and str(out) == "-":
             try:
-                for chunk in mysql_dump(folder):
-                    sys.stdout.write(chunk)
+                sys.stdout.write(dump)
                 sys.stdout.flush()
             except BrokenPipeError:  # `| head`: the reader has what it wanted
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return
         target = out or folder.parent / "ladder-mysql.sql"
-        io.write_atomic(target, "".join(mysql_dump(folder)).encode())
+        io.write_atomic(target, dump.encode())
         say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 
 
@@ -386,9 +388,11 @@ def export_web(
     its links, and definitions in shards). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
     from pipeline.artifact.webexport import write_web
+    from pipeline.swap import read_consistently
 
     with reported():
-        size = write_web(_export_dir(export, config, build_dir), folder)
+        source = _export_dir(export, config, build_dir)
+        size = read_consistently(lambda: write_web(source, folder), source)
     say(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
 
 
@@ -410,11 +414,12 @@ def verify(
 
     from pipeline import progress
     from pipeline.artifact.verify import CHECKS, verify as run_checks
+    from pipeline.swap import read_consistently
 
     progress.configure(quiet)
     with reported():
         folder = _export_dir(folder, config, build_dir)
-        failed = run_checks(folder)
+        failed = read_consistently(lambda: run_checks(folder), folder)
     if as_json:
         say(json.dumps({"export": str(folder), "checks": len(CHECKS), "failed": [
             {"code": c, "message": m, "examples": x} for c, m, x in failed]}, ensure_ascii=False))
@@ -446,9 +451,10 @@ def diff(
     import json
 
     from pipeline.artifact.diff import describe, diff_exports
+    from pipeline.swap import read_consistently
 
     with reported():
-        result = diff_exports(old, new)
+        result = read_consistently(lambda: diff_exports(old, new), old, new)
     if as_json:
         say(json.dumps(result, ensure_ascii=False))
     else:

@@ -14,7 +14,9 @@ its next start.
 
 Readers that opened a file before the swap keep reading it: the swap renames
 folders and never writes into a file, and the old folder's files stay readable
-to those who hold them open until they close them.
+to those who hold them open until they close them. A reader of several files
+(verify, diff, export-sql, export-web) reads again when the folder it read from
+was swapped meanwhile (`read_consistently`), so it never mixes two exports.
 """
 from __future__ import annotations
 
@@ -23,12 +25,14 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 AT_FDCWD = -100
 RENAME_EXCHANGE = 2
 # Tests set this to "1" to swap with the two renames even where the exchange works, so that the readers'
 # wait is tried for real.
 TWO_RENAMES_ENV = "LADDERS_TEST_TWO_RENAMES"
+T = TypeVar("T")
 SWAP_WAIT = 2.0  # seconds a reader waits for a swap in progress before it says the export is missing
 
 
@@ -85,3 +89,32 @@ def wait_for_swap(path: Path, present: Callable[[], bool]) -> bool:
             return present()
         time.sleep(0.005)
     return True
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def read_consistently(read: Callable[[], T], *folders: Path, attempts: int = 5) -> T:
+    """`read()` of files in the export `folders`, again when a swap replaced one of them meanwhile. A
+    reader opens file after file by name (polars opens a Parquet file more than once), so one that spans
+    a swap would mix two exports or read a footer of one file and pages of another: its result or error
+    counts only when every folder is the same before and after (the exchange gives the name a new
+    folder; the two renames too)."""
+    for _ in range(attempts - 1):
+        before = [_identity(f) for f in folders]
+        try:
+            result = read()
+        except Exception:
+            if [_identity(f) for f in folders] == before and not any(swapping(f) for f in folders):
+                raise
+        else:
+            if [_identity(f) for f in folders] == before:
+                return result
+        for f in folders:  # a swap under way: let it finish before the next try
+            wait_for_swap(f, lambda f=f: not swapping(f))
+    return read()  # the last try stands on its own, errors included
