@@ -43,7 +43,7 @@ from pipeline.stage import Output, Stage
 from stages.gcide import entries as gcide_entries, glosses as gcide_glosses, offensive_lemmas as gcide_offensive
 from stages.derivations import derived_definitions
 from stages.offensive import offensive_words
-from stages.wordlists import QUOTES, read_wordlist
+from stages.wordlists import QUOTES, inert, read_wordlist
 from stages.wordnet import MAX_CHARS, glosses, headwords, inflections, lookup_forms, proper_lemmas, senses
 
 MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
@@ -283,6 +283,14 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
         flagged = gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
         dictionary = None  # the decompressed file (40 MB for raw/) goes with it
     flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss)
+    # The dictionaries' text is data like the lists' (stage 1 cleans theirs): no control or invisible
+    # character reaches the export from WordNet or GCIDE either.
+    best = best.with_columns(inert(pl.col(Col.definition)).alias("clean"))
+    unseen = best.filter(pl.col("clean") != pl.col(Col.definition)).height
+    notes.append(f"control or invisible characters removed from {unseen:,} definitions")
+    best = best.with_columns(pl.col("clean").replace("", None).alias(Col.definition)).drop("clean")
+    best = best.with_columns(pl.when(pl.col(Col.definition).is_not_null()).then(Col.definition_source)
+                             .alias(Col.definition_source))
     table = (lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
              .with_columns(flags.get_columns()).select(list(DEFINITIONS)))
     have = table[Col.definition].is_not_null().sum()

@@ -88,6 +88,11 @@ ESCAPE_SEQUENCE = (r"(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
                    r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?"
                    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[ -/]*[0-~]?")
 UNSEEN_REASON = "control or invisible characters removed from the definition"
+# A definition longer than this is damage, not a definition (the longest real ones are a few hundred
+# bytes): kept whole it could exceed a SQL server's packet (MariaDB's default max_allowed_packet is 16 MiB,
+# and a batch of rows goes as one packet). The word is kept, without the text, and the line is warned about.
+MAX_DEFINITION_BYTES = 16_384
+TOO_LONG_REASON = f"a definition over {MAX_DEFINITION_BYTES:,} bytes left out (the word is kept)"
 PROBLEMS = {"line": pl.UInt32, "text": pl.String, "reason": pl.String}
 ENTRIES = {"line": pl.UInt32, Col.word: pl.String, "senses": pl.List(SENSE), "is_runon": pl.Boolean}
 LINE_KIND = "kind"  # not a column: a line's format in detect (line_kinds), not a link's kind
@@ -327,9 +332,15 @@ def remove_unseen(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     `reason`) for each line that had any."""
     rest = pl.col("rest").str.replace_all("\t", " ", literal=True)
     found = defined.filter(rest.str.contains(UNSEEN)).select("line", pl.lit(UNSEEN_REASON).alias("reason"))
-    removed = (rest.str.replace_all(ESCAPE_SEQUENCE, "").str.replace_all(r"[\p{Zl}\p{Zp}]", " ")
+    return defined.with_columns(inert(rest)), found
+
+
+def inert(text: pl.Expr) -> pl.Expr:
+    """`text` with escape sequences, controls and invisible characters removed (line and paragraph
+    separators made spaces), spaces folded: what a definition may hold, whoever wrote it."""
+    removed = (text.str.replace_all(ESCAPE_SEQUENCE, "").str.replace_all(r"[\p{Zl}\p{Zp}]", " ")
                .str.replace_all(UNSEEN, ""))
-    return defined.with_columns(removed.str.replace_all("  +", " ").str.strip_chars()), found
+    return removed.str.replace_all("  +", " ").str.strip_chars()
 
 
 def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
@@ -340,6 +351,9 @@ def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
     errors = pl.concat([bad_scores, _word_errors(split)]).sort("line")
     good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col(Col.word).str.to_uppercase())
     defined, unseen = remove_unseen(good.filter(pl.col("rest").is_not_null()))
+    too_long = pl.col("rest").str.len_bytes() > MAX_DEFINITION_BYTES
+    unseen = pl.concat([unseen, defined.filter(too_long).select("line", pl.lit(TOO_LONG_REASON).alias("reason"))])
+    defined = defined.filter(~too_long)
     if defined.height:
         per_line, runons, warnings = parse_senses(defined)
         warnings = pl.concat([unseen, warnings])

@@ -160,3 +160,39 @@ def test_the_sql_dump_printed_to_a_terminal_is_inert(hostile_build):
     result = cli.invoke(app, ["export-sql", "--export", str(raw), "--out", "-"])
     assert result.exit_code == 0 and "_utf8mb4 X'" in result.stdout
     assert not unsafe_characters(result.stdout.replace("\n", ""))
+
+
+def test_stage_1_leaves_out_a_definition_too_long_for_a_sql_packet():
+    """A 20,000-byte definition is damage: the word is kept without it, and the line is warned about (a
+    9 MB one broke the MySQL load: `Server has gone away`)."""
+    from stages.wordlists import MAX_DEFINITION_BYTES, TOO_LONG_REASON
+
+    listing = f"DOG {'a' * (MAX_DEFINITION_BYTES + 1)} [n]\nCAT a small feline [n]\n".encode()
+    result = build_lexicon({"csw.txt": listing}, {"owl.txt": b"CAT\n"}, "naspa", "plain")
+    senses = dict(result["lexicon"].select("word", "csw_senses").rows())
+    assert senses["DOG"] is None and senses["CAT"] is not None
+    assert result["warnings"].filter(pl.col("reason") == TOO_LONG_REASON)["line"].to_list() == [1]
+
+
+def test_stage_2_cleans_the_dictionaries_text_too(tmp_path):
+    """Only the lists' text was cleaned: an ESC, a BEL or a bidi override in WordNet (or GCIDE) reached
+    words.parquet, ladder.sqlite and the web data."""
+    from conftest import lexicon_of
+    from stages.s02_definitions import build_definitions
+
+    wordnet = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
+    data = wordnet["wordnet/data.noun"].decode()
+    assert "a mild viral infection" in data
+    wordnet["wordnet/data.noun"] = data.replace("a mild viral infection", "a mild \x1b[2J\x07\u202e viral infection").encode()
+    table = build_definitions(lexicon_of(["COLD"], ["COLD"]), wordnet, {"s.txt": b"AND joining words [conj]\n"},
+                              ["wordnet"])["definitions"]
+    text = table["definition"][0]
+    assert "a mild viral infection" in text and not unsafe_characters(text)
+
+
+def test_the_sql_dump_cuts_its_inserts_by_bytes():
+    from pipeline.artifact.sqldump import BATCH_BYTES, _inserts
+
+    frame = pl.DataFrame({"id": [1, 2, 3], "definition": ["x" * (BATCH_BYTES // 2)] * 3})
+    statements = list(_inserts("words", frame))
+    assert len(statements) == 3 and all(len(s.encode()) < BATCH_BYTES + 100 for s in statements)

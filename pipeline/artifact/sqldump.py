@@ -19,9 +19,11 @@ for a quote when it holds no backslash, no control and no invisible formatting
 character, which every mode reads alike, and otherwise as a hex literal
 (_utf8mb4 X'...'), which no mode reads as anything but bytes (and no terminal
 acts on, when the dump is printed).
-Rows go in as multi-row INSERTs of BATCH rows, indexes are made after the load,
-and the dump ends by checking every table: its row count, and for each text
-column the sum of CRC32 and of LENGTH over its values and how many are not
+Rows go in as multi-row INSERTs of at most BATCH rows and BATCH_BYTES (one
+statement is one packet: a server's max_allowed_packet is 16 MiB by default),
+indexes are made after the load, and the dump ends by checking every table: its
+row count, and for each text column the sum of CRC32 and of OCTET_LENGTH (bytes,
+in every sql_mode; LENGTH counts characters under ORACLE) over its values and how many are not
 NULL. A short or truncated load fails with "Subquery returns more than 1 row",
 so `mysql` exits non-zero.
 """
@@ -37,6 +39,7 @@ from pipeline.artifact.contract import (GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUM
                                        link_pairs)
 
 BATCH = 2_000
+BATCH_BYTES = 1 << 20
 MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.Boolean: "TINYINT(1)",
                pl.String: "MEDIUMTEXT"}
 SHORT_TEXT = {Col.word: "VARCHAR(64)", Col.definition_source: "VARCHAR(32)", Col.lexicon: "VARCHAR(8)",
@@ -64,12 +67,12 @@ def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
 
 def _check(table: str, frame: pl.DataFrame) -> str:
     """A statement that fails the load unless `table` holds exactly the rows and text written: its row
-    count, and per text column the sum of CRC32 and of LENGTH (bytes) and the count of values."""
+    count, and per text column the sum of CRC32 and of OCTET_LENGTH (bytes) and the count of values."""
     tests = [f"(SELECT COUNT(*) FROM `{table}`) = {frame.height}"]
     for column, dtype in frame.schema.items():
         if dtype == pl.String:
             values = [v.encode() for v in frame[column].drop_nulls()]
-            tests.append(f"(SELECT CONCAT_WS(',', COUNT(`{column}`), COALESCE(SUM(LENGTH(`{column}`)), 0), "
+            tests.append(f"(SELECT CONCAT_WS(',', COUNT(`{column}`), COALESCE(SUM(OCTET_LENGTH(`{column}`)), 0), "
                          f"COALESCE(SUM(CRC32(`{column}`)), 0)) FROM `{table}`) = "
                          f"'{len(values)},{sum(map(len, values))},{sum(map(zlib.crc32, values))}'")
     return (f"SELECT IF({' AND '.join(tests)}, 'ok', (SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n")
@@ -86,8 +89,17 @@ def _inserts(table: str, frame: pl.DataFrame) -> Iterator[str]:
     rows = frame.select(pl.concat_str([pl.lit("(")] + [
         e for i, (c, t) in enumerate(frame.schema.items()) for e in ([pl.lit(",")] if i else []) + [_literal(c, t)]
     ] + [pl.lit(")")]).alias("row"))["row"]
-    for start in range(0, len(rows), BATCH):
-        yield f"INSERT INTO `{table}` VALUES\n" + ",\n".join(rows.slice(start, BATCH).to_list()) + ";\n"
+    # At most BATCH rows and BATCH_BYTES a statement: a statement is one packet to the server, and MariaDB's
+    # default max_allowed_packet is 16 MiB (2,000 definitions of 8.4 KB broke the load).
+    batch, size = [], 0
+    for row in rows:
+        if batch and (len(batch) == BATCH or size + len(row) > BATCH_BYTES):
+            yield f"INSERT INTO `{table}` VALUES\n" + ",\n".join(batch) + ";\n"
+            batch, size = [], 0
+        batch.append(row)
+        size += len(row) + 2
+    if batch:
+        yield f"INSERT INTO `{table}` VALUES\n" + ",\n".join(batch) + ";\n"
 
 
 def mysql_dump(export: Path) -> Iterator[str]:
