@@ -86,9 +86,13 @@ def write_failure_hint(folder) -> str:
         free = shutil.disk_usage(folder).free
     except OSError:
         free = None
-    if free is not None and free < FULL:
-        return f"its disk is full ({free / 2**20:,.1f} MiB free): free some space and run again"
     limit = file_size_limit()
+    full = free is not None and free < FULL
+    if limit is not None and full:  # a small filesystem can be both: say both, guess neither
+        return (f"the file size limit (ulimit -f) is {limit:,} bytes and the disk has {free / 2**20:,.1f} MiB "
+                "free: raise the one or free the other and run again")
+    if full:
+        return f"its disk is full ({free / 2**20:,.1f} MiB free): free some space and run again"
     if limit is not None:
         return f"the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again"
     return ("not a full disk (" + (f"{free / 2**30:,.1f} GiB free" if free is not None else "free space unknown")

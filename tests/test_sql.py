@@ -353,3 +353,16 @@ def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(ser
     if refused:
         done = php(refused, "PUNT" if refused == "CUNT" else "ROCK")
         assert done.returncode == 14 and f"{refused} is flagged" in json.loads(done.stdout)["error"]
+
+
+def test_php_usage_warnings_and_fatal_errors_are_json():
+    """An option given twice was exit 4 ('database error: strtolower()'); a bad --host printed PHP's own
+    warnings, its ESC raw. (A fatal error, memory_limit, is JSON and exit 5 from a shutdown function: tried
+    by hand on a group of 16 MB definitions, not here.)"""
+    twice = subprocess.run(["php", str(PHP_SOLVER), "--socket=/nonexistent", "--db=x", "--lexicon=csw",
+                            "--lexicon=owl", "CAT", "DOG"], capture_output=True, text=True)
+    assert twice.returncode == 2 and "more than once" in json.loads(twice.stdout)["error"]
+    host = subprocess.run(["php", str(PHP_SOLVER), "--db=x", "--host=\x1b[2J", "CAT", "DOG"],
+                          capture_output=True, text=True)
+    assert host.returncode == 4 and "\x1b" not in host.stdout + host.stderr
+    assert all("warning" in json.loads(line) for line in host.stderr.splitlines())

@@ -20,7 +20,7 @@ import numpy as np
 import polars as pl
 
 from pipeline import progress
-from pipeline.errors import NoExport, PipelineError
+from pipeline.errors import DamagedState, NoExport
 from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LINK_KINDS, LIST_COLUMNS, LONGEST,
                                        LONGEST_FILE, MANIFEST_FILE, SCHEMA_VERSION, SQLITE_FILE, SQLITE_INDEXES, WORDS,
                                        WORDS_FILE, Col, link_pairs, sqlite_words)
@@ -46,7 +46,7 @@ class Export:
         try:
             return json.loads(path.read_text())
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise PipelineError(f"{path} is not valid JSON: {e}") from None
+            raise DamagedState(f"{path} is not valid JSON ({e}): this export is damaged; build it again") from None
 
     @cached_property
     def words(self) -> pl.DataFrame:

@@ -14,13 +14,28 @@
 // "words": [{"word", "rareness", "definition"}]}}. Every failure prints one JSON object {"error"} (never
 // a PHP warning or stack trace) and exits with the code `ladders` uses for its kind:
 //   2 bad usage; 3 no ladders dump in that database (unknown database, a table or column missing);
-//   4 cannot reach the server (socket, host, credentials) or another server error;
+//   4 cannot reach the server (socket, host, credentials) or another server error; 5 PHP itself failed
+//   (memory_limit: a fatal error, reported at shutdown);
 //   10 unknown word (a word that is not letters A-Z, in any encoding, included); 11 lengths differ;
 //   12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged at the clean level
 //   asked for (--clean: offensive; --strict: vulgar_sense too).
 // The JSON is ASCII (\uXXXX escapes), bytes that are not UTF-8 shown as U+FFFD: safe for a terminal.
 
 ini_set("display_errors", "stderr");  // a PHP notice never lands inside the JSON on stdout
+// Warnings (a bad --host) name what they were given, control bytes included: they go through say() to
+// stderr as JSON, inert, instead of PHP's own lines.
+set_error_handler(function (int $level, string $message): bool {
+    fwrite(STDERR, json_encode(["warning" => $message], JSON_INVALID_UTF8_SUBSTITUTE) . "\n");
+    return true;
+});
+// A fatal error (memory_limit) cannot be caught; at shutdown it is still one JSON object and exit 5.
+register_shutdown_function(function (): void {
+    $e = error_get_last();
+    if ($e !== null && in_array($e["type"], [E_ERROR, E_CORE_ERROR, E_COMPILE_ERROR], true)) {
+        say(["error" => "the PHP solver failed: " . $e["message"]]);
+        exit(5);
+    }
+});
 
 function say(array $answer): void {
     echo json_encode($answer, JSON_INVALID_UTF8_SUBSTITUTE), "\n";
@@ -40,6 +55,11 @@ set_exception_handler(function (Throwable $e): void {
 
 $opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit", "clean", "strict"], $rest);
 $args = array_slice($argv, $rest);
+foreach ($opts as $name => $value) {
+    if (is_array($value)) {  // an option given twice: getopt makes it a list
+        refuse(2, "--$name given more than once");
+    }
+}
 if (count($args) != 2) {
     refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END");
 }
