@@ -358,7 +358,7 @@ def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(ser
 def test_php_usage_warnings_and_fatal_errors_are_json():
     """An option given twice was exit 4 ('database error: strtolower()'); a bad --host printed PHP's own
     warnings, its ESC raw. (A fatal error, memory_limit, is JSON and exit 5 from a shutdown function: tried
-    by hand on a group of 16 MB definitions, not here.)"""
+    by hand with PHP at memory_limit=2M, not here.)"""
     twice = subprocess.run(["php", str(PHP_SOLVER), "--socket=/nonexistent", "--db=x", "--lexicon=csw",
                             "--lexicon=owl", "CAT", "DOG"], capture_output=True, text=True)
     assert twice.returncode == 2 and "more than once" in json.loads(twice.stdout)["error"]
