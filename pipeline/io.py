@@ -52,6 +52,16 @@ def move_durably(source: Path, target: Path) -> None:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
+    """`data` into a new file beside `path`, renamed over it. A name that is not a regular file is not
+    replaced: a link is followed to the file it names, and a device or FIFO the user named
+    (`--out /dev/null`) is written into (renaming over it replaced /dev/null with a file)."""
+    path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
+    if path.exists() and not path.is_file() and not path.is_dir():
+        with naming(path), open(path, "wb") as f:
+            f.write(data)
+        return
     with naming(path):
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -108,3 +108,27 @@ def test_a_low_address_space_limit_is_said_before_the_build(tiny):
         "polars aborts (exit 134) when it runs out: raise the limit if the build stops that way")
     unlimited = _ladders("build", "--quiet", "--force", "--config", str(tiny / "config.toml"), limit=2**40)
     assert unlimited.returncode == 0 and "address-space" not in unlimited.stderr
+
+
+def test_a_dump_written_to_a_fifo_or_device_leaves_it_one(tmp_path):
+    """`export-sql --out /dev/null` renamed its temporary file over /dev/null, leaving a regular file where
+    the device was (every later `> /dev/null` on the machine then wrote into it). A FIFO stands in here."""
+    import os
+    import stat
+    import threading
+
+    from pipeline import io
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    io.write_atomic(fifo, b"-- a dump\n")
+    reader.join(timeout=10)
+    assert got == [b"-- a dump\n"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    target = tmp_path / "real.sql"
+    link = tmp_path / "link.sql"
+    link.symlink_to(target)
+    io.write_atomic(link, b"x")
+    assert link.is_symlink() and target.read_bytes() == b"x"  # the link kept, its file written
