@@ -6,6 +6,7 @@ a traceback only with --debug.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,13 +14,10 @@ from typing import Annotated, Optional
 
 import typer
 
-EXIT_CODES = """Exit codes: 0 success; 1 a check failed, a stage is stale, exports differ; 2 bad usage or
-bad input (an option, a config key, a word list, a build folder ladders must not touch); 3 damaged
-or missing state (a lock, build folder or export ladders did not write, or no export where one is
-looked for); 4 the environment (permissions, a full disk, a file size limit); 10-14 `solve`
-refusals; 130 interrupted."""
+from pipeline.errors import exit_code_help
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + EXIT_CODES)
+                  help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help())
 DEBUG = {"on": False}
 
 
@@ -60,32 +58,46 @@ LenientOpt = Annotated[bool, typer.Option(
 
 
 @contextmanager
-def reported() -> Iterator[None]:
-    """Turn any failure into one line on stderr and the exit code of its kind."""
-    from pipeline.errors import PipelineError, describe_os_error
+def reported(as_json: bool = False) -> Iterator[None]:
+    """Turn any failure into one line on stderr and the exit code of its kind; with --json, into
+    {"error": {"code", "message", ...}} on stdout with the same exit code."""
+    from pipeline.errors import InternalError, PipelineError, describe_os_error
+
+    def fail(code: int, message: str, **details) -> None:
+        if as_json:
+            import json
+
+            say(json.dumps({"error": {"code": code, "message": message, **details}}))
+        else:
+            say(f"{'interrupted' if code == 130 else 'error'}: {message}", err=True)
+        raise typer.Exit(code)
 
     try:
         yield
     except (typer.Exit, typer.Abort, typer.BadParameter):
         raise
+    except InternalError as e:
+        if DEBUG["on"]:
+            import traceback
+
+            say("".join(traceback.format_exception(e)).rstrip(), err=True)
+        command = " ".join(["ladders", *sys.argv[1:]])
+        fail(e.exit_code, f"internal error (a bug in ladders, not in your input): {e}; please report it with "
+                          f"the command you ran ({command}){'' if DEBUG['on'] else ' and its --debug output'}",
+             **e.details)
     except PipelineError as e:
-        say(f"{'interrupted' if e.exit_code == 130 else 'error'}: {e}", err=True)
-        raise typer.Exit(e.exit_code) from None
+        fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
-        say("interrupted", err=True)
-        raise typer.Exit(130) from None
+        fail(130, "interrupted")
     except OSError as e:
         if DEBUG["on"]:
             raise
-        say(f"error: {describe_os_error(e)}", err=True)
-        raise typer.Exit(4) from None
+        fail(4, describe_os_error(e))
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
         text = " ".join(str(e).split())[:200]
-        say(f"error: unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)",
-                   err=True)
-        raise typer.Exit(3) from None
+        fail(3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)")
 
 
 def _echo(quiet: bool):
@@ -150,7 +162,7 @@ def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: Len
     "reason"}], "skipped_lines", "definition_warnings"}."""
     import json
 
-    with reported():
+    with reported(as_json):
         runner = _runner(config, build_dir, True, lenient)
         statuses = runner.status_all()
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
@@ -258,7 +270,7 @@ def solve(
 
     lexicon = lexicon.lower()
     clean = "strict" if strict else "on" if clean else "off"
-    with reported():
+    with reported(as_json):
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
             count, found = ladders.all_shortest(start, end, lexicon, edit, 1, clean)
@@ -328,7 +340,7 @@ def puzzle(
     from pipeline.solve.puzzle import puzzles
     from pipeline.solve.solver import Ladders
 
-    with reported():
+    with reported(as_json):
         found = puzzles(Ladders.open(_export_dir(export, config, build_dir)), length, steps, lexicon.lower(), edit,
                         common, "strict" if strict else "on" if clean else "off", seed, count)
     if as_json:
@@ -412,7 +424,7 @@ def verify(
     from pipeline.artifact.verify import CHECKS, verify as run_checks
 
     progress.configure(quiet)
-    with reported():
+    with reported(as_json):
         folder = _export_dir(folder, config, build_dir)
         failed = run_checks(folder)
     if as_json:
@@ -447,7 +459,7 @@ def diff(
 
     from pipeline.artifact.diff import describe, diff_exports
 
-    with reported():
+    with reported(as_json):
         result = diff_exports(old, new)
     if as_json:
         say(json.dumps(result, ensure_ascii=False))
@@ -469,7 +481,7 @@ def show_config(config: ConfigOpt = None, build_dir: BuildDirOpt = None, as_json
 
     from pipeline.config import load_config
 
-    with reported():
+    with reported(as_json):
         loaded = load_config(config, build_dir)
     entries = {k: {"value": v, "from": loaded.sources.get(k, "")} for k, v in loaded.values.items()}
     if as_json:

@@ -31,13 +31,14 @@ import polars as pl
 from pipeline import io, lock, swap
 from pipeline.config import Config
 from pipeline.lock import LOCK_FILE
-from pipeline.errors import DamagedState, InputFormatError, Interrupted, PipelineError, StaleInputError, UsageError
+from pipeline.errors import DamagedState, InternalError, Interrupted, PipelineError, StaleInputError, UsageError
 from pipeline.registry import all_stages, writer_of
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
 MUTEX_FILE = ".mutex"
 SCRATCH_PREFIX = ".scratch-"  # + a stage's name: the scratch folder of a stage that declares one
+ERROR_LOG = "ladders-error.log"  # the traceback of the last internal error of a stage, for a bug report
 MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
 MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
 # Fault injection for the crash tests: "STAGE:POINT" makes the runner announce the point on
@@ -300,12 +301,11 @@ class Runner:
                 result = stage.transform(**kwargs)
             except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
                 raise
-            except Exception as e:  # a library failing on an input it could not parse
-                raise InputFormatError(f"stage {stage.label} failed on its inputs: {type(e).__name__}: "
-                                       f"{' '.join(str(e).split())[:200]}") from e
+            except Exception as e:  # an input's parse error is the stage's InputFormatError: this is a bug
+                raise self._internal_error(stage, e) from e
             notes = tuple(result.pop("notes", ()))
             if set(result) != set(stage.writes):
-                raise PipelineError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
+                raise InternalError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
             outputs, rows = self._write_outputs(stage, result, scratch)
         finally:
             if stage.scratch:
@@ -317,6 +317,21 @@ class Runner:
         lock.write(self.build_dir / LOCK_FILE, record)
         return Report(stage, "ran", record[stage.name]["rows"], time.perf_counter() - start, notes)
 
+    def _internal_error(self, stage: Stage, e: Exception) -> InternalError:
+        """A stage's own code raised: its traceback goes to ERROR_LOG in the build folder (for the bug
+        report), and the error names the stage and the exception."""
+        import traceback
+
+        log = self.build_dir / ERROR_LOG
+        text = "".join(traceback.format_exception(e))
+        try:
+            io.write_atomic(log, f"ladders: stage {stage.label} raised\n{text}".encode())
+            where = f"; its traceback is in {log}"
+        except OSError:
+            where = ""
+        return InternalError(f"stage {stage.label} raised {type(e).__name__}: "
+                             f"{' '.join(str(e).split())[:200]}{where}")
+
     def _write_outputs(self, stage: Stage, result: dict[str, Any], scratch: Path) -> tuple[dict[str, str], int | None]:
         """Write a stage's outputs in place; the sha256 of each file written, and the rows of the first."""
         outputs: dict[str, str] = {}
@@ -326,11 +341,11 @@ class Runner:
             if out.is_dir:
                 files = {f: (v.encode() if isinstance(v, str) else v) for f, v in value.items()}
                 if sorted(files) != sorted(out.members or {}):
-                    raise PipelineError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
+                    raise InternalError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
                                         f"declared {sorted(out.members or {})}")
                 moved = {f for f, v in files.items() if isinstance(v, Path)}
                 if any(not stage.scratch or files[f].parent != scratch for f in moved):
-                    raise PipelineError(f"stage {stage.label} handed over a file outside its scratch folder")
+                    raise InternalError(f"stage {stage.label} handed over a file outside its scratch folder")
                 self._write_dir(self.build_dir / out.path, files, stage)
                 for f, v in files.items():  # what was just written, so that the next status need not read it
                     path = self.build_dir / out.path / f

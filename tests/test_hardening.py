@@ -198,7 +198,7 @@ def test_malformed_wordnet_file_is_one_line(tiny):
     (tiny / "wordnet/index.noun").write_text("cat n\n")
     result = build(tiny)
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1].startswith("error: stage 2 definitions failed on its inputs: ")
+    assert result.stderr.splitlines()[-1] == "error: WordNet file index.noun: not an index line: 'cat n'"
     assert "Traceback" not in result.stderr
 
 
