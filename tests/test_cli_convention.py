@@ -86,7 +86,7 @@ def test_limit_with_all_lists_that_many(export):
 
 def test_no_option_is_a_flag_in_one_command_and_takes_a_value_in_another():
     kinds: dict[str, set[bool]] = {}
-    for name, command in typer.main.get_command(app).commands.items():
+    for command in typer.main.get_command(app).commands.values():
         for param in command.params:
             for opt in getattr(param, "opts", []):
                 if opt.startswith("--"):

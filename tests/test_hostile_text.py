@@ -9,12 +9,10 @@ character reaches a terminal from data. The payloads are tests/data/hostile/payl
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import sqlite3
 import sys
 import unicodedata
-from pathlib import Path
 
 import polars as pl
 import pytest
