@@ -130,14 +130,12 @@ class Runner:
     # ---- status --------------------------------------------------------------------
 
     def status(self, stage: Stage, record: dict[str, Any], upstream: dict[str, Status] | None = None) -> Status:
+        """Fresh, or the first reason it is not: its outputs, then what it waits on, then its code, config
+        and inputs against the lock's entry."""
         entry = record.get(stage.name)
-        for out in stage.writes.values():
-            for f in out.files():
-                digest = self.hash_file(self.build_dir / f)
-                if digest is None:
-                    return Status(stage, "missing", f"{f} does not exist")
-                if entry and entry["outputs"].get(f) != digest:
-                    return Status(stage, "altered", f"{f} is not what the stage wrote")
+        found = self._outputs_status(stage, entry)
+        if found is not None:
+            return found
         if entry is None:
             return Status(stage, "stale", "never built into this folder")
         for table in stage.reads:
@@ -145,21 +143,23 @@ class Runner:
             if before is not None and before.state != "fresh":
                 return Status(stage, "stale", f"waits on stage {before.stage.label}")
         now = self.fingerprint(stage)
-        changed = lock.changed(now["code"], entry["code"])
-        if changed:
-            return Status(stage, "stale", f"code changed: {', '.join(changed)}")
-        changed = lock.changed(now["config"], entry["config"])
-        if changed:
-            return Status(stage, "stale", f"config changed: {', '.join(changed)}")
-        was, now_inputs = entry["inputs"], now["inputs"]
-        for label in sorted(set(was) | set(now_inputs)):
-            if label not in was:
-                return Status(stage, "stale", f"new input {label}")
-            if now_inputs.get(label) is None:
-                return Status(stage, "stale", f"input {label} is gone")
-            if was[label] != now_inputs[label]:
-                return Status(stage, "stale", f"input {label} changed")
-        return Status(stage, "fresh")
+        for part in ("code", "config"):
+            changed = lock.changed(now[part], entry[part])
+            if changed:
+                return Status(stage, "stale", f"{part} changed: {', '.join(changed)}")
+        reason = _input_change(entry["inputs"], now["inputs"])
+        return Status(stage, "stale", reason) if reason else Status(stage, "fresh")
+
+    def _outputs_status(self, stage: Stage, entry: dict[str, Any] | None) -> Status | None:
+        """Missing or altered when an output is, else None."""
+        for out in stage.writes.values():
+            for f in out.files():
+                digest = self.hash_file(self.build_dir / f)
+                if digest is None:
+                    return Status(stage, "missing", f"{f} does not exist")
+                if entry and entry["outputs"].get(f) != digest:
+                    return Status(stage, "altered", f"{f} is not what the stage wrote")
+        return None
 
     def status_all(self) -> list[Status]:
         record = self.read_lock()
@@ -334,6 +334,18 @@ class Runner:
             raise StaleInputError(f"{path} does not exist ({why}); run the stages before it") from None
         except IsADirectoryError:
             raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
+
+
+def _input_change(was: dict[str, str | None], now: dict[str, str | None]) -> str | None:
+    """How the first input (by label) differs from what the lock recorded, or None."""
+    for label in sorted(set(was) | set(now)):
+        if label not in was:
+            return f"new input {label}"
+        if now.get(label) is None:
+            return f"input {label} is gone"
+        if was[label] != now[label]:
+            return f"input {label} changed"
+    return None
 
 
 def _give_back_memory() -> None:
