@@ -1,4 +1,4 @@
-"""Issue 6: each bad input gives its exact one-line message and exit code, and the previous export stays byte-identical."""
+"""Each bad input gives its exact one-line message and exit code, and the previous export stays byte-identical."""
 from __future__ import annotations
 
 from pathlib import Path

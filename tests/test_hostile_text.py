@@ -1,4 +1,4 @@
-"""Issue 25: text from a list is data, never markup or a command, wherever it goes.
+"""Text from a list is data, never markup or a command, wherever it goes.
 
 Stage 1 removes control characters, terminal escape sequences and invisible
 formatting characters from the lists' definitions (a warning row per line);
