@@ -75,14 +75,6 @@ def test_debug_shows_the_traceback(tiny, tmp_path):
     assert loud.returncode != 0 and "Traceback" in err
 
 
-def test_malformed_wordnet_file_is_one_line(tiny):
-    (tiny / "wordnet/index.noun").write_text("cat n\n")
-    result = build(tiny)
-    assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == "error: WordNet file index.noun: not an index line: 'cat n'"
-    assert "Traceback" not in result.stderr
-
-
 def test_diff_exit_code_says_whether_exports_differ(tiny, tmp_path):
     assert build(tiny).exit_code == 0
     same = invoke("diff", str(tiny / "build/export"), str(tiny / "build/export"))

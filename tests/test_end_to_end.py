@@ -266,3 +266,17 @@ def test_each_readme_solve_and_puzzle_example_works_as_written(export):
         assert done.returncode == 0 and done.stdout and not done.stderr, (line, done.stderr)
         if "--count-only" in args:
             assert done.stdout.strip() == "7"  # as its comment says
+
+
+def test_every_definition_source_is_one_stage_2s_docstring_names(words):
+    import re
+
+    import stages.s02_definitions
+
+    doc = " ".join(stages.s02_definitions.__doc__.split())
+    sources = set(words["definition_source"].drop_nulls().unique())
+    assert sources and all(re.fullmatch(r"(csw|owl|supplement|wordnet|gcide)(-link|-inflection|-derived)?", s)
+                           for s in sources), sources
+    for s in sources:
+        base, _, how = s.partition("-")
+        assert f"`{base}`" in doc and (not how or f"`-{how}`" in doc or f"`<source>-{how}`" in doc), s
