@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-fast test-sql test-web approve verify audit bench raw fixtures clean status $(STAGES)
+.PHONY: help build lint test test-fast test-sql test-web approve verify audit bench raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() -]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -26,6 +26,9 @@ $(VENV)/.deps-$(DEPS):
 
 build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
 	$(LADDERS) build
+
+lint: $(BIN)/.installed ## ruff check (rules in pyproject.toml's [tool.ruff]); CI runs it before the tests
+	$(BIN)/ruff check .
 
 # Two workers, a test file each at a time: the tests of tests/test_end_to_end.py share one build of raw/.
 # (--dist loadgroup would be finer, but pytest 9 ignores the group suffix xdist 3.8 puts on node ids.)

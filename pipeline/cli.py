@@ -6,6 +6,7 @@ a traceback only with --debug.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,13 +14,10 @@ from typing import Annotated, Optional
 
 import typer
 
-EXIT_CODES = """Exit codes: 0 success; 1 a check failed, a stage is stale, exports differ; 2 bad usage or
-bad input (an option, a config key, a word list, a build folder ladders must not touch); 3 damaged
-or missing state (a lock, build folder or export ladders did not write, or no export where one is
-looked for); 4 the environment (permissions, a full disk, a file size limit); 10-14 `solve`
-refusals; 130 interrupted."""
+from pipeline.errors import exit_code_help
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + EXIT_CODES)
+                  help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help())
 DEBUG = {"on": False}
 
 
@@ -51,7 +49,10 @@ def options(debug: Annotated[bool, typer.Option("--debug", help="On an unexpecte
 
 ConfigOpt = Annotated[Optional[Path], typer.Option(
     "--config", help="A TOML file of ladders keys (top-level, or in a [tool.ladders] table).")]
-BuildDirOpt = Annotated[Optional[Path], typer.Option("--build-dir", help="Build into this folder instead.")]
+BuildDirOpt = Annotated[Optional[Path], typer.Option(
+    "--build-dir", help="Build into this folder [default: build_dir of the config].")]
+ReadDirOpt = Annotated[Optional[Path], typer.Option(
+    "--build-dir", help="The build folder to read [default: build_dir of the config].")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars or stage notes.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even if fresh.")]
 LenientOpt = Annotated[bool, typer.Option(
@@ -60,32 +61,46 @@ LenientOpt = Annotated[bool, typer.Option(
 
 
 @contextmanager
-def reported() -> Iterator[None]:
-    """Turn any failure into one line on stderr and the exit code of its kind."""
-    from pipeline.errors import PipelineError, describe_os_error
+def reported(as_json: bool = False) -> Iterator[None]:
+    """Turn any failure into one line on stderr and the exit code of its kind; with --json, into
+    {"error": {"code", "message", ...}} on stdout with the same exit code."""
+    from pipeline.errors import InternalError, PipelineError, describe_os_error
+
+    def fail(code: int, message: str, **details) -> None:
+        if as_json:
+            import json
+
+            say(json.dumps({"error": {"code": code, "message": message, **details}}))
+        else:
+            say(f"{'interrupted' if code == 130 else 'error'}: {message}", err=True)
+        raise typer.Exit(code)
 
     try:
         yield
     except (typer.Exit, typer.Abort, typer.BadParameter):
         raise
+    except InternalError as e:
+        if DEBUG["on"]:
+            import traceback
+
+            say("".join(traceback.format_exception(e)).rstrip(), err=True)
+        command = " ".join(["ladders", *sys.argv[1:]])
+        fail(e.exit_code, f"internal error (a bug in ladders, not in your input): {e}; please report it with "
+                          f"the command you ran ({command}){'' if DEBUG['on'] else ' and its --debug output'}",
+             **e.details)
     except PipelineError as e:
-        say(f"{'interrupted' if e.exit_code == 130 else 'error'}: {e}", err=True)
-        raise typer.Exit(e.exit_code) from None
+        fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
-        say("interrupted", err=True)
-        raise typer.Exit(130) from None
+        fail(130, "interrupted")
     except OSError as e:
         if DEBUG["on"]:
             raise
-        say(f"error: {describe_os_error(e)}", err=True)
-        raise typer.Exit(4) from None
+        fail(4, describe_os_error(e))
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
         text = " ".join(str(e).split())[:200]
-        say(f"error: unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)",
-                   err=True)
-        raise typer.Exit(3) from None
+        fail(3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)")
 
 
 def _echo(quiet: bool):
@@ -136,12 +151,13 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
         runner.run(find(runner.stages, stage), force=force)
 
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout instead, and an error as "
+                                                      '{"error": {"code", "message", ...}} with the same exit code.')]
 ExportOpt = Annotated[Optional[Path], typer.Option("--export", help="Export folder [default: <build dir>/export].")]
 
 
 @app.command()
-def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: LenientOpt = False,
+def status(config: ConfigOpt = None, build_dir: ReadDirOpt = None, lenient: LenientOpt = False,
            as_json: JsonOpt = False) -> None:
     """Say for each stage: fresh, stale (and why), missing or altered. Exit 1 unless all are fresh.
 
@@ -150,7 +166,7 @@ def status(config: ConfigOpt = None, build_dir: BuildDirOpt = None, lenient: Len
     "reason"}], "skipped_lines", "definition_warnings"}."""
     import json
 
-    with reported():
+    with reported(as_json):
         runner = _runner(config, build_dir, True, lenient)
         statuses = runner.status_all()
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
@@ -223,12 +239,12 @@ def solve(
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: JsonOpt = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
-    count_only: Annotated[bool, typer.Option("--count", help="Print only how many shortest ladders there are.")]
+    count_only: Annotated[bool, typer.Option("--count-only", help="Print only how many shortest ladders there are.")]
     = False,
-    limit: Annotated[int, typer.Option(min=1, help="With --all: how many to list.")] = 10,
+    limit: Annotated[Optional[int], typer.Option(min=1, help="With --all: how many to list [default: 10].")] = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
-    build_dir: BuildDirOpt = None,
+    build_dir: ReadDirOpt = None,
 ) -> None:
     """Find the shortest ladder and the common-word ladder from START to END.
 
@@ -241,9 +257,9 @@ def solve(
     [{"word", "rareness", "label", "definition"}]}, label being common,
     uncommon, rare or obscure (from the word's SCOWL level). With --all:
     {"from", "to", "count", "ladders": [[word, ...], ...]}, the ladders in a
-    stable order (walked back from END, alphabetically). --count prints the
-    exact number of shortest ladders ({"from", "to", "steps", "count"} with
-    --json).
+    stable order (walked back from END, alphabetically). --count-only prints
+    the exact number of shortest ladders ({"from", "to", "steps", "count"}
+    with --json).
 
     Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
     unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
@@ -258,7 +274,11 @@ def solve(
 
     lexicon = lexicon.lower()
     clean = "strict" if strict else "on" if clean else "off"
-    with reported():
+    with reported(as_json):
+        _refuse_idle({"--limit": (limit is not None and not all_ladders, "it says how many ladders --all lists"),
+                      "--seed": (seed is not None and (all_ladders or count_only),
+                                 "--all and --count-only list or count every shortest ladder: no tie to break"),
+                      "--all": (all_ladders and count_only, "--count-only prints the count alone")})
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
             count, found = ladders.all_shortest(start, end, lexicon, edit, 1, clean)
@@ -266,13 +286,13 @@ def solve(
                                    "count": count}) if as_json else f"{count}")
             return
         if all_ladders:
-            count, found = ladders.all_shortest(start, end, lexicon, edit, limit, clean)
+            count, found = ladders.all_shortest(start, end, lexicon, edit, limit or 10, clean)
             if as_json:
                 say(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
                                        "ladders": [f.words for f in found]}))
                 return
-            say(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}; "
-                       f"the first {len(found)}:")
+            say(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}"
+                + (":" if len(found) == count else f"; the first {len(found)}:"))
             for f in found:
                 say("  " + " ".join(f.words))
             return
@@ -308,35 +328,45 @@ def puzzle(
     strict: Annotated[bool, typer.Option("--strict", help="Clean, and no everyday word with a vulgar sense "
                                          "either (flagged vulgar_sense).")] = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
-    count: Annotated[int, typer.Option(min=1, help="How many puzzles.")] = 1,
+    count: Annotated[int, typer.Option(min=1, help="How many puzzles (fewer when fewer are found: it says so).")]
+    = 1,
     as_json: JsonOpt = False,
     export: ExportOpt = None,
     config: ConfigOpt = None,
-    build_dir: BuildDirOpt = None,
+    build_dir: ReadDirOpt = None,
 ) -> None:
     """Draw start/end pairs whose shortest ladder is exactly --steps steps.
 
     Difficulty: easy with 20 or more shortest ladders, medium with 4 to 19,
     hard with 1 to 3, and one level harder (up to fiendish) when no shortest
-    ladder keeps to common words. --json prints [{"start", "end", "steps",
-    "ladders", "all_common", "difficulty"}]. Exit 2 when no ladder of that many
-    steps exists between words of that length (the message names the longest).
+    ladder keeps to common words. --json prints {"asked", "found", "puzzles":
+    [{"start", "end", "steps", "ladders", "all_common", "difficulty"}]}. When
+    fewer puzzles than --count are found, a line on stderr says so (exit 0).
+    Exit 2 when no ladder of that many steps exists between words of that
+    length (the message names the longest). A progress bar shows after a
+    second (on a terminal).
     """
     import json
     from dataclasses import asdict
 
-    from pipeline.solve.puzzle import puzzles
+    from pipeline import progress
+    from pipeline.solve.puzzle import ATTEMPTS, puzzles
     from pipeline.solve.solver import Ladders
 
-    with reported():
+    progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
+    with reported(as_json):
+        _refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
         found = puzzles(Ladders.open(_export_dir(export, config, build_dir)), length, steps, lexicon.lower(), edit,
                         common, "strict" if strict else "on" if clean else "off", seed, count)
+    if len(found) < count:
+        say(f"found {len(found)} of the {count} puzzles asked for: {ATTEMPTS * count:,} start words tried "
+            f"(fewer pairs of {length}-letter words are {_steps(steps)} apart)", err=True)
     if as_json:
-        say(json.dumps([asdict(p) for p in found]))
+        say(json.dumps({"asked": count, "found": len(found), "puzzles": [asdict(p) for p in found]}))
         return
     for p in found:
-        say(f"{p.start} -> {p.end}: {p.steps} steps, {p.ladders:,} shortest ladder"
-                   f"{'s' if p.ladders != 1 else ''}, {p.difficulty}")
+        say(f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
+            f"{'s' if p.ladders != 1 else ''}, {p.difficulty}")
 
 
 @app.command("export-sql")
@@ -346,7 +376,7 @@ def export_sql(
     = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
-    build_dir: BuildDirOpt = None,
+    build_dir: ReadDirOpt = None,
 ) -> None:
     """Write the export as a SQL dump that `mysql DB < FILE` loads: tables words, links and ladder_groups,
     utf8mb4, batched INSERTs, the same indexes as ladder.sqlite, and a final row-count check."""
@@ -382,7 +412,7 @@ def export_web(
     folder: Annotated[Path, typer.Argument(help="Folder for the page (new, empty, or written by export-web).")],
     export: ExportOpt = None,
     config: ConfigOpt = None,
-    build_dir: BuildDirOpt = None,
+    build_dir: ReadDirOpt = None,
 ) -> None:
     """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (the lexicon with
     its links, and definitions in shards). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
@@ -398,9 +428,11 @@ def export_web(
 
 @app.command()
 def verify(
-    folder: Annotated[Optional[Path], typer.Argument(help="Export folder [default: <build dir>/export].")] = None,
+    folder: Annotated[Optional[Path], typer.Argument(hidden=True, help="The export, as --export (older usage).")]
+    = None,
+    export: ExportOpt = None,
     config: ConfigOpt = None,
-    build_dir: BuildDirOpt = None,
+    build_dir: ReadDirOpt = None,
     quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -416,9 +448,13 @@ def verify(
     from pipeline.artifact.verify import CHECKS, verify as run_checks
     from pipeline.swap import read_consistently
 
-    progress.configure(quiet)
-    with reported():
-        folder = _export_dir(folder, config, build_dir)
+    progress.configure(quiet or as_json)
+    with reported(as_json):
+        if folder is not None and export is not None:
+            from pipeline.errors import UsageError
+
+            raise UsageError("give the export once: --export FOLDER")
+        folder = _export_dir(export or folder, config, build_dir)
         failed = read_consistently(lambda: run_checks(folder), folder)
     if as_json:
         say(json.dumps({"export": str(folder), "checks": len(CHECKS), "failed": [
@@ -453,7 +489,7 @@ def diff(
     from pipeline.artifact.diff import describe, diff_exports
     from pipeline.swap import read_consistently
 
-    with reported():
+    with reported(as_json):
         result = read_consistently(lambda: diff_exports(old, new), old, new)
     if as_json:
         say(json.dumps(result, ensure_ascii=False))
@@ -465,7 +501,7 @@ def diff(
 
 
 @app.command("config")
-def show_config(config: ConfigOpt = None, build_dir: BuildDirOpt = None, as_json: JsonOpt = False) -> None:
+def show_config(config: ConfigOpt = None, build_dir: ReadDirOpt = None, as_json: JsonOpt = False) -> None:
     """Print the effective configuration: every key, its value, and the file or option that set it.
 
     Defaults are built in; the project's ladders.toml (or pyproject.toml's
@@ -475,7 +511,7 @@ def show_config(config: ConfigOpt = None, build_dir: BuildDirOpt = None, as_json
 
     from pipeline.config import load_config
 
-    with reported():
+    with reported(as_json):
         loaded = load_config(config, build_dir)
     entries = {k: {"value": v, "from": loaded.sources.get(k, "")} for k, v in loaded.values.items()}
     if as_json:
@@ -486,6 +522,15 @@ def show_config(config: ConfigOpt = None, build_dir: BuildDirOpt = None, as_json
         say(f"{key:<{width}} = {json.dumps(entry['value'])}  # {entry['from']}")
 
 
+def _refuse_idle(options: dict[str, tuple[bool, str]]) -> None:
+    """Refuse an option given where it would do nothing: {option: (idle, why)}."""
+    from pipeline.errors import UsageError
+
+    for option, (idle, why) in options.items():
+        if idle:
+            raise UsageError(f"{option} does nothing here: {why}")
+
+
 def _nonempty(value) -> bool:
     if isinstance(value, dict):
         return any(_nonempty(v) for v in value.values())
@@ -493,4 +538,23 @@ def _nonempty(value) -> bool:
 
 
 def main() -> None:
-    app()
+    """The `ladders` command. Typer's own usage errors (a missing argument, an unknown option) become JSON
+    too when --json is among the arguments."""
+    from typer.exceptions import Abort, TyperException
+
+    try:
+        code = typer.main.get_command(app).main(standalone_mode=False)
+    except TyperException as e:
+        if "--json" in sys.argv[1:]:
+            import json
+
+            say(json.dumps({"error": {"code": e.exit_code, "message": e.format_message()}}))
+        elif hasattr(e, "show"):
+            e.show()
+        else:
+            say(f"error: {e.format_message()}", err=True)
+        sys.exit(e.exit_code)
+    except Abort:
+        say("interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -208,6 +208,23 @@ def _has_ladders_table(pyproject: Path) -> bool:
     return isinstance(tool, dict) and "ladders" in tool
 
 
+def _merge_layer(values: dict[str, Any], file: Path, data: Any) -> list[str]:
+    """Check one layer's keys and merge them into `values`; the keys it set."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{file}: [tool.ladders] must be a table")
+    for key, value in data.items():
+        check = KEYS.get(key)
+        if check is None:
+            raise ConfigError(f"{file}: unknown key {key!r} (known: {', '.join(KEYS)})")
+        if isinstance(value, dict) and isinstance(values.get(key), dict):
+            value = {**values[key], **{str(k): v for k, v in value.items()}}  # one level may change alone
+        try:
+            values[key] = check(key, value, file.parent)
+        except ValueError as e:
+            raise ConfigError(f"{file}: key {key!r}: {e}") from None
+    return list(data)
+
+
 def load_config(config_file: Path | None = None, build_dir: Path | None = None, lenient: bool = False) -> Config:
     """The layers of the module docstring, validated, with where each value came from."""
     project = find_project_file()
@@ -220,21 +237,11 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
     bases: dict[str, Path] = {}
     sources: dict[str, str] = {}
     for file, data in layers:
-        if not isinstance(data, dict):
-            raise ConfigError(f"{file}: [tool.ladders] must be a table")
-        for key, value in data.items():
-            check = KEYS.get(key)
-            if check is None:
-                raise ConfigError(f"{file}: unknown key {key!r} (known: {', '.join(KEYS)})")
-            if isinstance(value, dict) and isinstance(values.get(key), dict):
-                value = {**values[key], **{str(k): v for k, v in value.items()}}  # one level may change alone
-            try:
-                values[key] = check(key, value, file.parent)
-            except ValueError as e:
-                raise ConfigError(f"{file}: key {key!r}: {e}") from None
-            # The defaults' one path, build_dir, is the project's: beside its file, or here without one.
-            bases[key] = file.parent.resolve() if file != DEFAULTS_FILE else (
-                project.parent.resolve() if project else Path.cwd())
+        # The defaults' one path, build_dir, is the project's: beside its file, or here without one.
+        base = file.parent.resolve() if file != DEFAULTS_FILE else (
+            project.parent.resolve() if project else Path.cwd())
+        for key in _merge_layer(values, file, data):
+            bases[key] = base
             sources[key] = str(file) if file != DEFAULTS_FILE else "built-in defaults"
     if config_file is not None and "build_dir" not in layers[-1][1]:
         # Another config builds beside itself, never into the project's default folder by surprise.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from pipeline.errors import PipelineError
+from pipeline.errors import InternalError, UsageError
 from pipeline.stage import Output, Stage
 
 STAGE_MODULES = (
@@ -28,10 +28,10 @@ def all_stages() -> list[Stage]:
         names = (stage.reads + stage.raw + stage.settings
                  + ("digests",) * bool(stage.digests) + ("scratch",) * stage.scratch)
         if len(set(names)) != len(names):
-            raise PipelineError(f"stage {stage.label} passes one argument name twice: {names}")
+            raise InternalError(f"stage {stage.label} passes one argument name twice: {names}")
         for table in stage.reads:
             if table not in written:
-                raise PipelineError(f"stage {stage.label} reads {table!r}, which no earlier stage writes")
+                raise InternalError(f"stage {stage.label} reads {table!r}, which no earlier stage writes")
         written.update({name: stage for name in stage.writes})
     return stages
 
@@ -41,11 +41,11 @@ def find(stages: list[Stage], key: str) -> Stage:
         if key in (str(stage.number), f"{stage.number:02d}", stage.name):
             return stage
     names = ", ".join(f"{s.number} {s.name}" for s in stages)
-    raise PipelineError(f"no stage {key!r}; stages are: {names}")
+    raise UsageError(f"no stage {key!r}; stages are: {names}")
 
 
 def writer_of(stages: list[Stage], table: str) -> tuple[Stage, Output]:
     for stage in stages:
         if table in stage.writes:
             return stage, stage.writes[table]
-    raise PipelineError(f"no stage writes table {table!r}")
+    raise InternalError(f"no stage writes table {table!r}")

@@ -1,45 +1,39 @@
-"""The runner: staleness by content, stage execution, atomic outputs, the lock.
+"""The runner: staleness by content, and each stage run as decide -> gather -> call -> write -> record.
 
 The lock file (`<build dir>/ladders.lock`, JSON) records per stage the sha256
 of each input file (raw files and upstream tables), of each config value the
 stage uses, of its own source code, and of each output it wrote. A stage is
-fresh when all of these still match; otherwise the status names what changed.
-The lock is rewritten (atomically) only after a stage's outputs are in place,
-so a failed or killed stage leaves the previous outputs and lock as they were.
-A second process building the same folder waits on `<build dir>/.mutex`.
-A folder output (the export) is written beside its place and swapped in whole
-(pipeline/swap.py), so that a reader never finds it missing or half written.
-A stage that declares `scratch` works in `<build dir>/.scratch-<stage>`, emptied
-before it runs and removed after (and at the next start, after a kill).
+fresh when all of these still match; otherwise the status names what changed
+(decide). The runner reads the stage's inputs (gather), calls its transform
+(call), writes its outputs (write) and rewrites the lock atomically (record),
+only after the outputs are in place, so a failed or killed stage leaves the
+previous outputs and lock as they were. The build folder's safety (the guard,
+the mutex, scratch folders, the atomic swap of a folder output and recovery
+after a kill) is pipeline/buildfolder.py's.
 """
 from __future__ import annotations
 
 import ctypes
-import fcntl
 import os
-import shutil
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from pipeline import io, lock, swap
-from pipeline.config import Config
+from pipeline import io, lock
+from pipeline.buildfolder import MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
+from pipeline.config import PATH_KEYS, Config
+from pipeline.errors import InternalError, Interrupted, PipelineError, StaleInputError
 from pipeline.lock import LOCK_FILE
-from pipeline.errors import DamagedState, InputFormatError, Interrupted, PipelineError, StaleInputError, UsageError
 from pipeline.registry import all_stages, writer_of
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
-MUTEX_FILE = ".mutex"
-SCRATCH_PREFIX = ".scratch-"  # + a stage's name: the scratch folder of a stage that declares one
-MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
-MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
+ERROR_LOG = "ladders-error.log"  # the traceback of the last internal error of a stage, for a bug report
 # Fault injection for the crash tests: "STAGE:POINT" makes the runner announce the point on
 # stderr and sleep there, so that a test can kill -9 it at a known place.
 FAULT_ENV = "LADDERS_TEST_FAULT"
@@ -79,6 +73,15 @@ class Runner:
         self.echo = echo
         self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
+        self.folder = BuildFolder(self.build_dir, self._protected, self.stages, echo)
+
+    def _protected(self) -> dict[Path, str]:
+        """Folders a build folder must neither be nor hold: the project's and each input's."""
+        protected = {self.config.project: "the project folder"} if self.config.project else {}
+        for key in PATH_KEYS:
+            raw = self.config.path(key)
+            protected[raw if raw.is_dir() else raw.parent] = f"the folder of input {key!r}"
+        return protected
 
     # ---- inputs and their hashes -------------------------------------------------
 
@@ -127,14 +130,12 @@ class Runner:
     # ---- status --------------------------------------------------------------------
 
     def status(self, stage: Stage, record: dict[str, Any], upstream: dict[str, Status] | None = None) -> Status:
+        """Fresh, or the first reason it is not: its outputs, then what it waits on, then its code, config
+        and inputs against the lock's entry."""
         entry = record.get(stage.name)
-        for out in stage.writes.values():
-            for f in out.files():
-                digest = self.hash_file(self.build_dir / f)
-                if digest is None:
-                    return Status(stage, "missing", f"{f} does not exist")
-                if entry and entry["outputs"].get(f) != digest:
-                    return Status(stage, "altered", f"{f} is not what the stage wrote")
+        found = self._outputs_status(stage, entry)
+        if found is not None:
+            return found
         if entry is None:
             return Status(stage, "stale", "never built into this folder")
         for table in stage.reads:
@@ -142,21 +143,23 @@ class Runner:
             if before is not None and before.state != "fresh":
                 return Status(stage, "stale", f"waits on stage {before.stage.label}")
         now = self.fingerprint(stage)
-        changed = lock.changed(now["code"], entry["code"])
-        if changed:
-            return Status(stage, "stale", f"code changed: {', '.join(changed)}")
-        changed = lock.changed(now["config"], entry["config"])
-        if changed:
-            return Status(stage, "stale", f"config changed: {', '.join(changed)}")
-        was, now_inputs = entry["inputs"], now["inputs"]
-        for label in sorted(set(was) | set(now_inputs)):
-            if label not in was:
-                return Status(stage, "stale", f"new input {label}")
-            if now_inputs.get(label) is None:
-                return Status(stage, "stale", f"input {label} is gone")
-            if was[label] != now_inputs[label]:
-                return Status(stage, "stale", f"input {label} changed")
-        return Status(stage, "fresh")
+        for part in ("code", "config"):
+            changed = lock.changed(now[part], entry[part])
+            if changed:
+                return Status(stage, "stale", f"{part} changed: {', '.join(changed)}")
+        reason = _input_change(entry["inputs"], now["inputs"])
+        return Status(stage, "stale", reason) if reason else Status(stage, "fresh")
+
+    def _outputs_status(self, stage: Stage, entry: dict[str, Any] | None) -> Status | None:
+        """Missing or altered when an output is, else None."""
+        for out in stage.writes.values():
+            for f in out.files():
+                digest = self.hash_file(self.build_dir / f)
+                if digest is None:
+                    return Status(stage, "missing", f"{f} does not exist")
+                if entry and entry["outputs"].get(f) != digest:
+                    return Status(stage, "altered", f"{f} is not what the stage wrote")
+        return None
 
     def status_all(self) -> list[Status]:
         record = self.read_lock()
@@ -182,48 +185,6 @@ class Runner:
 
     # ---- running -------------------------------------------------------------------
 
-    def check_build_dir(self) -> None:
-        """Refuse a build folder whose files ladders must not replace: the current folder, a filesystem
-        root, the home folder, the project or an input folder (or one holding them), a file, and any
-        folder with files in it that carries neither ladders' marker nor its lock."""
-        path = self.build_dir
-        home = Path.home().resolve()
-        if path.exists() and not path.is_dir():
-            raise UsageError(f"build folder {path} is a file, not a folder")
-        if path == Path(path.anchor) or path == home or path == Path.cwd().resolve():
-            what = {Path(path.anchor): "a filesystem root", home: "your home folder"}.get(path, "the current folder")
-            raise UsageError(f"build folder {path} is {what}: ladders replaces files in its build folder; "
-                             "choose a folder of its own, e.g. --build-dir build")
-        from pipeline.config import PATH_KEYS
-
-        protected = {self.config.project: "the project folder"} if self.config.project else {}
-        for key in PATH_KEYS:
-            raw = self.config.path(key)
-            protected[raw if raw.is_dir() else raw.parent] = f"the folder of input {key!r}"
-        for folder, what in protected.items():
-            if path == folder or folder.is_relative_to(path):
-                raise UsageError(f"build folder {path} is or holds {what} ({folder}); choose another --build-dir")
-        if path.is_dir() and any(path.iterdir()) and not (path / MARKER_FILE).exists() \
-                and not (path / LOCK_FILE).exists():
-            raise UsageError(f"build folder {path} holds files ladders did not write; "
-                             "choose an empty or new folder (ladders never replaces what it did not write)")
-
-    @contextmanager
-    def exclusive(self) -> Iterator[None]:
-        """Hold the build folder's mutex; a second process waits here, saying so."""
-        self.check_build_dir()
-        self.build_dir.mkdir(parents=True, exist_ok=True)
-        if not (self.build_dir / MARKER_FILE).exists():
-            io.write_atomic(self.build_dir / MARKER_FILE, MARKER_TEXT.encode())
-        with open(self.build_dir / MUTEX_FILE, "w") as f:
-            try:
-                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                self.echo(f"waiting: another ladders process is building {self.build_dir}")
-                fcntl.flock(f, fcntl.LOCK_EX)
-            self._restore_interrupted_swaps()
-            yield
-
     def build(self, force: bool = False) -> list[Report]:
         return self._run_all(self.stages, force)
 
@@ -232,12 +193,12 @@ class Runner:
 
     def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
         reports: list[Report] = []
-        with self.exclusive():
+        with self.folder.exclusive():
             try:
                 for stage in stages:
                     reports.append(self._maybe_run(stage, force))
             except KeyboardInterrupt:
-                self._restore_interrupted_swaps()  # a folder half written or half swapped in: as it was
+                self.folder.recover()  # a folder half written or half swapped in: as it was
                 done = ", ".join(r.stage.label for r in reports) or "none"
                 raise Interrupted(f"stages finished: {done}; the stage that was running left nothing "
                                   f"behind, and {self.build_dir / 'export'} is as it was") from None
@@ -260,7 +221,18 @@ class Runner:
 
     def _execute(self, stage: Stage) -> Report:
         start = time.perf_counter()
-        kwargs: dict[str, Any] = {}
+        kwargs, hashes = self._gather(stage)
+        with self.folder.scratch(stage) as scratch:
+            result = self._call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
+            notes = tuple(result.pop("notes", ()))
+            outputs, rows = self._write_outputs(stage, result, scratch)
+        rows = self._record(stage, hashes, outputs, rows)
+        return Report(stage, "ran", rows, time.perf_counter() - start, notes)
+
+    def _gather(self, stage: Stage) -> tuple[dict[str, Any], dict[str, str]]:
+        """The transform's keyword arguments (tables, raw files' bytes, settings, digests), and the sha256
+        of every input read, by the label the lock uses."""
+        kwargs: dict[str, Any] = {key: self.config[key] for key in stage.settings}
         hashes: dict[str, str] = {}
         for table in stage.reads:
             _, out = writer_of(self.stages, table)
@@ -275,8 +247,6 @@ class Runner:
                 hashes[label] = io.sha256(data)
                 self._hashes.remember(path, hashes[label], stamp)
                 kwargs[key][label] = data
-        for key in stage.settings:
-            kwargs[key] = self.config[key]
         if stage.digests:
             kwargs["digests"] = {}
             for key in stage.digests:
@@ -284,40 +254,46 @@ class Runner:
                     hashes[label] = self.hash_file(path) or io.sha256(self._read(path, f"config key {key!r}"))
                     size = path.stat().st_size
                     kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": size}  # not a column
+        return kwargs, hashes
 
-        scratch = self._scratch(stage)
-        if stage.scratch:
-            if scratch.is_symlink() or (scratch.exists() and not scratch.is_dir()):
-                raise DamagedState(f"{scratch} is a file or a link, where stage {stage.label} keeps its scratch "
-                                   "folder; ladders leaves it alone: remove it and build again")
-            if scratch.exists():
-                shutil.rmtree(scratch)  # ours (a folder of that name, no link): a killed run's leftovers
-            scratch.mkdir()
-            kwargs["scratch"] = scratch
+    def _call(self, stage: Stage, kwargs: dict[str, Any]) -> dict[str, Any]:
+        """The transform's result; an exception of its own code is an internal error (an input it cannot
+        parse is the stage's InputFormatError)."""
+        _fault_point(stage, "transform")
         try:
-            _fault_point(stage, "transform")
-            try:
-                result = stage.transform(**kwargs)
-            except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
-                raise
-            except Exception as e:  # a library failing on an input it could not parse
-                raise InputFormatError(f"stage {stage.label} failed on its inputs: {type(e).__name__}: "
-                                       f"{' '.join(str(e).split())[:200]}") from e
-            notes = tuple(result.pop("notes", ()))
-            if set(result) != set(stage.writes):
-                raise PipelineError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
-            outputs, rows = self._write_outputs(stage, result, scratch)
-        finally:
-            if stage.scratch:
-                shutil.rmtree(scratch, ignore_errors=True)
+            result = stage.transform(**kwargs)
+        except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:
+            raise self._internal_error(stage, e) from e
+        if set(result) - {"notes"} != set(stage.writes):
+            raise InternalError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
+        return result
 
-        fingerprint = self.fingerprint(stage, inputs=hashes)
+    def _record(self, stage: Stage, hashes: dict[str, str], outputs: dict[str, str], rows: int | None) -> int:
+        """Rewrite the lock with what the stage read and wrote; its rows."""
         record = self.read_lock()
-        record[stage.name] = {**fingerprint, "outputs": outputs, "rows": rows or 0}
+        record[stage.name] = {**self.fingerprint(stage, inputs=hashes), "outputs": outputs, "rows": rows or 0}
         lock.write(self.build_dir / LOCK_FILE, record)
-        return Report(stage, "ran", record[stage.name]["rows"], time.perf_counter() - start, notes)
+        return record[stage.name]["rows"]
 
-    def _write_outputs(self, stage: Stage, result: dict[str, Any], scratch: Path) -> tuple[dict[str, str], int | None]:
+    def _internal_error(self, stage: Stage, e: Exception) -> InternalError:
+        """A stage's own code raised: its traceback goes to ERROR_LOG in the build folder (for the bug
+        report), and the error names the stage and the exception."""
+        import traceback
+
+        log = self.build_dir / ERROR_LOG
+        text = "".join(traceback.format_exception(e))
+        try:
+            io.write_atomic(log, f"ladders: stage {stage.label} raised\n{text}".encode())
+            where = f"; its traceback is in {log}"
+        except OSError:
+            where = ""
+        return InternalError(f"stage {stage.label} raised {type(e).__name__}: "
+                             f"{' '.join(str(e).split())[:200]}{where}")
+
+    def _write_outputs(self, stage: Stage, result: dict[str, Any], scratch: Path | None
+                       ) -> tuple[dict[str, str], int | None]:
         """Write a stage's outputs in place; the sha256 of each file written, and the rows of the first."""
         outputs: dict[str, str] = {}
         rows: int | None = None
@@ -326,12 +302,12 @@ class Runner:
             if out.is_dir:
                 files = {f: (v.encode() if isinstance(v, str) else v) for f, v in value.items()}
                 if sorted(files) != sorted(out.members or {}):
-                    raise PipelineError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
+                    raise InternalError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
                                         f"declared {sorted(out.members or {})}")
                 moved = {f for f, v in files.items() if isinstance(v, Path)}
                 if any(not stage.scratch or files[f].parent != scratch for f in moved):
-                    raise PipelineError(f"stage {stage.label} handed over a file outside its scratch folder")
-                self._write_dir(self.build_dir / out.path, files, stage)
+                    raise InternalError(f"stage {stage.label} handed over a file outside its scratch folder")
+                self.folder.write_dir(self.build_dir / out.path, files, lambda: _fault_point(stage, "write"))
                 for f, v in files.items():  # what was just written, so that the next status need not read it
                     path = self.build_dir / out.path / f
                     outputs[f"{out.path}/{f}"] = io.sha256_file(path) if f in moved else io.sha256(v)
@@ -350,10 +326,6 @@ class Runner:
                 _fault_point(stage, "write")  # some outputs written, the lock not yet
         return outputs, rows
 
-    def _scratch(self, stage: Stage) -> Path:
-        """The folder a stage that declares `scratch` works in."""
-        return self.build_dir / f"{SCRATCH_PREFIX}{stage.name}"
-
     @staticmethod
     def _read(path: Path, why: str) -> bytes:
         try:
@@ -363,42 +335,17 @@ class Runner:
         except IsADirectoryError:
             raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
 
-    # ---- folder outputs, swapped in whole -------------------------------------------
 
-    def _write_dir(self, path: Path, files: dict[str, bytes | Path], stage: Stage) -> None:
-        """Write a folder beside `path` (bytes written, finished files of the stage's scratch folder
-        moved), then swap it in (pipeline/swap.py: one atomic exchange, or two renames where the
-        system has none)."""
-        fresh = swap.fresh_name(path)
-        shutil.rmtree(fresh, ignore_errors=True)
-        fresh.mkdir(parents=True)
-        for name, data in files.items():
-            if isinstance(data, Path):
-                io.move_durably(data, fresh / name)
-            else:
-                io.write_atomic(fresh / name, data)
-        _fault_point(stage, "write")
-        swap.swap_in(path, lambda folder: shutil.rmtree(folder, ignore_errors=True))
-
-    def _restore_interrupted_swaps(self) -> None:
-        """A kill between the two renames of _write_dir leaves only `.NAME.old`: put it back. A kill
-        before them leaves a half-written `.NAME.new`, a kill during a stage its scratch folder:
-        remove them (ours by their names, inside our folder)."""
-        for stage in self.stages:
-            scratch = self._scratch(stage)
-            if stage.scratch and scratch.is_dir() and not scratch.is_symlink():
-                shutil.rmtree(scratch, ignore_errors=True)
-            for out in stage.writes.values():
-                path = self.build_dir / out.path
-                old, fresh = swap.old_name(path), swap.fresh_name(path)
-                for ours in (old, fresh) if out.is_dir else ():
-                    if ours.is_symlink():  # not ours after all: neither followed, emptied nor moved
-                        raise DamagedState(f"{ours} is a link, where ladders keeps a folder of its own; "
-                                           "ladders leaves it alone: remove it and build again")
-                if out.is_dir and old.is_dir() and not path.exists():
-                    os.rename(old, path)
-                if out.is_dir and fresh.is_dir():
-                    shutil.rmtree(fresh)
+def _input_change(was: dict[str, str | None], now: dict[str, str | None]) -> str | None:
+    """How the first input (by label) differs from what the lock recorded, or None."""
+    for label in sorted(set(was) | set(now)):
+        if label not in was:
+            return f"new input {label}"
+        if now.get(label) is None:
+            return f"input {label} is gone"
+        if was[label] != now[label]:
+            return f"input {label} changed"
+    return None
 
 
 def _give_back_memory() -> None:

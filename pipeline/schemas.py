@@ -12,7 +12,7 @@ import polars as pl
 from pipeline.artifact.contract import GROUP_COLUMNS, LINKS, LONGEST, Col  # noqa: F401
 from pipeline.errors import SchemaError
 
-# One sense of a word's definition in a NASPA- or Collins-style list (stages/definition_lines.py).
+# One sense of a word's definition in a NASPA- or Collins-style list (parsed in stages/wordlists.py).
 SENSE = pl.Struct({
     "text": pl.String,           # the sense as written, markup kept, bracket removed
     "pos": pl.String,            # part of speech from the bracket

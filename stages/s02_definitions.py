@@ -84,7 +84,7 @@ def resolve(senses: pl.DataFrame) -> tuple[pl.DataFrame, Counter]:
         Col.id, "k", pl.coalesce("link_word", "runon_of").alias("at"),
         pl.when(pl.col("link_word").is_not_null()).then(pl.col("link_pos")).alias("at_pos"))
     done = []
-    for hop in range(MAX_HOPS):
+    for _ in range(MAX_HOPS):
         step = (frontier.join(first_of_pos, on=["at", "at_pos"], how="left")
                 .join(first, on="at", how="left"))
         by_pos = pl.col("p_base").is_not_null() | pl.col("p_link").is_not_null() | pl.col("p_runon").is_not_null()

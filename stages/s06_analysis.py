@@ -119,7 +119,7 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, lower:
     known."""
     import numpy as np
 
-    n, groups = len(group), int(group.max(initial=-1)) + 1
+    n = len(group)
     order = np.argsort(group, kind="stable")  # nodes by group, each group's in ascending order
     bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0]) if n else np.zeros(0, dtype=np.int64)
 

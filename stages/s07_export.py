@@ -1,4 +1,4 @@
-"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version: contract.SCHEMA_VERSION).
+"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 4, contract.SCHEMA_VERSION).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
@@ -22,8 +22,9 @@ Writes the folder build/export/ (swapped in whole by the runner):
 - groups.parquet, one row per group: lexicon str (csw|owl), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
-- longest.parquet, stage 6's table: per group of two or more words its
-  diameter (the longest shortest ladder) and the first pair at it.
+- longest.parquet, stage 6's table: per group of two or more words (lexicon,
+  mode, group_id, size, length) its diameter (the longest shortest ladder)
+  and start, end: the alphabetically first pair that far apart.
 - ladder.sqlite: the same data for solvers that speak SQL. One table `words`
   (every column above; `id` the primary key, booleans as 0/1, the two lists as
   JSON array text such as `[12,4077]`) with an index on each group column, so
@@ -55,7 +56,6 @@ from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 from stages.offensive import reviewed_list
 
-COMMON_LEVEL = 50  # the SCOWL levels a common-word ladder draws on
 WORDS_ROW_GROUP = 16_384  # small row groups: a solver's filter on `word` or `id` skips most of the file
 LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
 
@@ -132,7 +132,9 @@ def definition_counts(words: pl.DataFrame) -> dict[str, dict[str, int]]:
                           .sort(Col.definition_source).rows()}}
 
 
-def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame) -> str:
+def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame,
+            common_level: int) -> str:
+    """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`)."""
     out = ["Word-ladder dictionary summary", ""]
     per_length = (words.group_by(Col.length).agg(pl.len().alias("words"), pl.col(Col.in_csw).sum().alias("csw"),
                                                  pl.col(Col.in_owl).sum().alias("owl")).sort(Col.length))
@@ -164,8 +166,8 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
         out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, "degree").rows()))
 
     out += ["", "Definition coverage"]
-    common = words.filter(pl.col(Col.scowl_level) <= COMMON_LEVEL)
-    for label, frame in (("all words", words), (f"SCOWL level <= {COMMON_LEVEL}", common)):
+    common = words.filter(pl.col(Col.scowl_level) <= common_level)
+    for label, frame in (("all words", words), (f"SCOWL level <= {common_level}", common)):
         have = frame[Col.definition].is_not_null().sum()
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
     kinds = definition_counts(words)
@@ -210,7 +212,7 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
                  GROUPS_FILE: parquet_bytes(group_table),
                  LONGEST_FILE: parquet_bytes(longest),
                  SQLITE_FILE: sqlite_path,
-                 SUMMARY_FILE: summary(words, group_table, problems, longest).encode()}
+                 SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode()}
         hashes = {name: sha256(data) for name, data in files.items() if name != SQLITE_FILE}
         hashes[SQLITE_FILE] = sqlite.result()
     rows = {WORDS_FILE: words.height, GROUPS_FILE: group_table.height, LONGEST_FILE: longest.height,

@@ -98,6 +98,10 @@ OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity", "disparagement")
 SYNSET_WORDS = r"^\S+ \S+ \S+ [0-9a-fA-F]{2} ((?:\S+ [0-9a-fA-F] )+)\d{3}(?: |$)"
 
 
+# lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset [synset_offset...]
+INDEX_LINE = r"^\S+ [nvasr] \d+ \d+ (\S+ )*\d+ \d+( \d{8})+$"
+
+
 def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`): every sense of a single-word lemma
     whose synset writes it in lower case, in WordNet's order (most frequent first; `sense` counts from 0
@@ -108,6 +112,9 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
         f = pl.col("f")
         count = f.list.get(2).cast(pl.Int64)
         lines = _lines(wordnet, f"index.{pos}").str.strip_chars()
+        bad = lines.filter(lines.str.contains(r"^[a-z]+ ") & ~lines.str.contains(INDEX_LINE))
+        if bad.len():
+            raise InputFormatError(f"WordNet file index.{pos}: not an index line: {bad[0][:60]!r}")
         index = (
             lines.filter(lines.str.contains(r"^[a-z]+ "))  # single-word lemmas; split only their lines
             .str.split(" ").to_frame("f")

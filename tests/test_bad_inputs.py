@@ -1,4 +1,4 @@
-"""Issue 6: each bad input gives its exact one-line message and exit code, and the previous export stays byte-identical."""
+"""Each bad input gives its exact one-line message and exit code, and the previous export stays byte-identical."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -89,3 +89,11 @@ def test_counted_not_errors(tiny, csw, owl, note):
     assert result.exit_code == 0, result.output
     assert f"    {note}" in result.stderr.splitlines()
     assert cli.invoke(app, ["verify", str(tiny / "build/export")]).exit_code == 0
+
+
+def test_malformed_wordnet_index_line_is_one_line(tiny):
+    (tiny / "wordnet/index.noun").write_text("cat n\n")
+    result = cli.invoke(app, ["build", "--quiet", "--config", str(tiny / "config.toml")])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "error: WordNet file index.noun: not an index line: 'cat n'"
+    assert "Traceback" not in result.stderr

@@ -198,7 +198,7 @@ def test_puzzles_are_clean_unless_asked_otherwise(tiny):
         for seed in range(20):
             result = invoke("puzzle", "--length", "3", "--steps", "1", "--count", "5", "--seed", str(seed),
                             "--export", export, "--json", *flags)
-            found |= {p[end] for p in json.loads(result.stdout) for end in ("start", "end")}
+            found |= {p[end] for p in json.loads(result.stdout)["puzzles"] for end in ("start", "end")}
         return found
 
     assert "DOT" not in drawn() and "DOT" not in drawn("--strict")

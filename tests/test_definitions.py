@@ -7,7 +7,6 @@ raw/ are in tests/test_end_to_end.py.
 """
 from __future__ import annotations
 
-import polars as pl
 import pytest
 
 from conftest import ROOT, lexicon_of

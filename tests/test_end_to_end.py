@@ -197,7 +197,7 @@ def test_shortest_ladder_counts_of_classic_pairs_equal_bfs(export, words, a, b):
     import brute
 
     expected = brute.count_shortest(_csw_adjacency(words, len(a)), a, b)
-    counted = subprocess.run([sys.executable, "-m", "pipeline", "solve", a, b, "--count", "--export", str(export)],
+    counted = subprocess.run([sys.executable, "-m", "pipeline", "solve", a, b, "--count-only", "--export", str(export)],
                              cwd=ROOT, capture_output=True, text=True)
     assert counted.returncode == 0 and int(counted.stdout) == expected
 
@@ -213,7 +213,7 @@ def test_puzzles_on_raw_are_exactly_n_steps(export, words):
     assert drawn.returncode == 0, drawn.stderr
     # Puzzles are clean by default: brute force on the words that are not offensive.
     adjacent = _csw_adjacency(words.filter(~pl.col("offensive")), 5)
-    for p in json.loads(drawn.stdout):
+    for p in json.loads(drawn.stdout)["puzzles"]:
         assert brute.distances(adjacent, p["start"])[p["end"]] == 7
         assert p["ladders"] == brute.count_shortest(adjacent, p["start"], p["end"]) and p["all_common"]
 
@@ -245,3 +245,38 @@ def test_clean_levels_route_around_a_flagged_middle_word_on_raw(export, flags):
     crop, lock = shortest("crop", "wrap"), shortest("lock", "cork")
     assert crop == ["CROP", "CRAP", "WRAP"] if not flags else ("CRAP" not in crop and len(crop) == 4)
     assert lock == ["LOCK", "COCK", "CORK"] if flags != ["--strict"] else ("COCK" not in lock and len(lock) == 4)
+
+
+def readme_commands(section: str) -> list[str]:
+    """The `.venv/bin/ladders solve|puzzle` lines of a README section's shell blocks, comments cut."""
+    text = (ROOT / "README.md").read_text().split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in text.split("```sh\n")[1:]]
+    return [line.split(" #", 1)[0].strip() for b in blocks for line in b.splitlines()
+            if line.startswith((".venv/bin/ladders solve", ".venv/bin/ladders puzzle"))]
+
+
+def test_each_readme_solve_and_puzzle_example_works_as_written(export):
+    import shlex
+
+    examples = readme_commands("Solving a ladder")
+    assert len(examples) >= 8
+    for line in examples:
+        args = shlex.split(line)[1:] + ["--build-dir", str(export.parent)]  # the test's build of raw/
+        done = subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0 and done.stdout and not done.stderr, (line, done.stderr)
+        if "--count-only" in args:
+            assert done.stdout.strip() == "7"  # as its comment says
+
+
+def test_every_definition_source_is_one_stage_2s_docstring_names(words):
+    import re
+
+    import stages.s02_definitions
+
+    doc = " ".join(stages.s02_definitions.__doc__.split())
+    sources = set(words["definition_source"].drop_nulls().unique())
+    assert sources and all(re.fullmatch(r"(csw|owl|supplement|wordnet|gcide)(-link|-inflection|-derived)?", s)
+                           for s in sources), sources
+    for s in sources:
+        base, _, how = s.partition("-")
+        assert f"`{base}`" in doc and (not how or f"`-{how}`" in doc or f"`<source>-{how}`" in doc), s

@@ -1,4 +1,4 @@
-"""Issue 25: one exit code for "no export here" in every command; a write that fails names its file and
+"""One exit code for "no export here" in every command, one table of exit codes; a write that fails names its file and
 its real cause (a file size limit is not a full disk)."""
 from __future__ import annotations
 
@@ -42,14 +42,33 @@ def test_no_export_here_is_exit_3_from_every_command(tmp_path, command, where):
     assert not (tmp_path / "out.sql").exists() and not (tmp_path / "page").exists()
 
 
-def test_the_exit_code_table_is_the_same_in_errors_and_the_readme():
-    """errors.py's docstring is the table; the README's says the same codes."""
-    readme = (ROOT / "README.md").read_text()
-    for code in ("0", "1", "2", "3", "4", "10-14", "130"):
-        assert f"\n  {code} " in errors.__doc__.replace("  10-14", "  10-14 ") and f"\n| {code} |" in readme
-    assert "no export" in errors.__doc__ and "no export" in readme.split("\n| 3 | damaged")[1].splitlines()[0]
-    environment = readme.split("\n| 4 | the environment")[1].splitlines()[0]
-    assert "file size limit" in errors.__doc__ and "file size limit" in environment
+def readme_exit_codes() -> list[tuple[str, str]]:
+    """The rows of the README's exit-code table (the one after "Exit codes")."""
+    text = (ROOT / "README.md").read_text().split("Exit codes, the same for every command:", 1)[1]
+    table = text.split("|---|---|\n", 1)[1].split("\n\n", 1)[0]
+    return [tuple(cell.strip() for cell in row.strip("|").split("|", 1)) for row in table.splitlines()]
+
+
+def test_the_readme_exit_code_table_is_the_one_in_errors():
+    assert readme_exit_codes() == list(errors.EXIT_CODES)
+
+
+def test_help_prints_the_exit_code_table_from_errors():
+    shown = " ".join(cli.invoke(app, ["--help"]).stdout.split())
+    for code, text in errors.EXIT_CODES:
+        assert " ".join(f"{code} {text.replace('`', '')}".split()) in shown, code
+
+
+def test_every_exit_code_raised_is_in_the_table():
+    from pipeline.solve import solver
+
+    documented = {int(c) for c, _ in errors.EXIT_CODES if c.isdigit()} | set(range(10, 15))
+    kinds = [errors.PipelineError, *_subclasses(errors.PipelineError)]
+    assert solver.UnknownWord in kinds and {k.exit_code for k in kinds} <= documented
+
+
+def _subclasses(kind: type) -> list[type]:
+    return [sub for direct in kind.__subclasses__() for sub in (direct, *_subclasses(direct))]
 
 
 def _limited(limit: int):

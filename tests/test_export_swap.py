@@ -1,4 +1,4 @@
-"""Issue 25: readers never see a missing export while a rebuild swaps a new one in (pipeline/swap.py).
+"""Readers never see a missing export while a rebuild swaps a new one in (pipeline/swap.py).
 
 Before, the swap was two renames (export -> .export.old, .export.new -> export)
 and a solver opening between them failed with "ladder.sqlite is gone" (1 of

@@ -1,4 +1,4 @@
-"""Issue 6: killed runs, concurrent runs, write failures, identical rebuilds, a fuzzed parser.
+"""Killed runs, concurrent runs, write failures, identical rebuilds, a fuzzed parser.
 
 The crash tests run the real CLI in a child process with LADDERS_TEST_FAULT
 set, which makes the runner stop (announce, then sleep) at a known point

@@ -1,4 +1,4 @@
-"""Issue 25: text from a list is data, never markup or a command, wherever it goes.
+"""Text from a list is data, never markup or a command, wherever it goes.
 
 Stage 1 removes control characters, terminal escape sequences and invisible
 formatting characters from the lists' definitions (a warning row per line);
@@ -9,12 +9,10 @@ character reaches a terminal from data. The payloads are tests/data/hostile/payl
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import sqlite3
 import sys
 import unicodedata
-from pathlib import Path
 
 import polars as pl
 import pytest

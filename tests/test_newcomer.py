@@ -34,10 +34,19 @@ def installed(tmp_path_factory) -> Path:
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
     target = tmp_path_factory.mktemp("site")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--target", str(target), str(source)], check=True, capture_output=True,
-                   cwd=tmp_path_factory.getbasetemp())
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+                           "--target", str(target), str(source)], check=True, capture_output=True, text=True,
+                          cwd=tmp_path_factory.getbasetemp())
+    (target / "pip-output.txt").write_text(done.stdout + done.stderr)
     return target
+
+
+def test_pip_installs_without_a_packaging_warning(installed):
+    """pyproject declares every package and its data: setuptools names none it would otherwise leave out."""
+    output = (installed / "pip-output.txt").read_text()
+    assert "Successfully installed ladders" in output
+    assert "Warning" not in output and "absent from the `packages` configuration" not in output
+    assert {p.name for p in (installed / "pipeline/web").iterdir()} >= {"index.html", "app.js", "style.css"}
 
 
 def ladders(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:

@@ -1,4 +1,4 @@
-"""Issue 26: the offensive flag in two levels, offensive and vulgar_sense.
+"""The offensive flag in two levels, offensive and vulgar_sense.
 
 Unit tests of stages/offensive.py on tiny explained inputs (a few words, WordNet's real files for the
 morphology's lemmas), the hand-made reference itself (tests/data/offensive_reference.tsv, an oracle

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 import pytest
 
 from pipeline import io
-from pipeline.errors import InputFormatError
+from pipeline.errors import InternalError
 from pipeline.lock import HASH_CACHE_FILE
 from pipeline.runner import LOCK_FILE
 
@@ -75,7 +74,7 @@ def test_failing_stage_leaves_previous_export_and_lock_byte_identical(tiny_runne
         raise RuntimeError("groups failed")
 
     monkeypatch.setattr(stages.s05_groups, "STAGE", dataclasses.replace(stages.s05_groups.STAGE, transform=boom))
-    with pytest.raises(InputFormatError, match="stage 5 groups failed on its inputs: RuntimeError: groups failed"):
+    with pytest.raises(InternalError, match="stage 5 groups raised RuntimeError: groups failed"):
         tiny_runner().build()
     assert snapshot(tiny / "build/export") == export_before
     lock_after = json.loads((tiny / "build" / LOCK_FILE).read_text())

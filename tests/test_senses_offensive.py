@@ -1,4 +1,4 @@
-"""Issue 11: WordNet senses a player can trust, GCIDE as a source, the offensive flag.
+"""WordNet senses a player can trust, GCIDE as a source, the offensive flag.
 
 These read the real raw/wordnet and raw/gcide files (about a second each): the
 facts checked are facts of those files.

@@ -1,4 +1,4 @@
-"""Issue 4: the solver against brute force, the SQLite file, the CLI's answers and refusals, verify and diff."""
+"""The solver against brute force, the SQLite file, the CLI's answers and refusals, verify and diff."""
 from __future__ import annotations
 
 import hashlib

@@ -1,5 +1,5 @@
-"""Issue 16: the MySQL dump in a real MariaDB server, and the PHP solver against it (`make test-sql`).
-Issue 25: hostile definitions (tests/data/hostile/) in three sql_modes, a truncation caught by the
+"""The MySQL dump in a real MariaDB server, and the PHP solver against it (`make test-sql`).
+Hostile definitions (tests/data/hostile/) in three sql_modes, a truncation caught by the
 dump's final check, and the PHP solver's errors as JSON with exit codes.
 
 Each run starts a private server: its own data folder and socket under a
@@ -208,7 +208,7 @@ def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
     assert php.returncode == code and "error" in json.loads(php.stdout)
 
 
-# ---- issue 25: hostile definitions, in every sql_mode -------------------------------------------
+# ---- hostile definitions, in every sql_mode -------------------------------------------
 
 HOSTILE = json.loads((ROOT / "tests/data/hostile/payloads.json").read_text())
 # The server's default (MariaDB 10.11: strict), backslashes as plain characters, not strict at all, and
@@ -244,7 +244,7 @@ def _dump(export: Path, tmp: Path) -> str:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_hostile_definitions_load_as_text_in_every_sql_mode(server, hostile_export, tmp_path, mode):
-    """The injection of issue 25 (`x',NULL,...); CREATE TABLE pwned ...; -- `) ran its statement under
+    """The injection (`x',NULL,...); CREATE TABLE pwned ...; -- `) ran its statement under
     NO_BACKSLASH_ESCAPES; a 100 KB definition failed (strict) or was cut to 65,535 bytes (not strict)."""
     database = f"hostile_{mode}"
     assert sql(server, "", f"CREATE DATABASE {database} CHARACTER SET utf8mb4").returncode == 0

@@ -1,4 +1,4 @@
-"""Issue 12: every `ladders verify` code has a committed export that breaks its invariant and hides the rest.
+"""Every `ladders verify` code has a committed export that breaks its invariant and hides the rest.
 
 The exports come from scripts/make_verify_fixtures.py (tests/fixtures/verify/README.md
 says what each one damaged). The codes each must report are written here, from

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from pipeline.artifact.contract import LONGEST_FILE, Col
+from pipeline import progress
 from pipeline.solve import search
 from pipeline.solve.solver import Group, Ladders, SolveError, clean_level, group_column
 
@@ -71,14 +72,16 @@ def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edi
     starts = ladders.starts(lexicon, length, column, deep.to_list())
     rng = random.Random(seed)
     found: dict[tuple[str, str], Puzzle] = {}
-    for _ in range(ATTEMPTS * count):
-        if len(found) >= count or not starts:
-            break
-        word, group_id = rng.choice(starts)
-        group = ladders.group(column, group_id)
-        puzzle = _draw(group, group.index[word], length, steps, common, clean, rng)
-        if puzzle is not None:
-            found.setdefault((puzzle.start, puzzle.end), puzzle)
+    with progress.counter(count, "puzzles") as one_more:
+        for _ in range(ATTEMPTS * count):
+            if len(found) >= count or not starts:
+                break
+            word, group_id = rng.choice(starts)
+            group = ladders.group(column, group_id)
+            puzzle = _draw(group, group.index[word], length, steps, common, clean, rng)
+            if puzzle is not None and (puzzle.start, puzzle.end) not in found:
+                found[puzzle.start, puzzle.end] = puzzle
+                one_more()
     if not found:
         raise SolveError(f"no puzzle found: {ATTEMPTS * count} start words tried for {steps} steps between "
                          f"{length}-letter words" + (" of common words" if common else ""))

@@ -280,7 +280,8 @@ class Ladders:
             if row is None or not row[f"in_{lexicon}"]:
                 near = self.suggestions(w, lexicon)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
-                raise UnknownWord(f"{_shown(w)} is not in the {lexicon.upper()} word list{hint}")
+                raise UnknownWord(f"{_shown(w)} is not in the {lexicon.upper()} word list{hint}", word=_shown(w),
+                                  suggestions=near)
         a, b = rows[start], rows[end]
         if start == end:
             raise SameWord(f"{start} and {end} are the same word: a ladder needs two")

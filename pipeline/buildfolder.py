@@ -1,0 +1,137 @@
+"""The build folder's safety: what ladders may write into, one writer at a time, and recovery after a kill.
+
+- guard (`check`): a build folder must be ladders' own. The current folder, a filesystem root, the home
+  folder, the project or an input folder (or one holding them), a file, and any folder with files in it
+  that carries neither ladders' marker (`.ladders-build`) nor its lock are refused.
+- mutex (`exclusive`): a second process building the same folder waits on `<build dir>/.mutex`.
+- scratch (`scratch`): a stage that declares `scratch` works in `<build dir>/.scratch-<stage>`, emptied
+  before it runs and removed after.
+- atomic swap (`write_dir`): a folder output is written beside its place and swapped in whole
+  (pipeline/swap.py), so that a reader never finds it missing or half written.
+- recovery (`recover`, at every start under the mutex, and after Ctrl-C): a kill between the two renames
+  of a swap leaves only `.NAME.old`, which is put back; a half-written `.NAME.new` and a killed stage's
+  scratch folder are removed (ours by their names, inside our folder; a link there is refused).
+
+Writes nothing else; the runner (pipeline/runner.py) decides what to run and records it in the lock.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from pipeline import io, swap
+from pipeline.errors import DamagedState, UsageError
+from pipeline.lock import LOCK_FILE
+from pipeline.stage import Stage
+
+MUTEX_FILE = ".mutex"
+SCRATCH_PREFIX = ".scratch-"  # + a stage's name: the scratch folder of a stage that declares one
+MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
+MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
+
+
+class BuildFolder:
+    def __init__(self, path: Path, protected: Callable[[], dict[Path, str]], stages: Iterable[Stage],
+                 echo: Callable[[str], None] = lambda s: None):
+        """`protected()`: the folders a build folder must neither be nor hold, each with what it is."""
+        self.path = path
+        self.protected = protected
+        self.stages = list(stages)
+        self.echo = echo
+
+    def check(self) -> None:
+        """Refuse a build folder whose files ladders must not replace (see the module docstring)."""
+        path = self.path
+        home = Path.home().resolve()
+        if path.exists() and not path.is_dir():
+            raise UsageError(f"build folder {path} is a file, not a folder")
+        if path == Path(path.anchor) or path == home or path == Path.cwd().resolve():
+            what = {Path(path.anchor): "a filesystem root", home: "your home folder"}.get(path, "the current folder")
+            raise UsageError(f"build folder {path} is {what}: ladders replaces files in its build folder; "
+                             "choose a folder of its own, e.g. --build-dir build")
+        for folder, what in self.protected().items():
+            if path == folder or folder.is_relative_to(path):
+                raise UsageError(f"build folder {path} is or holds {what} ({folder}); choose another --build-dir")
+        if path.is_dir() and any(path.iterdir()) and not (path / MARKER_FILE).exists() \
+                and not (path / LOCK_FILE).exists():
+            raise UsageError(f"build folder {path} holds files ladders did not write; "
+                             "choose an empty or new folder (ladders never replaces what it did not write)")
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Check the folder, mark it ours, and hold its mutex (a second process waits here, saying so);
+        then recover what a killed run left behind."""
+        self.check()
+        self.path.mkdir(parents=True, exist_ok=True)
+        if not (self.path / MARKER_FILE).exists():
+            io.write_atomic(self.path / MARKER_FILE, MARKER_TEXT.encode())
+        with open(self.path / MUTEX_FILE, "w") as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self.echo(f"waiting: another ladders process is building {self.path}")
+                fcntl.flock(f, fcntl.LOCK_EX)
+            self.recover()
+            yield
+
+    def scratch_path(self, stage: Stage) -> Path:
+        return self.path / f"{SCRATCH_PREFIX}{stage.name}"
+
+    @contextmanager
+    def scratch(self, stage: Stage) -> Iterator[Path | None]:
+        """The stage's empty scratch folder while it runs (None when it declares none), removed after."""
+        if not stage.scratch:
+            yield None
+            return
+        scratch = self.scratch_path(stage)
+        if scratch.is_symlink() or (scratch.exists() and not scratch.is_dir()):
+            raise DamagedState(f"{scratch} is a file or a link, where stage {stage.label} keeps its scratch "
+                               "folder; ladders leaves it alone: remove it and build again")
+        if scratch.exists():
+            shutil.rmtree(scratch)  # ours (a folder of that name, no link): a killed run's leftovers
+        scratch.mkdir()
+        try:
+            yield scratch
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def write_dir(self, path: Path, files: dict[str, bytes | Path], before_swap: Callable[[], None]) -> None:
+        """Write a folder beside `path` (bytes written, finished files of a scratch folder moved), then
+        swap it in (pipeline/swap.py: one atomic exchange, or two renames where the system has none)."""
+        fresh = swap.fresh_name(path)
+        shutil.rmtree(fresh, ignore_errors=True)
+        fresh.mkdir(parents=True)
+        for name, data in files.items():
+            if isinstance(data, Path):
+                io.move_durably(data, fresh / name)
+            else:
+                io.write_atomic(fresh / name, data)
+        before_swap()
+        swap.swap_in(path, lambda folder: shutil.rmtree(folder, ignore_errors=True))
+
+    def recover(self) -> None:
+        """Put back a folder output a kill left as `.NAME.old` alone; remove a half-written `.NAME.new`
+        and a killed stage's scratch folder."""
+        for stage in self.stages:
+            scratch = self.scratch_path(stage)
+            if stage.scratch and scratch.is_dir() and not scratch.is_symlink():
+                shutil.rmtree(scratch, ignore_errors=True)
+            for out in stage.writes.values():
+                if out.is_dir:
+                    self._recover_dir(self.path / out.path)
+
+    @staticmethod
+    def _recover_dir(path: Path) -> None:
+        old, fresh = swap.old_name(path), swap.fresh_name(path)
+        for ours in (old, fresh):
+            if ours.is_symlink():  # not ours after all: neither followed, emptied nor moved
+                raise DamagedState(f"{ours} is a link, where ladders keeps a folder of its own; "
+                                   "ladders leaves it alone: remove it and build again")
+        if old.is_dir() and not path.exists():
+            os.rename(old, path)
+        if fresh.is_dir():
+            shutil.rmtree(fresh)

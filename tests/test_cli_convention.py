@@ -1,0 +1,139 @@
+"""One convention for every command: --json errors as JSON with the same exit code, --export wherever an
+export is read, an option is a flag everywhere or takes a value everywhere, an option that would do
+nothing is refused, and puzzle says when it found fewer than asked."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from pipeline.cli import app
+
+cli = CliRunner()
+
+
+def invoke(*args: str):
+    return cli.invoke(app, list(args))
+
+
+@pytest.fixture
+def export(tiny) -> str:
+    assert invoke("build", "--quiet", "--config", str(tiny / "config.toml")).exit_code == 0
+    return str(tiny / "build/export")
+
+
+def json_error(result, code: int) -> dict:
+    """The JSON error a --json command printed on stdout (and nothing on stderr), checked for `code`."""
+    assert result.exit_code == code, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == code and error["message"] and not result.stderr
+    return error
+
+
+def test_an_unknown_word_under_json_is_json_with_its_suggestions(export):
+    plain = invoke("solve", "cat", "dgo", "--export", export)
+    error = json_error(invoke("solve", "cat", "dgo", "--export", export, "--json"), plain.exit_code)
+    assert plain.exit_code == 10 and plain.stderr == f"error: {error['message']}\n"
+    assert error["word"] == "DGO" and "DOG" in error["suggestions"]
+
+
+@pytest.mark.parametrize("command", [["solve", "cat", "dog"], ["puzzle"], ["verify"], ["status"], ["config"],
+                                     ["diff", "NOWHERE", "NOWHERE"]])
+def test_every_json_command_reports_its_error_as_json(tmp_path, command):
+    nowhere = str(tmp_path / "nowhere")
+    args = [nowhere if a == "NOWHERE" else a for a in command]
+    if command[0] in ("solve", "puzzle", "verify"):
+        args += ["--export", nowhere]
+    if command[0] in ("status", "config"):  # a config key with a bad value
+        (tmp_path / "bad.toml").write_text('csw = 3\n')
+        args += ["--config", str(tmp_path / "bad.toml")]
+    plain = invoke(*args)
+    assert plain.exit_code in (2, 3) and plain.stderr.startswith("error: ")
+    assert json_error(invoke(*args, "--json"), plain.exit_code)["message"] == plain.stderr[len("error: "):-1]
+
+
+def test_a_usage_error_under_json_is_json_from_the_real_command():
+    missing = subprocess.run([sys.executable, "-m", "pipeline", "solve", "cat", "--json"], cwd=ROOT,
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and not missing.stderr
+    assert json.loads(missing.stdout) == {"error": {"code": 2, "message": "Missing argument 'end'."}}
+    plain = subprocess.run([sys.executable, "-m", "pipeline", "solve", "cat"], cwd=ROOT, capture_output=True,
+                           text=True)
+    assert plain.returncode == 2 and "Missing argument 'end'." in plain.stderr and not plain.stdout
+
+
+@pytest.mark.parametrize("args, why", [
+    (["solve", "cat", "dog", "--limit", "3"], "--limit does nothing here: it says how many ladders --all lists"),
+    (["solve", "cat", "dog", "--all", "--seed", "1"], "--seed does nothing here: "),
+    (["solve", "cat", "dog", "--all", "--count-only"], "--all does nothing here: --count-only prints the count"),
+    (["puzzle", "--no-clean", "--strict"], "--strict does nothing here: --no-clean allows every word"),
+])
+def test_an_option_that_would_do_nothing_is_refused(export, args, why):
+    result = invoke(*args, "--export", export)
+    assert result.exit_code == 2 and result.stderr.startswith(f"error: {why}") and not result.stdout
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_limit_with_all_lists_that_many(export):
+    result = invoke("solve", "cat", "dog", "--all", "--limit", "1", "--export", export)
+    assert result.exit_code == 0 and result.stdout.splitlines()[0].endswith("; the first 1:")
+
+
+def test_no_option_is_a_flag_in_one_command_and_takes_a_value_in_another():
+    kinds: dict[str, set[bool]] = {}
+    for command in typer.main.get_command(app).commands.values():
+        for param in command.params:
+            for opt in getattr(param, "opts", []):
+                if opt.startswith("--"):
+                    kinds.setdefault(opt, set()).add(bool(getattr(param, "is_flag", False)))
+    assert "--count" in kinds and "--count-only" in kinds
+    assert {opt: k for opt, k in kinds.items() if len(k) > 1} == {}
+
+
+def test_export_is_read_with_export_everywhere():
+    commands = typer.main.get_command(app).commands
+    for name in ("solve", "puzzle", "verify", "export-sql", "export-web"):
+        assert any("--export" in getattr(p, "opts", []) for p in commands[name].params), name
+    for name in ("status", "solve", "puzzle", "verify", "export-sql", "export-web", "config"):
+        build_dir = next(p for p in commands[name].params if "--build-dir" in getattr(p, "opts", []))
+        assert "Build into" not in build_dir.help and "to read" in build_dir.help, name
+
+
+def test_verify_takes_export(export):
+    result = invoke("verify", "--export", export, "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["export"] == export
+    twice = invoke("verify", export, "--export", export)
+    assert twice.exit_code == 2 and twice.stderr == "error: give the export once: --export FOLDER\n"
+
+
+def test_puzzle_says_when_it_found_fewer_than_asked(export):
+    result = invoke("puzzle", "--length", "3", "--steps", "1", "--count", "500", "--seed", "1", "--export", export,
+                    "--json")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert shown["asked"] == 500 and 0 < shown["found"] == len(shown["puzzles"]) < 500
+    assert result.stderr == (f"found {shown['found']} of the 500 puzzles asked for: 25,000 start words tried "
+                             "(fewer pairs of 3-letter words are 1 step apart)\n")
+    text = invoke("puzzle", "--length", "3", "--steps", "1", "--seed", "1", "--export", export)
+    assert text.exit_code == 0 and not text.stderr
+    assert text.stdout.split(": ")[1].startswith("1 step, ")  # not "1 steps"
+
+
+def test_a_counter_shows_only_past_its_delay(monkeypatch, capsys):
+    import time
+
+    from pipeline import progress
+
+    monkeypatch.setattr(progress, "_enabled", True)
+    with progress.counter(3, "puzzles", delay=0.3) as one_more:
+        one_more()
+    assert capsys.readouterr().err == ""  # done within the delay: no bar at all
+    with progress.counter(3, "puzzles", delay=0.3) as one_more:
+        time.sleep(0.5)
+        one_more()
+    assert "puzzles:" in capsys.readouterr().err

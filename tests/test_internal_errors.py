@@ -1,0 +1,44 @@
+"""A bug in ladders is reported as a bug: its own exit code, a request for a bug report, the traceback
+under --debug and in the build folder's log; never as bad input."""
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+import stages.s05_groups
+from pipeline.cli import DEBUG, app
+from pipeline.errors import EXIT_CODES, InternalError
+from pipeline.runner import ERROR_LOG
+
+cli = CliRunner()
+
+
+@pytest.fixture
+def typo_in_build_groups(monkeypatch):
+    """A KeyError typed into stage 5's own code (build_groups calls labelings)."""
+
+    def broken(links, members):
+        return {}["csw_sub"]
+
+    monkeypatch.setattr(stages.s05_groups, "labelings", broken)
+    monkeypatch.setitem(DEBUG, "on", False)
+
+
+def test_a_stage_that_raises_is_an_internal_error_not_bad_input(tiny, typo_in_build_groups):
+    result = cli.invoke(app, ["build", "--quiet", "--config", str(tiny / "config.toml")])
+    assert result.exit_code == InternalError.exit_code == 5
+    assert [code for code, _ in EXIT_CODES if code == "5"]  # the table documents it
+    lines = result.stderr.splitlines()
+    assert lines[-1].startswith("error: internal error (a bug in ladders, not in your input): stage 5 groups "
+                                "raised KeyError: 'csw_sub'")
+    assert "please report it with the command you ran (ladders" in lines[-1]
+    assert "failed on its inputs" not in result.stderr and "Traceback" not in result.stderr
+    log = (tiny / "build" / ERROR_LOG).read_text()
+    assert "Traceback" in log and "in broken" in log and "KeyError: 'csw_sub'" in log
+
+
+def test_debug_shows_the_traceback_of_an_internal_error(tiny, typo_in_build_groups):
+    result = cli.invoke(app, ["--debug", "build", "--quiet", "--config", str(tiny / "config.toml")])
+    assert result.exit_code == 5
+    assert "Traceback" in result.stderr and "in broken" in result.stderr
+    assert "KeyError: 'csw_sub'" in result.stderr
