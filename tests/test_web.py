@@ -14,7 +14,9 @@ import http.server
 import os
 import subprocess
 import sys
+import shutil
 import threading
+import time
 from pathlib import Path
 
 import polars as pl
@@ -46,25 +48,88 @@ def browser():
         launched.close()
 
 
+class Counted(http.server.SimpleHTTPRequestHandler):
+    """Serves the page folder, counting every byte it sends (headers too) with the time it was sent; with
+    `gzip` set, answers a request accepting gzip with the file's precompressed .gz copy when there is one."""
+    sent: list[tuple[float, int, str]]  # (time.monotonic(), bytes, path), set per server
+    gzip = False
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def setup(self) -> None:
+        super().setup()
+        raw, sent, path = self.wfile, self.sent, lambda: getattr(self, "path", "")
+
+        class Writer:
+            def write(self, data):
+                sent.append((time.monotonic(), len(data), path()))
+                return raw.write(data)
+
+            def __getattr__(self, name):
+                return getattr(raw, name)
+        self.wfile = Writer()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if self.gzip and "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz"):
+            f = open(path + ".gz", "rb")
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.end_headers()
+            return f
+        return super().send_head()
+
+
+class Server:
+    """The page folder on a free loopback port: .url, .sent (see Counted), .bytes_since(t)."""
+
+    def __init__(self, folder: Path, gzip: bool = False):
+        self.sent: list[tuple[float, int, str]] = []
+        handler = type("Handler", (Counted,), {"sent": self.sent, "gzip": gzip})
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler,
+                                                                                         directory=str(folder)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/index.html"
+
+    def bytes_between(self, start: float, end: float = float("inf")) -> int:
+        return sum(n for t, n, _ in list(self.sent) if start <= t <= end)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def export_web(export: Path, page: Path) -> None:
+    written = subprocess.run([sys.executable, "-m", "pipeline", "export-web", str(page), "--export", str(export)],
+                             cwd=ROOT, capture_output=True, text=True)
+    assert written.returncode == 0, written.stderr
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The page for raw/, served on a free loopback port: (url, export folder)."""
+def built(tmp_path_factory):
+    """A build of raw/: its export folder."""
     root = tmp_path_factory.mktemp("web")
     built = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(root / "build")],
                            cwd=ROOT, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
-    page = root / "page"
-    written = subprocess.run([sys.executable, "-m", "pipeline", "export-web", str(page), "--export",
-                              str(root / "build/export")], cwd=ROOT, capture_output=True, text=True)
-    assert written.returncode == 0, written.stderr
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
+    return root / "build/export"
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(page)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/index.html", root / "build/export"
-    server.shutdown()
+
+def built_page(export: Path) -> Path:
+    return export.parent.parent / "page"
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    """The page for raw/, served on a free loopback port: (url, export folder)."""
+    page = built_page(built)
+    export_web(built, page)
+    server = Server(page)
+    yield server.url, built
+    server.close()
 
 
 def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
@@ -146,16 +211,23 @@ def test_a_folder_ladders_did_not_write_is_refused(tmp_path, site):
 
 
 
-def test_the_page_works_offline_once_loaded(browser, site):
+def test_the_page_works_offline_after_the_visitor_asks(browser, site):
     url, export = site
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector("#solve:not([disabled])", timeout=30_000)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # every file cached (sw.js install)
+    page.wait_for_selector("#keep:visible", timeout=30_000)
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    size = page.text_content("#offline-size")
+    assert size.endswith(" MB") and float(size.split()[0]) > 1
+    page.focus("#keep")  # used from the keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.offline === 'kept'", timeout=120_000)
+    assert page.evaluate("[$('keep-progress').value, $('keep-progress').max]") == [
+        page.evaluate("state.manifest.bytes")] * 2
     context.set_offline(True)
     assert page.evaluate("fetch('not-cached.txt').then(() => 'fetched', () => 'offline')") == "offline"
-    page.goto(f"{url}?from=zymes&to=times")  # a pair whose definition shards were never fetched
+    page.goto(f"{url}?from=zymes&to=times")  # a pair whose buckets and definitions were never shown
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
     assert page.text_content("#status").startswith("ZYMES to TIMES: solved")
     definitions = page.eval_on_selector_all(".definition", "els => els.map(e => e.textContent)")
@@ -163,3 +235,88 @@ def test_the_page_works_offline_once_loaded(browser, site):
     assert page.eval_on_selector_all(".ladder li", "els => els.map(e => e.dataset.word)")[0] == "ZYMES"
     assert definitions[0] == words.filter(pl.col("word") == "ZYMES")["definition"].item()
     context.close()
+
+
+def test_the_page_fetches_nothing_ahead_without_the_choice(browser, site):
+    """Offline is the visitor's choice: a visit that solved COLD-WARM cannot solve a pair it never fetched."""
+    url, _ = site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{url}?from=cold&to=warm")
+    page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    context.set_offline(True)
+    page.fill("#from", "zymes")
+    page.fill("#to", "times")
+    page.press("#to", "Enter")
+    page.wait_for_selector("#status.error", timeout=30_000)
+    assert page.text_content("#status").startswith("Could not fetch the words (offline?): ")
+    context.close()
+
+
+def largest_six_letter_pair(export: Path) -> tuple[str, str]:
+    longest = pl.read_parquet(export / "longest.parquet").filter(
+        (pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == 6)).sort("size")
+    return longest["start"][-1].lower(), longest["end"][-1].lower()
+
+
+BEFORE_LADDER, FIRST_15_S = 2_000_000, 5_000_000  # the issue's budgets, in bytes sent by the server
+
+
+@pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
+def test_bytes_sent_before_the_first_ladder_and_in_the_first_15_s(browser, site, gzip):
+    """A first visit at phone width, counted by the server: the bytes until the ladders and their
+    definitions are shown, for COLD-WARM and a pair in the largest six-letter group, and in 15 s."""
+    url, export = site
+    server = Server(built_page(export), gzip=gzip)
+    try:
+        for n, (a, b) in enumerate([("cold", "warm"), largest_six_letter_pair(export)]):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            start = time.monotonic()
+            page.goto(f"{server.url}?from={a}&to={b}")
+            page.wait_for_function(f"document.body.dataset.solved === '{a.upper()}-{b.upper()}'", timeout=30_000)
+            before = server.bytes_between(start, time.monotonic())
+            print(f"{'gzip' if gzip else 'plain'}: {a.upper()}-{b.upper()}: {before:,} bytes before the first ladder")
+            assert before <= BEFORE_LADDER
+            if n == 0:
+                time.sleep(max(0.0, start + 15 - time.monotonic()))
+                first = server.bytes_between(start, start + 15)
+                print(f"{'gzip' if gzip else 'plain'}: {first:,} bytes in the first 15 s")
+                assert first <= FIRST_15_S
+            context.close()
+    finally:
+        server.close()
+
+
+def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, built, tmp_path):
+    """New rareness in the export: the reloaded page solves with it, and the old export's cache is gone."""
+    page_folder, changed = tmp_path / "page", tmp_path / "export"
+    export_web(built, page_folder)
+    server = Server(page_folder)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}?from=cold&to=warm")
+        page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        old_version = page.evaluate("document.body.dataset.version")
+        page.wait_for_function(f"caches.has('ladders-{old_version}')", timeout=30_000)
+        shutil.copytree(built, changed)
+        words = pl.read_parquet(changed / "words.parquet")
+        words.with_columns(pl.col("rareness") * 3 + 7).write_parquet(changed / "words.parquet")
+        export_web(changed, page_folder)
+        page.reload()
+        page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+        assert page.evaluate("document.body.dataset.version") != old_version
+        ladder = page.eval_on_selector_all(".ladder ol", "ls => [...ls[1].children].map(e => e.dataset.word)")
+        heading = page.eval_on_selector_all(".ladder h2", "hs => hs[1].textContent")
+        new = dict(words.select("word", (pl.col("rareness") * 3 + 7).alias("r")).rows())
+        assert heading.endswith(f"rareness {sum(new[w] for w in ladder):,}")
+        page.reload()  # by now the new export's worker has activated and deleted the old cache
+        page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+        version = page.evaluate("document.body.dataset.version")
+        page.wait_for_function(f"caches.keys().then(k => k.join() === 'ladders-{version}')", timeout=30_000)
+    finally:
+        context.close()
+        server.close()
