@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -320,3 +321,76 @@ def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, built, tmp_p
     finally:
         context.close()
         server.close()
+
+
+def test_a_puzzle_played_to_the_end_from_the_keyboard(browser, site):
+    """The daily puzzle of a date: the same for two visitors, one of `ladders puzzle`'s generator; a
+    refused word with its reason, a hint one step nearer, the rest typed, par at the end."""
+    url, export = site
+    solver = Ladders.open(export)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page, other = context.new_page(), context.new_page()
+    for p in (page, other):
+        p.goto(f"{url}?daily=2026-11-23")
+        p.wait_for_function("document.body.dataset.puzzle", timeout=30_000)
+    start, end = page.evaluate("document.body.dataset.puzzle").split("-")
+    assert other.evaluate("document.body.dataset.puzzle") == f"{start}-{end}"
+    drawn = json.loads(next((built_page(export) / "data").glob("puzzles.*.json")).read_bytes())
+    mine = [p for p in drawn if (p["start"], p["end"]) == (start, end)]
+    assert mine and mine[0]["steps"] == solver.shortest(start, end, clean=True).steps
+    par = mine[0]["steps"]
+    unlabelled = page.evaluate("""[...document.querySelectorAll('#play input, #play select, #play button')]
+        .filter(e => !e.labels?.length && !e.textContent.trim() && !e.getAttribute('aria-label')).map(e => e.id)""")
+    assert unlabelled == []
+    assert page.evaluate("document.activeElement.id") == "p-word"  # the keyboard starts in the word field
+
+    def status():
+        return page.text_content("#p-status"), page.get_attribute("#p-status", "class")
+
+    page.keyboard.type(end.lower())
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#p-status').className === 'error'")
+    assert status() == (f"{end} is not one step from {start}: change exactly one letter.", "error")
+    page.fill("#p-word", "")
+    page.keyboard.type("q" * len(start))
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#p-status').textContent.startsWith('{'Q' * len(start)}')")
+    assert status() == (f"{'Q' * len(start)} is not in the CSW word list.", "error")
+    page.fill("#p-word", "")
+    page.keyboard.press("Tab")  # Play
+    page.keyboard.press("Tab")  # Hint
+    assert page.evaluate("document.activeElement.id") == "p-hint"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#p-rungs li.hint")
+    hinted = page.get_attribute("#p-rungs li.hint", "data-word")
+    assert solver.shortest(hinted, end, clean=True).steps == par - 1
+    assert hinted in {w for w in solver.shortest(start, hinted, clean=True).words} and \
+        solver.shortest(start, hinted, clean=True).steps == 1
+    for word in solver.shortest(hinted, end, clean=True).words[1:]:
+        assert page.evaluate("document.activeElement.id") == "p-word"
+        page.keyboard.type(word.lower())
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"[...document.querySelectorAll('#p-rungs li')].some(e => e.dataset.word === '{word}')")
+    page.wait_for_function("document.body.dataset.finished", timeout=30_000)
+    assert page.evaluate("document.body.dataset.finished") == f"{par}/{par}"
+    assert status() == (f"Solved in {par} steps with 1 hint: par!", "")
+    shown = page.eval_on_selector_all("#p-end li", "els => els.map(e => e.dataset.word)")
+    assert shown[0] == start and shown[-1] == end and len(shown) - 1 == par
+    assert all(b in {solver_words for solver_words in neighbours(export, a)} for a, b in zip(shown, shown[1:]))
+    assert page.text_content("#p-end h2") == f"Par {par}; you took {par}. A shortest ladder:"
+    shot = ROOT / "build" / "web-play.png" if (ROOT / "build" / ".ladders-build").exists() else \
+        export.parent / "web-play.png"
+    page.locator("#play").screenshot(path=str(shot))  # docs/web-play.png is a copy
+    print(f"screenshot: {shot}")
+    context.close()
+
+
+@functools.cache
+def _links(export: Path) -> dict[str, set[str]]:
+    words = pl.read_parquet(export / "words.parquet", columns=["word", "links"])
+    names = words["word"].to_list()
+    return {w: {names[i] for i in ns} for w, ns in words.rows()}
+
+
+def neighbours(export: Path, word: str) -> set[str]:
+    return _links(export)[word]

@@ -14,6 +14,8 @@ Reads words.parquet of an export. Writes into DIR:
   `defs`: the names of its definition files;
 - data/defs/*: definitions, CHUNK words of a bucket a file (null: none);
 - data/s/*: for each edit group of SPAN ids, the buckets it spans when more than one;
+- data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator (start, end, length, steps,
+  difficulty), for play mode;
 - data/files.*.json: every file with its size, for "keep for offline use";
 - sw.js: the service worker, its cache named by the version (a hash of every file);
 - a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
@@ -91,6 +93,29 @@ def _buckets(words: pl.DataFrame) -> list[list[int]]:
     return [sorted(b) for b in buckets]
 
 
+PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 5, "seed": 27}
+
+
+def _puzzles(export: Path) -> list[dict]:
+    """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words, CSW,
+    substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor gets
+    the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
+    from pipeline.solve.puzzle import puzzles
+    from pipeline.solve.solver import Ladders, SolveError
+
+    ladders, found = Ladders.open(export), []
+    for length in PUZZLES["lengths"]:
+        for steps in PUZZLES["steps"]:
+            try:
+                drawn = puzzles(ladders, length, steps, common=True, clean="on", seed=PUZZLES["seed"],
+                                count=PUZZLES["count"])
+            except SolveError:
+                continue
+            found += [{"start": p.start, "end": p.end, "length": length, "steps": p.steps,
+                       "difficulty": p.difficulty} for p in drawn]
+    return found
+
+
 def web_files(export: Path) -> dict[str, bytes]:
     """Every file of the page folder, by path relative to it."""
     words = pl.read_parquet(export_file(export))
@@ -151,6 +176,7 @@ def web_files(export: Path) -> dict[str, bytes]:
         spans[column] = [_named(files, "data/s", f"{column}-{k}", _json({
             str(g): sorted(by_group[g]) for g in range(start, min(start + SPAN, top + 1))
             if len(by_group.get(g, ())) > 1})) for k, start in enumerate(range(0, top + 1, SPAN))]
+    puzzles_name = _named(files, "data", "puzzles", _json(_puzzles(export)))
     data_names = sorted(files)
     for name in SHELL:
         files[name] = (PAGE / name).read_bytes()
@@ -160,7 +186,7 @@ def web_files(export: Path) -> dict[str, bytes]:
     listing = _named(files, "data", "files", _json({n: len(files[n]) for n in [*SHELL, *data_names]}))
     files["data/manifest.json"] = _json({
         "version": version, "labels": labels, "index": index, "buckets": bucket_names, "spans": spans, "span": SPAN,
-        "files": listing, "bytes": sum(len(files[n]) for n in [*SHELL, *data_names]),
+        "files": listing, "puzzles": puzzles_name, "bytes": sum(len(files[n]) for n in [*SHELL, *data_names]),
     })
     files["sw.js"] = (PAGE / "sw.js").read_bytes().replace(b"@VERSION@", version.encode())
     # Precompressed copies beside the data and the page, for a server that sends them to browsers

@@ -173,23 +173,26 @@ async function definition(id) {
   return chunk[p % b.chunk] ?? null;
 }
 
+// One word as a list item: the word, its label and its definition (fetched on demand).
+async function rung(id) {
+  const item = document.createElement("li"), label = state.manifest.labels[at(id, "label")];
+  item.dataset.word = at(id, "words");
+  item.innerHTML = '<span class="word"></span><span class="label"></span><span class="definition"></span>';
+  item.querySelector(".word").textContent = at(id, "words");
+  item.querySelector(".label").textContent = label;
+  item.querySelector(".label").classList.add(label);
+  item.querySelector(".definition").textContent = (await definition(id)) ?? "(no definition)";
+  return item;
+}
+
 async function render(title, path, extra) {
-  const labels = state.manifest.labels, section = document.createElement("div");
+  const section = document.createElement("div");
   section.className = "ladder";
   const heading = document.createElement("h2");
   heading.textContent = `${title}: ${path.length - 1} step${path.length === 2 ? "" : "s"}${extra}`;
   const list = document.createElement("ol");
   list.setAttribute("aria-label", title);
-  for (const id of path) {
-    const item = document.createElement("li"), label = labels[at(id, "label")];
-    item.dataset.word = at(id, "words");
-    item.innerHTML = '<span class="word"></span><span class="label"></span><span class="definition"></span>';
-    item.querySelector(".word").textContent = at(id, "words");
-    item.querySelector(".label").textContent = label;
-    item.querySelector(".label").classList.add(label);
-    item.querySelector(".definition").textContent = (await definition(id)) ?? "(no definition)";
-    list.appendChild(item);
-  }
+  for (const id of path) list.appendChild(await rung(id));
   section.append(heading, list);
   return section;
 }
@@ -242,6 +245,142 @@ $("ask").addEventListener("submit", (event) => {
     .catch((err) => say(`Could not fetch the words (offline?): ${err.message}`, true));
 });
 
+
+// Play: puzzles drawn by `ladders puzzle`'s generator at export time (data/puzzles.*.json: common and
+// clean CSW words, substitutions). The player types rungs; par and the hints come from a breadth-first
+// search from the end word over the clean words of its group. ?play=START-END shares any puzzle;
+// today's puzzle is picked by the UTC date, the same for everyone (?daily=YYYY-MM-DD asks for a date's).
+const game = { start: null, end: null, path: [], hints: 0, dist: null, done: false };
+
+function sayPlay(text, isError = false) {
+  $("p-status").textContent = text;
+  $("p-status").className = isError ? "error" : "";
+}
+
+function dayIndex(date, n) {  // FNV-1a of the date: a fixed, evenly spread pick
+  let h = 2166136261;
+  for (const c of date) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h % n;
+}
+
+async function newPuzzle(date) {
+  const list = await getJSON(state.manifest.puzzles);
+  let pool;
+  if (date) {
+    pool = list.filter((p) => p.steps >= 4 && p.length >= 4);
+  } else {
+    const length = Number($("p-length").value), steps = Number($("p-steps").value), level = $("p-difficulty").value;
+    pool = list.filter((p) => p.length === length && p.steps === steps && (level === "any" || p.difficulty === level));
+  }
+  if (!pool.length) return sayPlay("No puzzle of that kind in this export: choose other letters, steps or difficulty.", true);
+  const pick = date ? pool[dayIndex(date, pool.length)] : pool[Math.floor(Math.random() * pool.length)];
+  return startPuzzle(pick.start, pick.end, date ? `today's puzzle (${date}), ${pick.difficulty}` : pick.difficulty);
+}
+
+// Distances to `t` over the clean words of its substitution group.
+function distancesTo(t) {
+  const column = "group_csw", group = at(t, column), dist = new Map([[t, 0]]), queue = [t];
+  for (let head = 0; head < queue.length; head++) {
+    for (const u of neighbours(queue[head], false)) {
+      if (!dist.has(u) && at(u, column) === group && !refused(u, "on")) {
+        dist.set(u, dist.get(queue[head]) + 1); queue.push(u);
+      }
+    }
+  }
+  return dist;
+}
+
+// The next rung of a shortest ladder from v: of the words one step nearer the end, the most common.
+function nearer(v) {
+  const d = game.dist.get(v);
+  let best = null;
+  for (const u of neighbours(v, false)) {
+    if (game.dist.get(u) === d - 1 && (best === null || at(u, "rareness") < at(best, "rareness"))) best = u;
+  }
+  return best;
+}
+
+async function startPuzzle(a, b, about) {
+  a = a.toUpperCase(); b = b.toUpperCase();
+  $("p-end").replaceChildren(); $("p-rungs").replaceChildren(); $("p-form").hidden = true;
+  const ends = [];
+  for (const w of [a, b]) {
+    const found = await lookup(w);
+    if (found) await bucket(found[1]);
+    if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w} is not in the CSW word list.`, true);
+    if (refused(found[0], "on")) return sayPlay(`${w} is flagged ${refused(found[0], "on")}: puzzles keep to clean words.`, true);
+    ends.push(found[0]);
+  }
+  const [s, t] = ends;
+  game.dist = distancesTo(t);
+  if (s === t || !game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: no clean ladder joins them.`, true);
+  Object.assign(game, { start: s, end: t, path: [s], hints: 0, done: false });
+  $("p-goal").textContent = `${a} → ${b}` + (about ? ` (${about})` : "");
+  $("p-rungs").appendChild(await rung(s));
+  $("p-form").hidden = false;
+  const link = new URL(location.href);
+  link.search = `?play=${encodeURIComponent(a)}-${encodeURIComponent(b)}`;
+  $("p-link").href = link.href; $("p-link").textContent = link.href; $("p-share").hidden = false;
+  sayPlay(`Type the next word: one letter of ${a} changed.`);
+  document.body.dataset.puzzle = `${a}-${b}`;
+  $("p-word").focus();
+}
+
+async function addRung(id, hinted) {
+  game.path.push(id);
+  const item = await rung(id);
+  if (hinted) item.classList.add("hint");
+  $("p-rungs").appendChild(item);
+  if (id === game.end) return finish();
+  $("p-word").focus();
+  sayPlay(hinted ? `Hint: ${at(id, "words")}.` : `${at(id, "words")}: good.`);
+}
+
+async function playWord(text) {
+  const w = text.trim().toUpperCase(), last = game.path[game.path.length - 1], was = at(last, "words");
+  if (game.done || game.start === null) return;
+  const found = await lookup(w);
+  if (found) await bucket(found[1]);
+  if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w || "An empty word"} is not in the CSW word list.`, true);
+  const id = found[0];
+  if (w.length !== was.length) return sayPlay(`${w} has ${w.length} letters: every rung has ${was.length}.`, true);
+  if (!neighbours(last, false).includes(id)) return sayPlay(`${w} is not one step from ${was}: change exactly one letter.`, true);
+  if (refused(id, "on")) return sayPlay(`${w} is flagged ${refused(id, "on")}: puzzles keep to clean words.`, true);
+  if (game.path.includes(id)) return sayPlay(`${w} is already on your ladder.`, true);
+  $("p-word").value = "";
+  return addRung(id, false);
+}
+
+async function hint() {
+  if (game.done || game.start === null) return;
+  const next = nearer(game.path[game.path.length - 1]);
+  if (next === null) return sayPlay("No ladder goes on from here: go back by typing an earlier word's neighbour.", true);
+  game.hints++;
+  return addRung(next, true);
+}
+
+async function finish() {
+  game.done = true;
+  $("p-form").hidden = true;
+  const steps = game.path.length - 1, par = game.dist.get(game.start), best = [game.start];
+  while (best[best.length - 1] !== game.end) best.push(nearer(best[best.length - 1]));
+  const verdict = steps === par ? "par!" : `${steps - par} over par.`;
+  sayPlay(`Solved in ${steps} steps${game.hints ? ` with ${game.hints} hint${game.hints === 1 ? "" : "s"}` : ""}: ${verdict}`);
+  const shown = await render("A shortest ladder", best, `: par ${par}`);
+  shown.querySelector("h2").textContent = `Par ${par}; you took ${steps}. A shortest ladder:`;
+  $("p-end").replaceChildren(shown);
+  document.body.dataset.finished = `${steps}/${par}`;
+}
+
+$("p-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  playWord($("p-word").value).catch((err) => sayPlay(`Could not fetch the words (offline?): ${err.message}`, true));
+});
+$("p-hint").addEventListener("click", () => hint());
+$("p-new").addEventListener("click", () => newPuzzle(null).catch((err) => sayPlay(err.message, true)));
+$("p-daily").addEventListener("click", () => newPuzzle(new Date().toISOString().slice(0, 10))
+  .catch((err) => sayPlay(err.message, true)));
+
 // Offline on request: every file of this export into the service worker's cache (named by the version).
 async function keepOffline() {
   const m = state.manifest, bar = $("keep-progress"), listing = await getJSON(m.files);
@@ -281,6 +420,10 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 
 load().then(() => {
   const q = new URLSearchParams(location.search);
+  $("p-new").disabled = false; $("p-daily").disabled = false;
+  const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
+  if (shared) return startPuzzle(shared[1], shared[2], "");
+  if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("daily") ?? "")) return newPuzzle(q.get("daily"));
   if (q.get("from") && q.get("to")) {
     $("from").value = q.get("from"); $("to").value = q.get("to");
     $("lexicon").value = q.get("lexicon") === "owl" ? "owl" : "csw";
