@@ -339,7 +339,7 @@ def test_a_puzzle_played_to_the_end_from_the_keyboard(browser, site):
     mine = [p for p in drawn if (p["start"], p["end"]) == (start, end)]
     assert mine and mine[0]["steps"] == solver.shortest(start, end, clean=True).steps
     par = mine[0]["steps"]
-    unlabelled = page.evaluate("""[...document.querySelectorAll('#play input, #play select, #play button')]
+    unlabelled = page.evaluate("""[...document.querySelectorAll('input, select, button')]
         .filter(e => !e.labels?.length && !e.textContent.trim() && !e.getAttribute('aria-label')).map(e => e.id)""")
     assert unlabelled == []
     assert page.evaluate("document.activeElement.id") == "p-word"  # the keyboard starts in the word field

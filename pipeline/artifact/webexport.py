@@ -111,8 +111,8 @@ def _puzzles(export: Path) -> list[dict]:
                                 count=PUZZLES["count"])
             except SolveError:
                 continue
-            found += [{"start": p.start, "end": p.end, "length": length, "steps": p.steps,
-                       "difficulty": p.difficulty} for p in drawn]
+            found += [{"start": p.start, "end": p.end, "length": length,  # not a column: the page's names
+                       "steps": p.steps, "difficulty": p.difficulty} for p in drawn]
     return found
 
 
@@ -125,12 +125,12 @@ def web_files(export: Path) -> dict[str, bytes]:
     for number, top in reversed(list(enumerate(cutoffs.values()))):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(number).otherwise(label)
     columns = {
-        "word": words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
+        Col.word: words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
         "label": words.select(label.alias("label"))["label"].to_list(),
         Col.offensive: words[Col.offensive].to_list(), Col.vulgar_sense: words[Col.vulgar_sense].to_list(),
         **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
         "sub": words[Col.links].to_list(), "indel": words[Col.edit_links].to_list(),
-        "definition": words[Col.definition].to_list(),
+        Col.definition: words[Col.definition].to_list(),
     }
     files: dict[str, bytes] = {}
     buckets = _buckets(words)
@@ -146,10 +146,10 @@ def web_files(export: Path) -> dict[str, bytes]:
         sub = [sorted(position[u] for u in columns["sub"][i] or [] if u in position) for i in ids]
         indel = [sorted(columns["indel"][i] or []) for i in ids]
         defs = [_named(files, "data/defs", f"{n}-{k}",
-                       _json([columns["definition"][i] for i in ids[start:start + CHUNK]]))
+                       _json([columns[Col.definition][i] for i in ids[start:start + CHUNK]]))
                 for k, start in enumerate(range(0, len(ids), CHUNK))]
         bucket = {
-            "ids": _deltas(ids), "words": [columns["word"][i] for i in ids],
+            "ids": _deltas(ids), "words": [columns[Col.word][i] for i in ids],
             **{c: [columns[c][i] for i in ids] for c in (Col.rareness, "label", *GROUP_COLUMNS.values())},
             **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in (Col.offensive, Col.vulgar_sense)},
             "sub_len": [len(s) for s in sub], "sub": [d for s in sub for d in _deltas(s)],
@@ -159,10 +159,10 @@ def web_files(export: Path) -> dict[str, bytes]:
         bucket_names.append(_named(files, "data/b", str(n), _json(bucket)))
     # The word index: by length and first letter, each word's id and bucket.
     keys: dict[str, list[int]] = {}
-    for i, w in enumerate(columns["word"]):
+    for i, w in enumerate(columns[Col.word]):
         keys.setdefault(f"{len(w)}:{w[:1]}", []).append(i)
     index = {key: _named(files, "data/i", str(k), _json({
-        "words": [columns["word"][i] for i in ids], "ids": _deltas(ids), "bucket": [bucket_of[i] for i in ids]}))
+        "words": [columns[Col.word][i] for i in ids], "ids": _deltas(ids), "bucket": [bucket_of[i] for i in ids]}))
         for k, (key, ids) in enumerate(sorted(keys.items()))}
     # Edit groups join substitution groups of several lengths: the buckets each one spans, when more than
     # one, in files of SPAN groups (an edit search fetches one of them).
