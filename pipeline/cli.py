@@ -414,8 +414,8 @@ def export_web(
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
 ) -> None:
-    """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (the lexicon with
-    its links, and definitions in shards). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
+    """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (a word index,
+    buckets of groups with their links, definitions; files named by content, with gzip copies). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
     from pipeline.artifact.webexport import write_web
     from pipeline.swap import read_consistently

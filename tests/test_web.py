@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import subprocess
 import sys
+import shutil
 import threading
+import time
 from pathlib import Path
 
 import polars as pl
@@ -46,25 +49,88 @@ def browser():
         launched.close()
 
 
+class Counted(http.server.SimpleHTTPRequestHandler):
+    """Serves the page folder, counting every byte it sends (headers too) with the time it was sent; with
+    `gzip` set, answers a request accepting gzip with the file's precompressed .gz copy when there is one."""
+    sent: list[tuple[float, int, str]]  # (time.monotonic(), bytes, path), set per server
+    gzip = False
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def setup(self) -> None:
+        super().setup()
+        raw, sent, path = self.wfile, self.sent, lambda: getattr(self, "path", "")
+
+        class Writer:
+            def write(self, data):
+                sent.append((time.monotonic(), len(data), path()))
+                return raw.write(data)
+
+            def __getattr__(self, name):
+                return getattr(raw, name)
+        self.wfile = Writer()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if self.gzip and "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz"):
+            f = open(path + ".gz", "rb")
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.end_headers()
+            return f
+        return super().send_head()
+
+
+class Server:
+    """The page folder on a free loopback port: .url, .sent (see Counted), .bytes_since(t)."""
+
+    def __init__(self, folder: Path, gzip: bool = False):
+        self.sent: list[tuple[float, int, str]] = []
+        handler = type("Handler", (Counted,), {"sent": self.sent, "gzip": gzip})
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler,
+                                                                                         directory=str(folder)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/index.html"
+
+    def bytes_between(self, start: float, end: float = float("inf")) -> int:
+        return sum(n for t, n, _ in list(self.sent) if start <= t <= end)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def export_web(export: Path, page: Path) -> None:
+    written = subprocess.run([sys.executable, "-m", "pipeline", "export-web", str(page), "--export", str(export)],
+                             cwd=ROOT, capture_output=True, text=True)
+    assert written.returncode == 0, written.stderr
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The page for raw/, served on a free loopback port: (url, export folder)."""
+def built(tmp_path_factory):
+    """A build of raw/: its export folder."""
     root = tmp_path_factory.mktemp("web")
     built = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(root / "build")],
                            cwd=ROOT, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
-    page = root / "page"
-    written = subprocess.run([sys.executable, "-m", "pipeline", "export-web", str(page), "--export",
-                              str(root / "build/export")], cwd=ROOT, capture_output=True, text=True)
-    assert written.returncode == 0, written.stderr
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
+    return root / "build/export"
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(page)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/index.html", root / "build/export"
-    server.shutdown()
+
+def built_page(export: Path) -> Path:
+    return export.parent.parent / "page"
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    """The page for raw/, served on a free loopback port: (url, export folder)."""
+    page = built_page(built)
+    export_web(built, page)
+    server = Server(page)
+    yield server.url, built
+    server.close()
 
 
 def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
@@ -146,16 +212,23 @@ def test_a_folder_ladders_did_not_write_is_refused(tmp_path, site):
 
 
 
-def test_the_page_works_offline_once_loaded(browser, site):
+def test_the_page_works_offline_after_the_visitor_asks(browser, site):
     url, export = site
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector("#solve:not([disabled])", timeout=30_000)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # every file cached (sw.js install)
+    page.wait_for_selector("#keep:visible", timeout=30_000)
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    size = page.text_content("#offline-size")
+    assert size.endswith(" MB") and float(size.split()[0]) > 1
+    page.focus("#keep")  # used from the keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.offline === 'kept'", timeout=120_000)
+    assert page.evaluate("[$('keep-progress').value, $('keep-progress').max]") == [
+        page.evaluate("state.manifest.bytes")] * 2
     context.set_offline(True)
     assert page.evaluate("fetch('not-cached.txt').then(() => 'fetched', () => 'offline')") == "offline"
-    page.goto(f"{url}?from=zymes&to=times")  # a pair whose definition shards were never fetched
+    page.goto(f"{url}?from=zymes&to=times")  # a pair whose buckets and definitions were never shown
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
     assert page.text_content("#status").startswith("ZYMES to TIMES: solved")
     definitions = page.eval_on_selector_all(".definition", "els => els.map(e => e.textContent)")
@@ -163,3 +236,161 @@ def test_the_page_works_offline_once_loaded(browser, site):
     assert page.eval_on_selector_all(".ladder li", "els => els.map(e => e.dataset.word)")[0] == "ZYMES"
     assert definitions[0] == words.filter(pl.col("word") == "ZYMES")["definition"].item()
     context.close()
+
+
+def test_the_page_fetches_nothing_ahead_without_the_choice(browser, site):
+    """Offline is the visitor's choice: a visit that solved COLD-WARM cannot solve a pair it never fetched."""
+    url, _ = site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{url}?from=cold&to=warm")
+    page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    context.set_offline(True)
+    page.fill("#from", "zymes")
+    page.fill("#to", "times")
+    page.press("#to", "Enter")
+    page.wait_for_selector("#status.error", timeout=30_000)
+    assert page.text_content("#status").startswith("Could not fetch the words (offline?): ")
+    context.close()
+
+
+def largest_six_letter_pair(export: Path) -> tuple[str, str]:
+    longest = pl.read_parquet(export / "longest.parquet").filter(
+        (pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == 6)).sort("size")
+    return longest["start"][-1].lower(), longest["end"][-1].lower()
+
+
+BEFORE_LADDER, FIRST_15_S = 2_000_000, 5_000_000  # the issue's budgets, in bytes sent by the server
+
+
+@pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
+def test_bytes_sent_before_the_first_ladder_and_in_the_first_15_s(browser, site, gzip):
+    """A first visit at phone width, counted by the server: the bytes until the ladders and their
+    definitions are shown, for COLD-WARM and a pair in the largest six-letter group, and in 15 s."""
+    url, export = site
+    server = Server(built_page(export), gzip=gzip)
+    try:
+        for n, (a, b) in enumerate([("cold", "warm"), largest_six_letter_pair(export)]):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            start = time.monotonic()
+            page.goto(f"{server.url}?from={a}&to={b}")
+            page.wait_for_function(f"document.body.dataset.solved === '{a.upper()}-{b.upper()}'", timeout=30_000)
+            before = server.bytes_between(start, time.monotonic())
+            print(f"{'gzip' if gzip else 'plain'}: {a.upper()}-{b.upper()}: {before:,} bytes before the first ladder")
+            assert before <= BEFORE_LADDER
+            if n == 0:
+                time.sleep(max(0.0, start + 15 - time.monotonic()))
+                first = server.bytes_between(start, start + 15)
+                print(f"{'gzip' if gzip else 'plain'}: {first:,} bytes in the first 15 s")
+                assert first <= FIRST_15_S
+            context.close()
+    finally:
+        server.close()
+
+
+def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, built, tmp_path):
+    """New rareness in the export: the reloaded page solves with it, and the old export's cache is gone."""
+    page_folder, changed = tmp_path / "page", tmp_path / "export"
+    export_web(built, page_folder)
+    server = Server(page_folder)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}?from=cold&to=warm")
+        page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        old_version = page.evaluate("document.body.dataset.version")
+        page.wait_for_function(f"caches.has('ladders-{old_version}')", timeout=30_000)
+        shutil.copytree(built, changed)
+        words = pl.read_parquet(changed / "words.parquet")
+        words.with_columns(pl.col("rareness") * 3 + 7).write_parquet(changed / "words.parquet")
+        export_web(changed, page_folder)
+        page.reload()
+        page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+        assert page.evaluate("document.body.dataset.version") != old_version
+        ladder = page.eval_on_selector_all(".ladder ol", "ls => [...ls[1].children].map(e => e.dataset.word)")
+        heading = page.eval_on_selector_all(".ladder h2", "hs => hs[1].textContent")
+        new = dict(words.select("word", (pl.col("rareness") * 3 + 7).alias("r")).rows())
+        assert heading.endswith(f"rareness {sum(new[w] for w in ladder):,}")
+        page.reload()  # by now the new export's worker has activated and deleted the old cache
+        page.wait_for_function("document.body.dataset.solved === 'COLD-WARM'", timeout=30_000)
+        version = page.evaluate("document.body.dataset.version")
+        page.wait_for_function(f"caches.keys().then(k => k.join() === 'ladders-{version}')", timeout=30_000)
+    finally:
+        context.close()
+        server.close()
+
+
+def test_a_puzzle_played_to_the_end_from_the_keyboard(browser, site):
+    """The daily puzzle of a date: the same for two visitors, one of `ladders puzzle`'s generator; a
+    refused word with its reason, a hint one step nearer, the rest typed, par at the end."""
+    url, export = site
+    solver = Ladders.open(export)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page, other = context.new_page(), context.new_page()
+    for p in (page, other):
+        p.goto(f"{url}?daily=2026-11-23")
+        p.wait_for_function("document.body.dataset.puzzle", timeout=30_000)
+    start, end = page.evaluate("document.body.dataset.puzzle").split("-")
+    assert other.evaluate("document.body.dataset.puzzle") == f"{start}-{end}"
+    drawn = json.loads(next((built_page(export) / "data").glob("puzzles.*.json")).read_bytes())
+    mine = [p for p in drawn if (p["start"], p["end"]) == (start, end)]
+    assert mine and mine[0]["steps"] == solver.shortest(start, end, clean=True).steps
+    par = mine[0]["steps"]
+    unlabelled = page.evaluate("""[...document.querySelectorAll('input, select, button')]
+        .filter(e => !e.labels?.length && !e.textContent.trim() && !e.getAttribute('aria-label')).map(e => e.id)""")
+    assert unlabelled == []
+    assert page.evaluate("document.activeElement.id") == "p-word"  # the keyboard starts in the word field
+
+    def status():
+        return page.text_content("#p-status"), page.get_attribute("#p-status", "class")
+
+    page.keyboard.type(end.lower())
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#p-status').className === 'error'")
+    assert status() == (f"{end} is not one step from {start}: change exactly one letter.", "error")
+    page.fill("#p-word", "")
+    page.keyboard.type("q" * len(start))
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#p-status').textContent.startsWith('{'Q' * len(start)}')")
+    assert status() == (f"{'Q' * len(start)} is not in the CSW word list.", "error")
+    page.fill("#p-word", "")
+    page.keyboard.press("Tab")  # Play
+    page.keyboard.press("Tab")  # Hint
+    assert page.evaluate("document.activeElement.id") == "p-hint"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#p-rungs li.hint")
+    hinted = page.get_attribute("#p-rungs li.hint", "data-word")
+    assert solver.shortest(hinted, end, clean=True).steps == par - 1
+    assert hinted in {w for w in solver.shortest(start, hinted, clean=True).words} and \
+        solver.shortest(start, hinted, clean=True).steps == 1
+    for word in solver.shortest(hinted, end, clean=True).words[1:]:
+        assert page.evaluate("document.activeElement.id") == "p-word"
+        page.keyboard.type(word.lower())
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"[...document.querySelectorAll('#p-rungs li')].some(e => e.dataset.word === '{word}')")
+    page.wait_for_function("document.body.dataset.finished", timeout=30_000)
+    assert page.evaluate("document.body.dataset.finished") == f"{par}/{par}"
+    assert status() == (f"Solved in {par} steps with 1 hint: par!", "")
+    shown = page.eval_on_selector_all("#p-end li", "els => els.map(e => e.dataset.word)")
+    assert shown[0] == start and shown[-1] == end and len(shown) - 1 == par
+    assert all(b in {solver_words for solver_words in neighbours(export, a)} for a, b in zip(shown, shown[1:]))
+    assert page.text_content("#p-end h2") == f"Par {par}; you took {par}. A shortest ladder:"
+    shot = ROOT / "build" / "web-play.png" if (ROOT / "build" / ".ladders-build").exists() else \
+        export.parent / "web-play.png"
+    page.locator("#play").screenshot(path=str(shot))  # docs/web-play.png is a copy
+    print(f"screenshot: {shot}")
+    context.close()
+
+
+@functools.cache
+def _links(export: Path) -> dict[str, set[str]]:
+    words = pl.read_parquet(export / "words.parquet", columns=["word", "links"])
+    names = words["word"].to_list()
+    return {w: {names[i] for i in ns} for w, ns in words.rows()}
+
+
+def neighbours(export: Path, word: str) -> set[str]:
+    return _links(export)[word]

@@ -2,16 +2,25 @@
 
 Reads words.parquet of an export. Writes into DIR:
 - index.html, app.js, style.css: the page (pipeline/web/), plain HTML/CSS/JS;
-- data/lexicon.json: what a search needs, column by column, for every word in
-  id order: `words` (the words), `rareness`, `label` (0 common, 1 uncommon,
-  2 rare, 3 obscure, from the manifest's cut-offs), `offensive` and `vulgar_sense` (0/1), the four
-  group columns (null: not in that lexicon), and the links as CSR arrays:
-  `sub_ptr`/`sub_idx` (substitution neighbours of word i are
-  sub_idx[sub_ptr[i]:sub_ptr[i+1]]) and `indel_ptr`/`indel_idx`;
-- data/defs/N.json: the definitions of words N*SHARD .. N*SHARD+SHARD-1, an
-  array (null: none). The page fetches only the shards of the rungs it shows;
-- sw.js and files.json: a service worker that caches every file listed once the
-  page has loaded, so that the page works offline afterwards.
+- data/manifest.json: the export's version, the label names and the names of the files below, which
+  hold a hash of their content in their name (a browser may keep them forever);
+- data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
+  `bucket` of each;
+- data/b/*: buckets of whole substitution groups (CSW and OWL, joined where they share a word) of one
+  length, up to BUCKET words unless one group is larger: `ids` (delta-coded), `words`, `rareness`,
+  `label` (0 common .. 3 obscure, from the manifest's cut-offs), the four group columns, `offensive`
+  and `vulgar_sense` (positions in the bucket of the flagged words), the substitution links as lengths
+  and delta-coded positions in the bucket, the insert/delete links as lengths and delta-coded ids, and
+  `defs`: the names of its definition files;
+- data/defs/*: definitions, CHUNK words of a bucket a file (null: none);
+- data/s/*: for each edit group of SPAN ids, the buckets it spans when more than one;
+- data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator (start, end, length, steps,
+  difficulty), for play mode;
+- data/files.*.json: every file with its size, for "keep for offline use";
+- sw.js: the service worker, its cache named by the version (a hash of every file);
+- a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
+So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/test_web.py
+holds the byte budgets).
 Every file is written atomically (a temporary file in its folder, renamed over
 the name), so a web server never serves half a file and a link planted at a
 file's name is replaced, never followed. A folder holding a link anywhere
@@ -19,33 +28,94 @@ file's name is replaced, never followed. A folder holding a link anywhere
 through it nor removes it. The subfolders are opened without following links
 and written through their descriptors, so a link planted while the data is
 being made (after that check) makes the write fail rather than be followed.
-Definitions are most of the bytes (about 30 MB for raw/), so they stay out of
-the one file the page must load before it can solve.
 """
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import os
 import secrets
 import stat
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 
 from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, label_cutoffs
 from pipeline import io
 from pipeline.errors import UsageError
 
-SHARD = 4_096
+BUCKET = 2_048  # words per bucket of small groups: one fetch brings a few hundred groups of a length
+SPAN = 4_096  # edit groups per file of the buckets they span
+CHUNK = 256  # definitions per file: a ladder's rungs need a few of these, not a bucket's whole text
 PAGE = Path(__file__).resolve().parent.parent / "web"
+SHELL = ("index.html", "app.js", "style.css")
 
 
-def _csr(lists: pl.Series) -> tuple[list[int], list[int]]:
-    lengths = lists.list.len().fill_null(0).to_numpy()
-    ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=ptr[1:])
-    return ptr.tolist(), lists.explode().drop_nulls().cast(pl.Int64).to_list()
+def _json(value) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _named(files: dict[str, bytes], folder: str, stem: str, data: bytes) -> str:
+    """Put `data` at a name holding its content's hash (cacheable forever); the name."""
+    name = f"{folder}/{stem}.{hashlib.sha256(data).hexdigest()[:16]}.json"
+    files[name] = data
+    return name
+
+
+def _deltas(values: list[int]) -> list[int]:
+    """Ascending ids as differences from the previous one (small numbers: fewer bytes)."""
+    return [b - a for a, b in zip([0, *values], values)]
+
+
+def _buckets(words: pl.DataFrame) -> list[list[int]]:
+    """Word ids by bucket: whole substitution groups (CSW and OWL joined where they share a word) packed by
+    length, so that a substitution search needs one bucket and a bucket holds only words of one length."""
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = x = parent[parent[x]]
+        return x
+
+    rows = words.select(Col.group_csw, Col.group_owl).rows()
+    for csw, owl in rows:
+        if csw is not None and owl is not None:
+            parent[find(("o", owl))] = find(("c", csw))
+    members: dict = {}
+    for i, (csw, owl) in enumerate(rows):
+        members.setdefault(find(("c", csw) if csw is not None else ("o", owl)), []).append(i)
+    lengths = words[Col.length].to_list()
+    groups = sorted(members.values(), key=lambda ids: (lengths[ids[0]], ids[0]))
+    buckets: list[list[int]] = []
+    for ids in groups:
+        if not buckets or len(buckets[-1]) + len(ids) > BUCKET or lengths[buckets[-1][0]] != lengths[ids[0]]:
+            buckets.append([])
+        buckets[-1].extend(ids)
+    return [sorted(b) for b in buckets]
+
+
+PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 5, "seed": 27}
+
+
+def _puzzles(export: Path) -> list[dict]:
+    """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words, CSW,
+    substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor gets
+    the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
+    from pipeline.solve.puzzle import puzzles
+    from pipeline.solve.solver import Ladders, SolveError
+
+    ladders, found = Ladders.open(export), []
+    for length in PUZZLES["lengths"]:
+        for steps in PUZZLES["steps"]:
+            try:
+                drawn = puzzles(ladders, length, steps, common=True, clean="on", seed=PUZZLES["seed"],
+                                count=PUZZLES["count"])
+            except SolveError:
+                continue
+            found += [{"start": p.start, "end": p.end, "length": length,  # not a column: the page's names
+                       "steps": p.steps, "difficulty": p.difficulty} for p in drawn]
+    return found
 
 
 def web_files(export: Path) -> dict[str, bytes]:
@@ -56,26 +126,75 @@ def web_files(export: Path) -> dict[str, bytes]:
     label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL
     for number, top in reversed(list(enumerate(cutoffs.values()))):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(number).otherwise(label)
-    sub_ptr, sub_idx = _csr(words[Col.links])
-    indel_ptr, indel_idx = _csr(words[Col.edit_links])
-    data = {
-        "labels": labels, "words": words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
+    columns = {
+        Col.word: words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
         "label": words.select(label.alias("label"))["label"].to_list(),
-        Col.offensive: words[Col.offensive].cast(pl.Int8).to_list(),
-        Col.vulgar_sense: words[Col.vulgar_sense].cast(pl.Int8).to_list(),
+        Col.offensive: words[Col.offensive].to_list(), Col.vulgar_sense: words[Col.vulgar_sense].to_list(),
         **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
-        "sub_ptr": sub_ptr, "sub_idx": sub_idx, "indel_ptr": indel_ptr, "indel_idx": indel_idx, "shard": SHARD,
+        "sub": words[Col.links].to_list(), "indel": words[Col.edit_links].to_list(),
+        Col.definition: words[Col.definition].to_list(),
     }
-    files = {"data/lexicon.json": json.dumps(data, separators=(",", ":")).encode()}
-    definitions = words[Col.definition].to_list()
-    for n, start in enumerate(range(0, len(definitions), SHARD)):
-        files[f"data/defs/{n}.json"] = json.dumps(definitions[start:start + SHARD], ensure_ascii=False,
-                                                  separators=(",", ":")).encode()
-    for name in ("index.html", "app.js", "style.css", "sw.js"):
+    files: dict[str, bytes] = {}
+    buckets = _buckets(words)
+    bucket_of = [0] * words.height
+    for n, ids in enumerate(buckets):
+        for i in ids:
+            bucket_of[i] = n
+    bucket_names = []
+    for n, ids in enumerate(buckets):
+        position = {i: p for p, i in enumerate(ids)}
+        # A substitution group stays in its bucket; a link between an OWL-only and a CSW-only word (no
+        # lexicon's search may step on it) would leave it, and is left out.
+        sub = [sorted(position[u] for u in columns["sub"][i] or [] if u in position) for i in ids]
+        indel = [sorted(columns["indel"][i] or []) for i in ids]
+        defs = [_named(files, "data/defs", f"{n}-{k}",
+                       _json([columns[Col.definition][i] for i in ids[start:start + CHUNK]]))
+                for k, start in enumerate(range(0, len(ids), CHUNK))]
+        bucket = {
+            "ids": _deltas(ids), "words": [columns[Col.word][i] for i in ids],
+            **{c: [columns[c][i] for i in ids] for c in (Col.rareness, "label", *GROUP_COLUMNS.values())},
+            **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in (Col.offensive, Col.vulgar_sense)},
+            "sub_len": [len(s) for s in sub], "sub": [d for s in sub for d in _deltas(s)],
+            "indel_len": [len(s) for s in indel], "indel": [d for s in indel for d in _deltas(s)],
+            "defs": defs, "chunk": CHUNK,
+        }
+        bucket_names.append(_named(files, "data/b", str(n), _json(bucket)))
+    # The word index: by length and first letter, each word's id and bucket.
+    keys: dict[str, list[int]] = {}
+    for i, w in enumerate(columns[Col.word]):
+        keys.setdefault(f"{len(w)}:{w[:1]}", []).append(i)
+    index = {key: _named(files, "data/i", str(k), _json({
+        "words": [columns[Col.word][i] for i in ids], "ids": _deltas(ids), "bucket": [bucket_of[i] for i in ids]}))
+        for k, (key, ids) in enumerate(sorted(keys.items()))}
+    # Edit groups join substitution groups of several lengths: the buckets each one spans, when more than
+    # one, in files of SPAN groups (an edit search fetches one of them).
+    spans: dict[str, list[str]] = {}
+    for column in (Col.group_csw_edit, Col.group_owl_edit):
+        by_group: dict[int, set[int]] = {}
+        for i, g in enumerate(columns[column]):
+            if g is not None:
+                by_group.setdefault(g, set()).add(bucket_of[i])
+        top = max(by_group, default=-1)
+        spans[column] = [_named(files, "data/s", f"{column}-{k}", _json({
+            str(g): sorted(by_group[g]) for g in range(start, min(start + SPAN, top + 1))
+            if len(by_group.get(g, ())) > 1})) for k, start in enumerate(range(0, top + 1, SPAN))]
+    puzzles_name = _named(files, "data", "puzzles", _json(_puzzles(export)))
+    data_names = sorted(files)
+    for name in SHELL:
         files[name] = (PAGE / name).read_bytes()
-    # What the service worker caches when the page is first opened, so that it works offline after.
-    files["files.json"] = json.dumps(["./", "index.html", "app.js", "style.css", *sorted(
-        (n for n in files if n.startswith("data/")), key=lambda n: (n.count("/"), len(n), n))]).encode()
+    # The version names the whole export: the service worker's cache is named by it.
+    version = hashlib.sha256(b"".join(n.encode() + b"\0" + hashlib.sha256(files[n]).digest()
+                                      for n in sorted(files))).hexdigest()[:16]
+    listing = _named(files, "data", "files", _json({n: len(files[n]) for n in [*SHELL, *data_names]}))
+    files["data/manifest.json"] = _json({
+        "version": version, "labels": labels, "index": index, "buckets": bucket_names, "spans": spans, "span": SPAN,
+        "files": listing, "puzzles": puzzles_name, "bytes": sum(len(files[n]) for n in [*SHELL, *data_names]),
+    })
+    files["sw.js"] = (PAGE / "sw.js").read_bytes().replace(b"@VERSION@", version.encode())
+    # Precompressed copies beside the data and the page, for a server that sends them to browsers
+    # accepting gzip (README: serving the page). mtime 0: the same export gives the same bytes.
+    for name in [n for n in files if n.endswith((".json", ".js", ".html", ".css"))]:
+        files[name + ".gz"] = gzip.compress(files[name], compresslevel=9, mtime=0)
     return files
 
 

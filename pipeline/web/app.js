@@ -1,12 +1,16 @@
-// The static word-ladder solver: data/lexicon.json (written by `ladders export-web`) holds every word
-// with its rareness, label, groups and links as CSR arrays; definitions come from data/defs/N.json,
-// fetched for the rungs shown. Shortest: breadth-first search. Common words: Dijkstra on (sum of
-// rareness over the ladder's words, steps). Both keep to the group the two words share.
+// The static word-ladder solver. `ladders export-web` writes data/manifest.json (fetched fresh on every
+// load) naming content-hashed files, fetched only when needed and cacheable forever:
+// - data/i/*: the word index, one file per length and first letter: each word's id and bucket;
+// - data/b/*: buckets of whole substitution groups: their words, rareness, label, flags, groups and links;
+// - data/defs/*: definitions, CHUNK words of a bucket per file, fetched for the rungs shown;
+// - data/s/*: for edit groups that span buckets, which buckets (an edit search loads them all).
+// Shortest: breadth-first search. Common words: Dijkstra on (sum of rareness over the ladder's words,
+// steps). Both keep to the group the two words share.
 // ?from=COLD&to=WARM[&lexicon=owl][&edit=1][&clean=off|on|strict] solves on load (links can be shared).
 // Clean is on unless asked off: no offensive word; strict also avoids everyday words with a vulgar sense.
 "use strict";
 
-const state = { data: null, index: null, shards: new Map() };
+const state = { manifest: null, files: new Map(), buckets: new Map(), where: new Map() };
 const $ = (id) => document.getElementById(id);
 
 function say(text, isError = false) {
@@ -14,22 +18,77 @@ function say(text, isError = false) {
   $("status").className = isError ? "error" : "";
 }
 
+function getJSON(name) {  // each content-named file once per page
+  if (!state.files.has(name)) {
+    state.files.set(name, fetch(name).then((r) => {
+      if (!r.ok) throw new Error(`${name}: ${r.status}`);
+      return r.json();
+    }));
+  }
+  return state.files.get(name);
+}
+
+function undelta(values) {
+  const out = new Array(values.length);
+  for (let i = 0, sum = 0; i < values.length; i++) out[i] = sum += values[i];
+  return out;
+}
+
+async function bucket(n) {
+  if (!state.buckets.has(n)) {
+    state.buckets.set(n, getJSON(state.manifest.buckets[n]).then((b) => {
+      b.ids = undelta(b.ids);
+      b.offensive = new Set(b.offensive); b.vulgar_sense = new Set(b.vulgar_sense);
+      b.subPtr = [0]; b.indelPtr = [0];
+      for (const k of b.sub_len) b.subPtr.push(b.subPtr[b.subPtr.length - 1] + k);
+      for (const k of b.indel_len) b.indelPtr.push(b.indelPtr[b.indelPtr.length - 1] + k);
+      for (let p = 0; p < b.ids.length; p++) {  // links to global ids, rebuilt from the deltas
+        for (let k = b.subPtr[p], prev = 0; k < b.subPtr[p + 1]; k++) b.sub[k] = prev = prev + b.sub[k];
+        for (let k = b.subPtr[p]; k < b.subPtr[p + 1]; k++) b.sub[k] = b.ids[b.sub[k]];
+        for (let k = b.indelPtr[p], prev = 0; k < b.indelPtr[p + 1]; k++) b.indel[k] = prev = prev + b.indel[k];
+        state.where.set(b.ids[p], [b, p]);
+      }
+      return b;
+    }));
+  }
+  return state.buckets.get(n);
+}
+
+// A word's id and bucket number from the index, or null when no list has it.
+async function lookup(word) {
+  const name = state.manifest.index[`${word.length}:${word.slice(0, 1)}`];
+  if (!word || typeof name !== "string") return null;
+  const index = await getJSON(name);
+  if (!index.map) {
+    const ids = undelta(index.ids);
+    index.map = new Map(index.words.map((w, k) => [w, [ids[k], index.bucket[k]]]));
+  }
+  return index.map.get(word) ?? null;
+}
+
+// One word's fields, by id (its bucket loaded).
+function at(id, field) {
+  const [b, p] = state.where.get(id);
+  return b[field][p];
+}
+
 async function load() {
   const started = performance.now();
-  const response = await fetch("data/lexicon.json");
-  if (!response.ok) throw new Error(`data/lexicon.json: ${response.status}`);
-  state.data = await response.json();
-  state.index = new Map(state.data.words.map((w, i) => [w, i]));
+  const response = await fetch("data/manifest.json", { cache: "no-cache" });
+  if (!response.ok) throw new Error(`data/manifest.json: ${response.status}`);
+  state.manifest = await response.json();
   document.body.dataset.loadMs = (performance.now() - started).toFixed(1);
+  document.body.dataset.version = state.manifest.version;
   $("solve").disabled = false;
   $("solve").textContent = "Find the ladders";
+  $("offline-size").textContent = `${(state.manifest.bytes / 1e6).toFixed(1)} MB`;
 }
 
 function neighbours(v, edit) {
-  const d = state.data, out = [];
-  for (let k = d.sub_ptr[v]; k < d.sub_ptr[v + 1]; k++) out.push(d.sub_idx[k]);
-  if (edit) for (let k = d.indel_ptr[v]; k < d.indel_ptr[v + 1]; k++) out.push(d.indel_idx[k]);
-  return out;
+  const [b, p] = state.where.get(v), out = [];
+  for (let k = b.subPtr[p]; k < b.subPtr[p + 1]; k++) out.push(b.sub[k]);
+  if (edit) for (let k = b.indelPtr[p]; k < b.indelPtr[p + 1]; k++) out.push(b.indel[k]);
+  return out.filter((u) => state.where.has(u));  // a bucket not loaded holds no word of this group
 }
 
 class Heap {  // a binary min-heap of [cost, steps, node]
@@ -69,15 +128,15 @@ function pathTo(parent, t) {
 
 // Why a word is refused at a clean level ("on" or "strict"), or null when it is allowed.
 function refused(u, clean) {
-  const d = state.data;
-  if (clean !== "off" && d.offensive[u]) return "offensive";
-  if (clean === "strict" && d.vulgar_sense[u]) return "vulgar_sense";
+  const [b, p] = state.where.get(u);
+  if (clean !== "off" && b.offensive.has(p)) return "offensive";
+  if (clean === "strict" && b.vulgar_sense.has(p)) return "vulgar_sense";
   return null;
 }
 
 function search(s, t, column, edit, clean) {
-  const d = state.data, group = d[column][s];
-  const allowed = (u) => d[column][u] === group && !refused(u, clean);
+  const group = at(s, column), rareness = (u) => at(u, "rareness");
+  const allowed = (u) => at(u, column) === group && !refused(u, clean);
   // Shortest: breadth-first search.
   let parent = new Map([[s, undefined]]);
   const queue = [s];
@@ -89,9 +148,9 @@ function search(s, t, column, edit, clean) {
   if (!parent.has(t)) return null;
   const shortest = pathTo(parent, t);
   // Common words: Dijkstra on (sum of rareness, steps).
-  const best = new Map([[s, [d.rareness[s], 0]]]), done = new Set(), heap = new Heap();
+  const best = new Map([[s, [rareness(s), 0]]]), done = new Set(), heap = new Heap();
   parent = new Map([[s, undefined]]);
-  heap.push([d.rareness[s], 0, s]);
+  heap.push([rareness(s), 0, s]);
   while (heap.size) {
     const [cost, steps, v] = heap.pop();
     if (done.has(v)) continue;
@@ -99,7 +158,7 @@ function search(s, t, column, edit, clean) {
     if (v === t) break;
     for (const u of neighbours(v, edit)) {
       if (!allowed(u) || done.has(u)) continue;
-      const c = [cost + d.rareness[u], steps + 1], b = best.get(u);
+      const c = [cost + rareness(u), steps + 1], b = best.get(u);
       if (!b || c[0] < b[0] || (c[0] === b[0] && c[1] < b[1])) {
         best.set(u, c); parent.set(u, v); heap.push([c[0], c[1], u]);
       }
@@ -109,55 +168,66 @@ function search(s, t, column, edit, clean) {
 }
 
 async function definition(id) {
-  const n = Math.floor(id / state.data.shard);
-  if (!state.shards.has(n)) {
-    state.shards.set(n, fetch(`data/defs/${n}.json`).then((r) => (r.ok ? r.json() : [])).catch(() => []));
-  }
-  return (await state.shards.get(n))[id % state.data.shard] ?? null;
+  const [b, p] = state.where.get(id);
+  const chunk = await getJSON(b.defs[Math.floor(p / b.chunk)]).catch(() => []);
+  return chunk[p % b.chunk] ?? null;
+}
+
+// One word as a list item: the word, its label and its definition (fetched on demand).
+async function rung(id) {
+  const item = document.createElement("li"), label = state.manifest.labels[at(id, "label")];
+  item.dataset.word = at(id, "words");
+  item.innerHTML = '<span class="word"></span><span class="label"></span><span class="definition"></span>';
+  item.querySelector(".word").textContent = at(id, "words");
+  item.querySelector(".label").textContent = label;
+  item.querySelector(".label").classList.add(label);
+  item.querySelector(".definition").textContent = (await definition(id)) ?? "(no definition)";
+  return item;
 }
 
 async function render(title, path, extra) {
-  const d = state.data, section = document.createElement("div");
+  const section = document.createElement("div");
   section.className = "ladder";
   const heading = document.createElement("h2");
   heading.textContent = `${title}: ${path.length - 1} step${path.length === 2 ? "" : "s"}${extra}`;
   const list = document.createElement("ol");
   list.setAttribute("aria-label", title);
-  for (const id of path) {
-    const item = document.createElement("li"), label = d.labels[d.label[id]];
-    item.dataset.word = d.words[id];
-    item.innerHTML = '<span class="word"></span><span class="label"></span><span class="definition"></span>';
-    item.querySelector(".word").textContent = d.words[id];
-    item.querySelector(".label").textContent = label;
-    item.querySelector(".label").classList.add(label);
-    item.querySelector(".definition").textContent = (await definition(id)) ?? "(no definition)";
-    list.appendChild(item);
-  }
+  for (const id of path) list.appendChild(await rung(id));
   section.append(heading, list);
   return section;
 }
 
+// An edit group may span buckets (words of several lengths): fetch every one before searching it.
+async function loadSpan(column, group) {
+  const m = state.manifest, spans = await getJSON(m.spans[column][Math.floor(group / m.span)]);
+  const list = Object.prototype.hasOwnProperty.call(spans, String(group)) ? spans[String(group)] : [];
+  await Promise.all(list.map(bucket));
+}
+
 async function solve(from, to, lexicon, edit, clean) {
-  const d = state.data, answers = $("answers");
+  const answers = $("answers");
   answers.replaceChildren();
   const a = from.trim().toUpperCase(), b = to.trim().toUpperCase();
-  const column = `group_${lexicon}${edit ? "_edit" : ""}`;
+  const column = `group_${lexicon}${edit ? "_edit" : ""}`, ends = [];
   for (const w of [a, b]) {
-    const id = state.index.get(w);
-    if (!w || id === undefined || d[`group_${lexicon}`][id] === null) {
+    const found = await lookup(w);
+    if (found) await bucket(found[1]);
+    if (!found || at(found[0], `group_${lexicon}`) === null) {
       return say(`${w || "An empty word"} is not in the ${lexicon.toUpperCase()} word list.`, true);
     }
+    ends.push(found[0]);
   }
-  const s = state.index.get(a), t = state.index.get(b);
+  const [s, t] = ends;
   if (s === t) return say(`${a} and ${b} are the same word: a ladder needs two.`, true);
   if (!edit && a.length !== b.length) {
     return say(`${a} has ${a.length} letters and ${b} has ${b.length}: tick "insert and delete letters too".`, true);
   }
-  if (d[column][s] !== d[column][t]) return say(`No ladder: ${a} and ${b} are in different groups.`, true);
+  if (at(s, column) !== at(t, column)) return say(`No ladder: ${a} and ${b} are in different groups.`, true);
   for (const [w, u] of [[a, s], [b, t]]) {
     const why = refused(u, clean);
     if (why) return say(`${w} is flagged ${why}: clean ladders neither start nor end on such a word.`, true);
   }
+  if (edit) await loadSpan(column, at(s, column));
   const started = performance.now();
   const found = search(s, t, column, edit, clean);
   const ms = performance.now() - started;
@@ -171,15 +241,189 @@ async function solve(from, to, lexicon, edit, clean) {
 
 $("ask").addEventListener("submit", (event) => {
   event.preventDefault();
-  solve($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").value);
+  solve($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").value)
+    .catch((err) => say(`Could not fetch the words (offline?): ${err.message}`, true));
 });
 
-if ("serviceWorker" in navigator && window.isSecureContext) {  // offline once loaded (sw.js)
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+
+// Play: puzzles drawn by `ladders puzzle`'s generator at export time (data/puzzles.*.json: common and
+// clean CSW words, substitutions). The player types rungs; par and the hints come from a breadth-first
+// search from the end word over the clean words of its group. ?play=START-END shares any puzzle;
+// today's puzzle is picked by the UTC date, the same for everyone (?daily=YYYY-MM-DD asks for a date's).
+const game = { start: null, end: null, path: [], hints: 0, dist: null, done: false };
+
+function sayPlay(text, isError = false) {
+  $("p-status").textContent = text;
+  $("p-status").className = isError ? "error" : "";
+}
+
+function dayIndex(date, n) {  // FNV-1a of the date: a fixed, evenly spread pick
+  let h = 2166136261;
+  for (const c of date) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h % n;
+}
+
+async function newPuzzle(date) {
+  const list = await getJSON(state.manifest.puzzles);
+  let pool;
+  if (date) {
+    pool = list.filter((p) => p.steps >= 4 && p.length >= 4);
+  } else {
+    const length = Number($("p-length").value), steps = Number($("p-steps").value), level = $("p-difficulty").value;
+    pool = list.filter((p) => p.length === length && p.steps === steps && (level === "any" || p.difficulty === level));
+  }
+  if (!pool.length) return sayPlay("No puzzle of that kind in this export: choose other letters, steps or difficulty.", true);
+  const pick = date ? pool[dayIndex(date, pool.length)] : pool[Math.floor(Math.random() * pool.length)];
+  return startPuzzle(pick.start, pick.end, date ? `today's puzzle (${date}), ${pick.difficulty}` : pick.difficulty);
+}
+
+// Distances to `t` over the clean words of its substitution group.
+function distancesTo(t) {
+  const column = "group_csw", group = at(t, column), dist = new Map([[t, 0]]), queue = [t];
+  for (let head = 0; head < queue.length; head++) {
+    for (const u of neighbours(queue[head], false)) {
+      if (!dist.has(u) && at(u, column) === group && !refused(u, "on")) {
+        dist.set(u, dist.get(queue[head]) + 1); queue.push(u);
+      }
+    }
+  }
+  return dist;
+}
+
+// The next rung of a shortest ladder from v: of the words one step nearer the end, the most common.
+function nearer(v) {
+  const d = game.dist.get(v);
+  let best = null;
+  for (const u of neighbours(v, false)) {
+    if (game.dist.get(u) === d - 1 && (best === null || at(u, "rareness") < at(best, "rareness"))) best = u;
+  }
+  return best;
+}
+
+async function startPuzzle(a, b, about) {
+  a = a.toUpperCase(); b = b.toUpperCase();
+  $("p-end").replaceChildren(); $("p-rungs").replaceChildren(); $("p-form").hidden = true;
+  const ends = [];
+  for (const w of [a, b]) {
+    const found = await lookup(w);
+    if (found) await bucket(found[1]);
+    if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w} is not in the CSW word list.`, true);
+    if (refused(found[0], "on")) return sayPlay(`${w} is flagged ${refused(found[0], "on")}: puzzles keep to clean words.`, true);
+    ends.push(found[0]);
+  }
+  const [s, t] = ends;
+  game.dist = distancesTo(t);
+  if (s === t || !game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: no clean ladder joins them.`, true);
+  Object.assign(game, { start: s, end: t, path: [s], hints: 0, done: false });
+  $("p-goal").textContent = `${a} → ${b}` + (about ? ` (${about})` : "");
+  $("p-rungs").appendChild(await rung(s));
+  $("p-form").hidden = false;
+  const link = new URL(location.href);
+  link.search = `?play=${encodeURIComponent(a)}-${encodeURIComponent(b)}`;
+  $("p-link").href = link.href; $("p-link").textContent = link.href; $("p-share").hidden = false;
+  sayPlay(`Type the next word: one letter of ${a} changed.`);
+  document.body.dataset.puzzle = `${a}-${b}`;
+  $("p-word").focus();
+}
+
+async function addRung(id, hinted) {
+  game.path.push(id);
+  const item = await rung(id);
+  if (hinted) item.classList.add("hint");
+  $("p-rungs").appendChild(item);
+  if (id === game.end) return finish();
+  $("p-word").focus();
+  sayPlay(hinted ? `Hint: ${at(id, "words")}.` : `${at(id, "words")}: good.`);
+}
+
+async function playWord(text) {
+  const w = text.trim().toUpperCase(), last = game.path[game.path.length - 1], was = at(last, "words");
+  if (game.done || game.start === null) return;
+  const found = await lookup(w);
+  if (found) await bucket(found[1]);
+  if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w || "An empty word"} is not in the CSW word list.`, true);
+  const id = found[0];
+  if (w.length !== was.length) return sayPlay(`${w} has ${w.length} letters: every rung has ${was.length}.`, true);
+  if (!neighbours(last, false).includes(id)) return sayPlay(`${w} is not one step from ${was}: change exactly one letter.`, true);
+  if (refused(id, "on")) return sayPlay(`${w} is flagged ${refused(id, "on")}: puzzles keep to clean words.`, true);
+  if (game.path.includes(id)) return sayPlay(`${w} is already on your ladder.`, true);
+  $("p-word").value = "";
+  return addRung(id, false);
+}
+
+async function hint() {
+  if (game.done || game.start === null) return;
+  const next = nearer(game.path[game.path.length - 1]);
+  if (next === null) return sayPlay("No ladder goes on from here: go back by typing an earlier word's neighbour.", true);
+  game.hints++;
+  return addRung(next, true);
+}
+
+async function finish() {
+  game.done = true;
+  $("p-form").hidden = true;
+  const steps = game.path.length - 1, par = game.dist.get(game.start), best = [game.start];
+  while (best[best.length - 1] !== game.end) best.push(nearer(best[best.length - 1]));
+  const verdict = steps === par ? "par!" : `${steps - par} over par.`;
+  sayPlay(`Solved in ${steps} steps${game.hints ? ` with ${game.hints} hint${game.hints === 1 ? "" : "s"}` : ""}: ${verdict}`);
+  const shown = await render("A shortest ladder", best, `: par ${par}`);
+  shown.querySelector("h2").textContent = `Par ${par}; you took ${steps}. A shortest ladder:`;
+  $("p-end").replaceChildren(shown);
+  document.body.dataset.finished = `${steps}/${par}`;
+}
+
+$("p-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  playWord($("p-word").value).catch((err) => sayPlay(`Could not fetch the words (offline?): ${err.message}`, true));
+});
+$("p-hint").addEventListener("click", () => hint());
+$("p-new").addEventListener("click", () => newPuzzle(null).catch((err) => sayPlay(err.message, true)));
+$("p-daily").addEventListener("click", () => newPuzzle(new Date().toISOString().slice(0, 10))
+  .catch((err) => sayPlay(err.message, true)));
+
+// Offline on request: every file of this export into the service worker's cache (named by the version).
+async function keepOffline() {
+  const m = state.manifest, bar = $("keep-progress"), listing = await getJSON(m.files);
+  const names = ["./", "data/manifest.json", ...Object.keys(listing)];
+  const cache = await caches.open(`ladders-${m.version}`);
+  let done = 0, bytes = 0, next = 0;
+  $("keep").disabled = true; bar.hidden = false; bar.max = m.bytes;
+  const worker = async () => {
+    while (next < names.length) {
+      const name = names[next++], url = new URL(name, location.href).href;
+      if (!(await cache.match(url))) {
+        const response = await fetch(url, { cache: "no-cache" });
+        if (!response.ok) throw new Error(`${name}: ${response.status}`);
+        await cache.put(url, response);
+      }
+      bytes += listing[name] ?? 0; bar.value = bytes; done++;
+      $("keep-status").textContent = `${done} of ${names.length} files`;
+    }
+  };
+  try {
+    await Promise.all([1, 2, 3, 4].map(worker));
+    $("keep-status").textContent = `Kept for offline use: ${(m.bytes / 1e6).toFixed(1)} MB.`;
+    document.body.dataset.offline = "kept";
+  } catch (err) {
+    $("keep-status").textContent = `Could not keep everything: ${err.message}. Try again when online.`;
+    $("keep").disabled = false;
+  }
+}
+
+$("keep").addEventListener("click", keepOffline);
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").then(() => {
+    $("offline").hidden = false;
+  }).catch(() => {});
 }
 
 load().then(() => {
   const q = new URLSearchParams(location.search);
+  $("p-new").disabled = false; $("p-daily").disabled = false;
+  const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
+  if (shared) return startPuzzle(shared[1], shared[2], "");
+  if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("daily") ?? "")) return newPuzzle(q.get("daily"));
   if (q.get("from") && q.get("to")) {
     $("from").value = q.get("from"); $("to").value = q.get("to");
     $("lexicon").value = q.get("lexicon") === "owl" ? "owl" : "csw";

@@ -1,27 +1,41 @@
-// Offline once loaded: the page, the lexicon and every definition shard are cached when the page is
-// first opened (files.json lists them); afterwards every request is answered from the cache first.
+// The service worker of the page. Its cache is named by the export's version (export-web writes it in
+// below), so a new export is a new worker: when it activates it deletes the caches of older exports.
+// Files whose names hold their content's hash (data/i, b, defs, s) never change: answered from the cache
+// first, and kept there once fetched. Everything else (the page, data/manifest.json) is asked of the
+// network first, so a re-export reaches a returning visitor on the next load; the cached copy answers
+// only offline. Nothing is downloaded ahead: "keep for offline use" on the page fills the cache on request.
 "use strict";
-const CACHE = "ladders-v1";
+const CACHE = "ladders-@VERSION@";
+const HASHED = /\/data\/.+\.[0-9a-f]{16}\.json$/;
 
-self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    const files = await (await fetch("files.json", { cache: "no-store" })).json();
-    await cache.addAll(files);
-    await self.skipWaiting();
-  })());
-});
+self.addEventListener("install", (event) => event.waitUntil(self.skipWaiting()));
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    for (const name of await caches.keys()) {
+      if (name.startsWith("ladders-") && name !== CACHE) await caches.delete(name);
+    }
     await self.clients.claim();
   })());
 });
 
+async function keep(request, response) {
+  if (response.ok) await (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
-  event.respondWith((async () => {
-    const cached = await caches.match(event.request, { ignoreSearch: true });
-    return cached || fetch(event.request);
-  })());
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  url.search = "";  // ?from=...&to=... asks for the same page
+  const key = url.href;
+  if (HASHED.test(url.pathname)) {
+    event.respondWith(caches.match(key).then((hit) => hit || fetch(event.request).then((r) => keep(key, r))));
+  } else {
+    event.respondWith(fetch(event.request).then((r) => keep(key, r), async () => {
+      const hit = await caches.match(key);
+      if (hit) return hit;
+      throw new Error(`offline, and ${url.pathname} is not kept`);
+    }));
+  }
 });
