@@ -195,13 +195,15 @@ class Ladders:
     def _stamp(self) -> tuple[int, int, int]:
         from pipeline.swap import wait_for_swap
 
-        if not wait_for_swap(self.folder, self.sqlite_file.is_file):  # a rebuild mid-swap: wait for it
-            raise NoExport(f"{self.sqlite_file} is gone; build the export again (make build)")
-        try:
-            st = self.sqlite_file.stat()
-        except OSError:
-            raise DamagedState(f"{self.sqlite_file} is gone; build the export again (make build)") from None
-        return st.st_ino, st.st_size, st.st_mtime_ns
+        for _ in range(3):
+            if not wait_for_swap(self.folder, self.sqlite_file.is_file):  # a rebuild mid-swap: wait for it
+                raise NoExport(f"{self.sqlite_file} is gone; build the export again (make build)")
+            try:
+                st = self.sqlite_file.stat()
+            except OSError:
+                continue  # gone between the look and the stat: the two-rename swap's gap; look again
+            return st.st_ino, st.st_size, st.st_mtime_ns
+        raise DamagedState(f"{self.sqlite_file} is gone; build the export again (make build)")
 
     def _follow_rebuilds(self) -> None:
         """A rebuild swaps in a new ladder.sqlite: forget what was read of the old one."""
