@@ -27,8 +27,9 @@ $(VENV)/.deps-$(DEPS):
 build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
 	$(LADDERS) build
 
-lint: $(BIN)/.installed ## ruff check (rules in pyproject.toml's [tool.ruff]); CI runs it before the tests
+lint: $(BIN)/.installed ## ruff check and ruff format --check (pyproject.toml's [tool.ruff]); CI runs it first
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 # Two workers, a test file each at a time: the tests of tests/test_end_to_end.py share one build of raw/.
 # (--dist loadgroup would be finer, but pytest 9 ignores the group suffix xdist 3.8 puts on node ids.)

@@ -18,6 +18,7 @@ only what `ladders build` wrote). Not part of
    process, a fresh-process `ladders solve`, and `ladders puzzle`.
 Run `python bench/bench.py --quick` for a smaller, faster pass.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,12 @@ def child(cmd: list[str], **kw) -> dict:
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{err}")
-    return {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_rss_mib": usage.ru_maxrss / 1024,
-            "own_s": sum(map(float, STAGE_LINE.findall(err)))}
+    return {
+        "wall_s": wall,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "peak_rss_mib": usage.ru_maxrss / 1024,
+        "own_s": sum(map(float, STAGE_LINE.findall(err))),
+    }
 
 
 def median_of(runs: list[dict]) -> dict:
@@ -80,16 +85,22 @@ def licensed_config(tmp: Path) -> Path:
     name real files to use instead.
     """
     config = load_config()
-    texts = [line.partition(" ")[2] for f in sorted(REAL_SLICES.glob("*.txt"))
-             for line in f.read_text().splitlines() if " " in line]
+    texts = [
+        line.partition(" ")[2]
+        for f in sorted(REAL_SLICES.glob("*.txt"))
+        for line in f.read_text().splitlines()
+        if " " in line
+    ]
     paths = {}
     for key, env, sep, defined in (("csw", LICENSED_ENV[0], "\t", 1.0), ("owl", LICENSED_ENV[1], " ", 0.6)):
         if os.environ.get(env):
             paths[key] = os.environ[env]
             continue
         words = config.path(key).read_text().split()
-        lines = [f"{w.upper()}{sep}{texts[i % len(texts)]}" if (i * 7919 % 100) < defined * 100 else w.upper()
-                 for i, w in enumerate(words)]
+        lines = [
+            f"{w.upper()}{sep}{texts[i % len(texts)]}" if (i * 7919 % 100) < defined * 100 else w.upper()
+            for i, w in enumerate(words)
+        ]
         paths[key] = str(tmp / f"licensed_{key}.txt")
         Path(paths[key]).write_text("\n".join(lines) + "\n")
     keys = {k: str(config.path(k)) for k in ("scowl", "wordnet", "supplement")} | paths
@@ -108,33 +119,50 @@ def bench_build(tmp: Path, runs: int) -> dict:
     config = licensed_config(tmp)
     for i in range(runs):  # interleaved, so that a noisy moment hits all three
         colds.append(child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / f"cold{i}")]))
-        licensed.append(child(LADDERS + ["build", "--quiet", "--config", str(config),
-                                         "--build-dir", str(tmp / f"licensed{i}")]))
-        purging.append(child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / f"purging{i}")],
-                             env=os.environ | PURGING))
+        licensed.append(
+            child(LADDERS + ["build", "--quiet", "--config", str(config), "--build-dir", str(tmp / f"licensed{i}")])
+        )
+        purging.append(
+            child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / f"purging{i}")], env=os.environ | PURGING)
+        )
     lic_stages = {}
     for stage in ("lexicon", "definitions"):  # not a column: stage names
-        lic_stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--config", str(config),
-                                             "--build-dir", str(tmp / "licensed0")])
+        lic_stages[stage] = child(
+            LADDERS
+            + ["run", stage, "--force", "--quiet", "--config", str(config), "--build-dir", str(tmp / "licensed0")]
+        )
     noop = median_of([child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / "cold0")]) for _ in range(runs)])
     stages = {}
     for stage in ("lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"):  # not a column
         stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(tmp / "cold0")])
-    return {"cold": median_of(colds), "cold_runs": colds, "purging": median_of(purging), "noop": noop, "stages": stages,
-            "licensed": median_of(licensed), "licensed_runs": licensed, "licensed_stages": lic_stages,
-            "licensed_inputs": "real files" if all(os.environ.get(e) for e in LICENSED_ENV)
-            else "raw/ words with the definitions of tests/data/real, Collins CSW + NASPA OWL"}
+    return {
+        "cold": median_of(colds),
+        "cold_runs": colds,
+        "purging": median_of(purging),
+        "noop": noop,
+        "stages": stages,
+        "licensed": median_of(licensed),
+        "licensed_runs": licensed,
+        "licensed_stages": lic_stages,
+        "licensed_inputs": "real files"
+        if all(os.environ.get(e) for e in LICENSED_ENV)
+        else "raw/ words with the definitions of tests/data/real, Collins CSW + NASPA OWL",
+    }
 
 
 # ---- 4: links + groups against the methods they replace ---------------------------------
+
 
 def ours(words: list[str], runs: int = 1) -> tuple[float, dict]:
     """Stages 4 and 5 on a word list: median seconds over `runs`, and the counts."""
     from stages.s04_links import build_links
     from stages.s05_groups import build_groups
 
-    lexicon = pl.DataFrame({Col.word: sorted(words)}).with_row_index(Col.id).with_columns(
-        pl.lit(True).alias(Col.in_csw), pl.lit(True).alias(Col.in_owl))
+    lexicon = (
+        pl.DataFrame({Col.word: sorted(words)})
+        .with_row_index(Col.id)
+        .with_columns(pl.lit(True).alias(Col.in_csw), pl.lit(True).alias(Col.in_owl))
+    )
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -143,9 +171,12 @@ def ours(words: list[str], runs: int = 1) -> tuple[float, dict]:
         times.append(time.perf_counter() - start)
     seconds = statistics.median(times)
     kinds = dict(links[Col.kind].value_counts().rows())
-    return seconds, {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0),
-                     "groups_sub": groups[Col.group_csw].n_unique(),
-                     "groups_edit": groups[Col.group_csw_edit].n_unique()}
+    return seconds, {
+        "sub": kinds.get("sub", 0),
+        "indel": kinds.get("indel", 0),
+        "groups_sub": groups[Col.group_csw].n_unique(),
+        "groups_edit": groups[Col.group_csw_edit].n_unique(),
+    }
 
 
 def star_words(words: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -153,10 +184,10 @@ def star_words(words: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str,
     patterns: dict[str, list[str]] = {}
     for w in words:
         for i in range(len(w)):
-            patterns.setdefault(w[:i] + "*" + w[i + 1:], []).append(w)
-    sub = [(a, b) for group in patterns.values() for i, a in enumerate(group) for b in group[i + 1:]]
+            patterns.setdefault(w[:i] + "*" + w[i + 1 :], []).append(w)
+    sub = [(a, b) for group in patterns.values() for i, a in enumerate(group) for b in group[i + 1 :]]
     listed = set(words)
-    indel = {(w[:i] + w[i + 1:], w) for w in words for i in range(len(w)) if w[:i] + w[i + 1:] in listed}
+    indel = {(w[:i] + w[i + 1 :], w) for w in words for i in range(len(w)) if w[:i] + w[i + 1 :] in listed}
     return sub, sorted(indel)
 
 
@@ -180,8 +211,12 @@ def baseline_star(words: list[str]) -> tuple[float, float, dict, tuple]:
     start = time.perf_counter()
     sub, indel = star_words(words)
     links_s = time.perf_counter() - start
-    counts = {"sub": len(sub), "indel": len(indel), "groups_sub": union_find_groups(words, sub),
-              "groups_edit": union_find_groups(words, sub + indel)}
+    counts = {
+        "sub": len(sub),
+        "indel": len(indel),
+        "groups_sub": union_find_groups(words, sub),
+        "groups_edit": union_find_groups(words, sub + indel),
+    }
     return time.perf_counter() - start, links_s, counts, (sub, indel)
 
 
@@ -195,8 +230,12 @@ def baseline_networkx(words: list[str], sub, indel, links_s: float) -> tuple[flo
     groups_sub = nx.number_connected_components(graph)
     graph.add_edges_from(indel)
     groups_edit = nx.number_connected_components(graph)
-    return links_s + time.perf_counter() - start, {"sub": len(sub), "indel": len(indel),
-                                                    "groups_sub": groups_sub, "groups_edit": groups_edit}
+    return links_s + time.perf_counter() - start, {
+        "sub": len(sub),
+        "indel": len(indel),
+        "groups_sub": groups_sub,
+        "groups_edit": groups_edit,
+    }
 
 
 def baseline_brute(words: list[str], share: float) -> tuple[float, float, dict, list[str]]:
@@ -209,15 +248,15 @@ def baseline_brute(words: list[str], share: float) -> tuple[float, float, dict, 
     sub = indel = 0
     for n, same in by_length.items():
         for i, a in enumerate(same):
-            for b in same[i + 1:]:
+            for b in same[i + 1 :]:
                 if sum(x != y for x, y in zip(a, b)) == 1:
                     sub += 1
         for long in by_length.get(n + 1, []):
             for short in same:
-                if any(long[:i] + long[i + 1:] == short for i in range(len(long))):
+                if any(long[:i] + long[i + 1 :] == short for i in range(len(long))):
                     indel += 1
     seconds = time.perf_counter() - start
-    return seconds, seconds / share ** 2, {"sub": sub, "indel": indel}, sample
+    return seconds, seconds / share**2, {"sub": sub, "indel": indel}, sample
 
 
 def bench_methods(words: list[str], share: float) -> dict:
@@ -227,11 +266,20 @@ def bench_methods(words: list[str], share: float) -> dict:
     brute_s, brute_full_s, brute_counts, sample = baseline_brute(words, share)
     _, sample_counts = ours(sample)
     return {
-        "words": len(words), "ours_s": our_s, "ours": our_counts,
-        "star_s": star_s, "star": star_counts, "star_same": star_counts == our_counts,
-        "networkx_s": nx_s, "networkx": nx_counts, "networkx_same": nx_counts == our_counts,
-        "brute_sample_words": len(sample), "brute_sample_s": brute_s, "brute_extrapolated_s": brute_full_s,
-        "brute": brute_counts, "brute_same": brute_counts == {k: sample_counts[k] for k in ("sub", "indel")},
+        "words": len(words),
+        "ours_s": our_s,
+        "ours": our_counts,
+        "star_s": star_s,
+        "star": star_counts,
+        "star_same": star_counts == our_counts,
+        "networkx_s": nx_s,
+        "networkx": nx_counts,
+        "networkx_same": nx_counts == our_counts,
+        "brute_sample_words": len(sample),
+        "brute_sample_s": brute_s,
+        "brute_extrapolated_s": brute_full_s,
+        "brute": brute_counts,
+        "brute_same": brute_counts == {k: sample_counts[k] for k in ("sub", "indel")},
     }
 
 
@@ -290,14 +338,23 @@ def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
         if os.waitstatus_to_exitcode(status) != 0:
             raise SystemExit(f"bench: scale {factor}x failed: {' '.join(out)}")
         seconds, links, groups = float(out[0]), int(out[1]), int(out[2])
-        rows.append({"factor": factor, "words": len(lexicon), "links_groups_s": seconds,
-                     "links": links, "groups": groups,  # not a column: how many the run made
-                     "peak_rss_mib": usage.ru_maxrss / 1024,
-                     "us_per_word": seconds / len(lexicon) * 1e6, "process_wall_s": time.perf_counter() - start})
+        rows.append(
+            {
+                "factor": factor,
+                "words": len(lexicon),
+                "links_groups_s": seconds,
+                "links": links,  # not a column: how many the run made
+                "groups": groups,  # not a column: how many the run made
+                "peak_rss_mib": usage.ru_maxrss / 1024,
+                "us_per_word": seconds / len(lexicon) * 1e6,
+                "process_wall_s": time.perf_counter() - start,
+            }
+        )
     return rows
 
 
 # ---- 6: the solver ------------------------------------------------------------------------
+
 
 def bench_solver(export: Path, pairs: int) -> dict:
     from pipeline.solve.solver import Ladders
@@ -320,8 +377,13 @@ def bench_solver(export: Path, pairs: int) -> dict:
             getattr(ladders, kind)(a, b, seed=1)
             timings[kind].append((time.perf_counter() - start) * 1000)
     fresh = [child(LADDERS + ["solve", "cold", "warm", "--export", str(export)])["wall_s"] for _ in range(5)]
-    puzzle = [child(LADDERS + ["puzzle", "--length", "5", "--steps", "7", "--count", "3", "--seed", str(i),
-                               "--export", str(export)])["wall_s"] for i in range(5)]
+    puzzle = [
+        child(
+            LADDERS
+            + ["puzzle", "--length", "5", "--steps", "7", "--count", "3", "--seed", str(i), "--export", str(export)]
+        )["wall_s"]
+        for i in range(5)
+    ]
     result = {"pairs": pairs, "fresh_process_s": statistics.median(fresh), "puzzle_s": statistics.median(puzzle)}
     for kind, ms in timings.items():
         ms.sort()
@@ -331,46 +393,67 @@ def bench_solver(export: Path, pairs: int) -> dict:
 
 # ---- report ---------------------------------------------------------------------------------
 
+
 def table(r: dict) -> str:
     b, m = r["build"], r["methods"]
     lines = ["| measure | value | aim of an earlier issue |", "|---|---|---|"]
     c = b["cold"]
-    lines.append(f"| cold build of raw/, median of {len(b['cold_runs'])} | {c['wall_s']:.2f} s wall, "
-                 f"{c['cpu_s']:.2f} s CPU, {c['peak_rss_mib']:.0f} MiB peak RSS | <= 10 s, <= 2048 MiB |")
+    lines.append(
+        f"| cold build of raw/, median of {len(b['cold_runs'])} | {c['wall_s']:.2f} s wall, "
+        f"{c['cpu_s']:.2f} s CPU, {c['peak_rss_mib']:.0f} MiB peak RSS | <= 10 s, <= 2048 MiB |"
+    )
     p = b["purging"]
-    lines.append(f"| the same, with `_RJEM_MALLOC_CONF={PURGING['_RJEM_MALLOC_CONF']}` | {p['wall_s']:.2f} s wall "
-                 f"({p['wall_s'] / c['wall_s']:.2f}x), {p['peak_rss_mib']:.0f} MiB peak RSS | |")
+    lines.append(
+        f"| the same, with `_RJEM_MALLOC_CONF={PURGING['_RJEM_MALLOC_CONF']}` | {p['wall_s']:.2f} s wall "
+        f"({p['wall_s'] / c['wall_s']:.2f}x), {p['peak_rss_mib']:.0f} MiB peak RSS | |"
+    )
     lic = b["licensed"]
-    lines.append(f"| cold build, licensed formats with definitions ({b['licensed_inputs']}), median of "
-                 f"{len(b['licensed_runs'])} | {lic['wall_s']:.2f} s wall ({lic['wall_s'] / c['wall_s']:.2f}x the "
-                 f"plain build), {lic['peak_rss_mib']:.0f} MiB | <= 2x the plain build |")
+    lines.append(
+        f"| cold build, licensed formats with definitions ({b['licensed_inputs']}), median of "
+        f"{len(b['licensed_runs'])} | {lic['wall_s']:.2f} s wall ({lic['wall_s'] / c['wall_s']:.2f}x the "
+        f"plain build), {lic['peak_rss_mib']:.0f} MiB | <= 2x the plain build |"
+    )
     for stage, s in b["licensed_stages"].items():
-        lines.append(f"| licensed formats: `ladders run {stage} --force` | {s['wall_s']:.2f} s "
-                     f"({s['wall_s'] / b['stages'][stage]['wall_s']:.2f}x plain), {s['peak_rss_mib']:.0f} MiB | |")
+        lines.append(
+            f"| licensed formats: `ladders run {stage} --force` | {s['wall_s']:.2f} s "
+            f"({s['wall_s'] / b['stages'][stage]['wall_s']:.2f}x plain), {s['peak_rss_mib']:.0f} MiB | |"
+        )
     lines.append(f"| no-op build | {b['noop']['wall_s']:.2f} s | <= 1 s |")
     for stage, s in b["stages"].items():
         lines.append(f"| `ladders run {stage} --force` | {s['wall_s']:.2f} s, {s['peak_rss_mib']:.0f} MiB | |")
     lines.append(f"| links + groups, ours ({m['words']:,} CSW words), median of 5 | {m['ours_s']:.2f} s | |")
-    lines.append(f"| (a) star-word dict + union-find, same counts: {m['star_same']} | {m['star_s']:.2f} s "
-                 f"({m['star_s'] / m['ours_s']:.1f}x ours) | >= 5x |")
-    lines.append(f"| (b) networkx on (a)'s links, same counts: {m['networkx_same']} | {m['networkx_s']:.2f} s "
-                 f"({m['networkx_s'] / m['ours_s']:.1f}x ours) | |")
-    lines.append(f"| (c) brute force on a {m['brute_sample_words']:,}-word 2% sample ({m['brute_sample_s']:.2f} s), "
-                 f"extrapolated x2,500; sample counts same: {m['brute_same']} | {m['brute_extrapolated_s']:,.0f} s "
-                 f"({m['brute_extrapolated_s'] / m['ours_s']:,.0f}x ours) | >= 1,000x |")
+    lines.append(
+        f"| (a) star-word dict + union-find, same counts: {m['star_same']} | {m['star_s']:.2f} s "
+        f"({m['star_s'] / m['ours_s']:.1f}x ours) | >= 5x |"
+    )
+    lines.append(
+        f"| (b) networkx on (a)'s links, same counts: {m['networkx_same']} | {m['networkx_s']:.2f} s "
+        f"({m['networkx_s'] / m['ours_s']:.1f}x ours) | |"
+    )
+    lines.append(
+        f"| (c) brute force on a {m['brute_sample_words']:,}-word 2% sample ({m['brute_sample_s']:.2f} s), "
+        f"extrapolated x2,500; sample counts same: {m['brute_same']} | {m['brute_extrapolated_s']:,.0f} s "
+        f"({m['brute_extrapolated_s'] / m['ours_s']:,.0f}x ours) | >= 1,000x |"
+    )
     base = r["scale"][0]["links_groups_s"]
     for s in r["scale"]:
         per_word = s["links"] / s["words"]  # not a column: the scale run's count of links
-        lines.append(f"| synthetic {s['factor']}x ({s['words']:,} words, {per_word:.2f} links per word) | "
-                     f"{s['links_groups_s']:.2f} s ({s['links_groups_s'] / base:.1f}x the 1x time), "
-                     f"{s['us_per_word']:.2f} us/word, {s['peak_rss_mib']:.0f} MiB | 16x: <= 16x time, <= 8192 MiB |")
+        lines.append(
+            f"| synthetic {s['factor']}x ({s['words']:,} words, {per_word:.2f} links per word) | "
+            f"{s['links_groups_s']:.2f} s ({s['links_groups_s'] / base:.1f}x the 1x time), "
+            f"{s['us_per_word']:.2f} us/word, {s['peak_rss_mib']:.0f} MiB | 16x: <= 16x time, <= 8192 MiB |"
+        )
     v = r["solver"]
     for kind in ("shortest", "common"):
-        lines.append(f"| solver `{kind}`, {v['pairs']:,} pairs, warm | median {v[kind]['median_ms']:.2f} ms, "
-                     f"p95 {v[kind]['p95_ms']:.2f} ms | <= 20 ms, <= 100 ms |")
+        lines.append(
+            f"| solver `{kind}`, {v['pairs']:,} pairs, warm | median {v[kind]['median_ms']:.2f} ms, "
+            f"p95 {v[kind]['p95_ms']:.2f} ms | <= 20 ms, <= 100 ms |"
+        )
     lines.append(f"| fresh-process `ladders solve cold warm`, median of 5 | {v['fresh_process_s']:.2f} s | <= 1.5 s |")
-    lines.append(f"| fresh-process `ladders puzzle --length 5 --steps 7 --count 3`, median of 5 seeds | "
-                 f"{v['puzzle_s']:.2f} s | |")
+    lines.append(
+        f"| fresh-process `ladders puzzle --length 5 --steps 7 --count 3`, median of 5 seeds | "
+        f"{v['puzzle_s']:.2f} s | |"
+    )
     return "\n".join(lines)
 
 
@@ -385,25 +468,64 @@ def targets(r: dict) -> list[dict]:
     overhead = max(b["stages"][s]["wall_s"] - b["stages"][s]["own_s"] for s in relinked)
     scale = {s["factor"]: s for s in r["scale"]}
     rows = [
-        ("cold build of raw/ vs the star-word oracle", f"{b['cold']['wall_s']:.2f} s vs {oracle:.2f} s",
-         b["cold"]["wall_s"] / oracle, "<= 0.5x", 0.5),
-        ("export stage's own work", f"{b['stages']['export']['own_s']:.2f} s",
-         b["stages"]["export"]["own_s"] / 1.5, "<= 1.5 s", 1.0),
-        ("licensed formats with definitions, cold, vs the oracle", f"{b['licensed']['wall_s']:.2f} s",
-         b["licensed"]["wall_s"] / oracle, "<= 1.0x", 1.0),
-        ("peak RSS of a cold build", f"{b['cold']['peak_rss_mib']:.0f} MiB",
-         b["cold"]["peak_rss_mib"] / 400, "<= 400 MiB", 1.0),
+        (
+            "cold build of raw/ vs the star-word oracle",
+            f"{b['cold']['wall_s']:.2f} s vs {oracle:.2f} s",
+            b["cold"]["wall_s"] / oracle,
+            "<= 0.5x",
+            0.5,
+        ),
+        (
+            "export stage's own work",
+            f"{b['stages']['export']['own_s']:.2f} s",
+            b["stages"]["export"]["own_s"] / 1.5,
+            "<= 1.5 s",
+            1.0,
+        ),
+        (
+            "licensed formats with definitions, cold, vs the oracle",
+            f"{b['licensed']['wall_s']:.2f} s",
+            b["licensed"]["wall_s"] / oracle,
+            "<= 1.0x",
+            1.0,
+        ),
+        (
+            "peak RSS of a cold build",
+            f"{b['cold']['peak_rss_mib']:.0f} MiB",
+            b["cold"]["peak_rss_mib"] / 400,
+            "<= 400 MiB",
+            1.0,
+        ),
         ("no-op build", f"{b['noop']['wall_s']:.2f} s", b["noop"]["wall_s"] / 0.5, "<= 0.5 s", 1.0),
-        ("stage rerun overhead (process, imports, lock, hashing)", f"{overhead:.2f} s", overhead / 0.2,
-         "<= 0.2 s", 1.0),
-        ("oracle's links + groups vs `ladders run links` + `run groups`", f"{oracle:.2f} s vs {rerun:.2f} s",
-         oracle / rerun, ">= 10x", None),
-        ("solver shortest p95, warm", f"{v['shortest']['p95_ms']:.2f} ms", v["shortest"]["p95_ms"] / 5,
-         "<= 5 ms", 1.0),
-        ("solver common-word p95, warm", f"{v['common']['p95_ms']:.2f} ms", v["common"]["p95_ms"] / 20,
-         "<= 20 ms", 1.0),
-        ("first solve in a fresh process", f"{v['fresh_process_s'] * 1000:.0f} ms",
-         v["fresh_process_s"] / 0.15, "<= 150 ms", 1.0),
+        (
+            "stage rerun overhead (process, imports, lock, hashing)",
+            f"{overhead:.2f} s",
+            overhead / 0.2,
+            "<= 0.2 s",
+            1.0,
+        ),
+        (
+            "oracle's links + groups vs `ladders run links` + `run groups`",
+            f"{oracle:.2f} s vs {rerun:.2f} s",
+            oracle / rerun,
+            ">= 10x",
+            None,
+        ),
+        ("solver shortest p95, warm", f"{v['shortest']['p95_ms']:.2f} ms", v["shortest"]["p95_ms"] / 5, "<= 5 ms", 1.0),
+        (
+            "solver common-word p95, warm",
+            f"{v['common']['p95_ms']:.2f} ms",
+            v["common"]["p95_ms"] / 20,
+            "<= 20 ms",
+            1.0,
+        ),
+        (
+            "first solve in a fresh process",
+            f"{v['fresh_process_s'] * 1000:.0f} ms",
+            v["fresh_process_s"] / 0.15,
+            "<= 150 ms",
+            1.0,
+        ),
     ]
     if 16 in scale:
         t = scale[16]["links_groups_s"] / scale[1]["links_groups_s"]
@@ -411,8 +533,15 @@ def targets(r: dict) -> list[dict]:
     out = []
     for name, measured, ratio, target, limit in rows:
         passed = ratio >= 10 if limit is None else ratio <= limit
-        out.append({"target": name, "measured": measured, "ratio": round(ratio, 3), "wanted": target,
-                    "verdict": "PASS" if passed else "FAIL"})
+        out.append(
+            {
+                "target": name,
+                "measured": measured,
+                "ratio": round(ratio, 3),
+                "wanted": target,
+                "verdict": "PASS" if passed else "FAIL",
+            }
+        )
     return out
 
 

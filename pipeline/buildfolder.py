@@ -14,6 +14,7 @@
 
 Writes nothing else; the runner (pipeline/runner.py) decides what to run and records it in the lock.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -35,8 +36,13 @@ MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and repla
 
 
 class BuildFolder:
-    def __init__(self, path: Path, protected: Callable[[], dict[Path, str]], stages: Iterable[Stage],
-                 echo: Callable[[str], None] = lambda s: None):
+    def __init__(
+        self,
+        path: Path,
+        protected: Callable[[], dict[Path, str]],
+        stages: Iterable[Stage],
+        echo: Callable[[str], None] = lambda s: None,
+    ):
         """`protected()`: the folders a build folder must neither be nor hold, each with what it is."""
         self.path = path
         self.protected = protected
@@ -51,15 +57,23 @@ class BuildFolder:
             raise UsageError(f"build folder {path} is a file, not a folder")
         if path == Path(path.anchor) or path == home or path == Path.cwd().resolve():
             what = {Path(path.anchor): "a filesystem root", home: "your home folder"}.get(path, "the current folder")
-            raise UsageError(f"build folder {path} is {what}: ladders replaces files in its build folder; "
-                             "choose a folder of its own, e.g. --build-dir build")
+            raise UsageError(
+                f"build folder {path} is {what}: ladders replaces files in its build folder; "
+                "choose a folder of its own, e.g. --build-dir build"
+            )
         for folder, what in self.protected().items():
             if path == folder or folder.is_relative_to(path):
                 raise UsageError(f"build folder {path} is or holds {what} ({folder}); choose another --build-dir")
-        if path.is_dir() and any(path.iterdir()) and not (path / MARKER_FILE).exists() \
-                and not (path / LOCK_FILE).exists():
-            raise UsageError(f"build folder {path} holds files ladders did not write; "
-                             "choose an empty or new folder (ladders never replaces what it did not write)")
+        if (
+            path.is_dir()
+            and any(path.iterdir())
+            and not (path / MARKER_FILE).exists()
+            and not (path / LOCK_FILE).exists()
+        ):
+            raise UsageError(
+                f"build folder {path} holds files ladders did not write; "
+                "choose an empty or new folder (ladders never replaces what it did not write)"
+            )
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -89,8 +103,10 @@ class BuildFolder:
             return
         scratch = self.scratch_path(stage)
         if scratch.is_symlink() or (scratch.exists() and not scratch.is_dir()):
-            raise DamagedState(f"{scratch} is a file or a link, where stage {stage.label} keeps its scratch "
-                               "folder; ladders leaves it alone: remove it and build again")
+            raise DamagedState(
+                f"{scratch} is a file or a link, where stage {stage.label} keeps its scratch "
+                "folder; ladders leaves it alone: remove it and build again"
+            )
         if scratch.exists():
             shutil.rmtree(scratch)  # ours (a folder of that name, no link): a killed run's leftovers
         scratch.mkdir()
@@ -129,8 +145,10 @@ class BuildFolder:
         old, fresh = swap.old_name(path), swap.fresh_name(path)
         for ours in (old, fresh):
             if ours.is_symlink():  # not ours after all: neither followed, emptied nor moved
-                raise DamagedState(f"{ours} is a link, where ladders keeps a folder of its own; "
-                                   "ladders leaves it alone: remove it and build again")
+                raise DamagedState(
+                    f"{ours} is a link, where ladders keeps a folder of its own; "
+                    "ladders leaves it alone: remove it and build again"
+                )
         if old.is_dir() and not path.exists():
             os.rename(old, path)
         if fresh.is_dir():

@@ -4,6 +4,7 @@ Each command loads the config, calls the library and prints. Every failure
 becomes one line on stderr and the exit code of its kind (pipeline/errors.py);
 a traceback only with --debug.
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,8 +17,12 @@ import typer
 
 from pipeline.errors import exit_code_help
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help())
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help(),
+)
 DEBUG = {"on": False}
 
 
@@ -41,23 +46,35 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def options(debug: Annotated[bool, typer.Option("--debug", help="On an unexpected error, show its traceback.")]
-            = False,
-            show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                                       help="Print the version and exit.")] = False) -> None:
+def options(
+    debug: Annotated[bool, typer.Option("--debug", help="On an unexpected error, show its traceback.")] = False,
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
     DEBUG["on"] = debug
 
-ConfigOpt = Annotated[Optional[Path], typer.Option(
-    "--config", help="A TOML file of ladders keys (top-level, or in a [tool.ladders] table).")]
-BuildDirOpt = Annotated[Optional[Path], typer.Option(
-    "--build-dir", help="Build into this folder [default: build_dir of the config].")]
-ReadDirOpt = Annotated[Optional[Path], typer.Option(
-    "--build-dir", help="The build folder to read [default: build_dir of the config].")]
+
+ConfigOpt = Annotated[
+    Optional[Path],
+    typer.Option("--config", help="A TOML file of ladders keys (top-level, or in a [tool.ladders] table)."),
+]
+BuildDirOpt = Annotated[
+    Optional[Path], typer.Option("--build-dir", help="Build into this folder [default: build_dir of the config].")
+]
+ReadDirOpt = Annotated[
+    Optional[Path], typer.Option("--build-dir", help="The build folder to read [default: build_dir of the config].")
+]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars or stage notes.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even if fresh.")]
-LenientOpt = Annotated[bool, typer.Option(
-    "--lenient", help="Skip word-list lines whose word is not A-Z (listed in 01_skipped.parquet) "
-                 "instead of failing. Definition trouble never fails: it is listed in 01_warnings.parquet.")]
+LenientOpt = Annotated[
+    bool,
+    typer.Option(
+        "--lenient",
+        help="Skip word-list lines whose word is not A-Z (listed in 01_skipped.parquet) "
+        "instead of failing. Definition trouble never fails: it is listed in 01_warnings.parquet.",
+    ),
+]
 
 
 @contextmanager
@@ -85,9 +102,12 @@ def reported(as_json: bool = False) -> Iterator[None]:
 
             say("".join(traceback.format_exception(e)).rstrip(), err=True)
         command = " ".join(["ladders", *sys.argv[1:]])
-        fail(e.exit_code, f"internal error (a bug in ladders, not in your input): {e}; please report it with "
-                          f"the command you ran ({command}){'' if DEBUG['on'] else ' and its --debug output'}",
-             **e.details)
+        fail(
+            e.exit_code,
+            f"internal error (a bug in ladders, not in your input): {e}; please report it with "
+            f"the command you ran ({command}){'' if DEBUG['on'] else ' and its --debug output'}",
+            **e.details,
+        )
     except PipelineError as e:
         fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
@@ -130,8 +150,13 @@ def _warn_address_space() -> None:
 
 
 @app.command()
-def build(force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt = False,
-          config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
+def build(
+    force: ForceOpt = False,
+    quiet: QuietOpt = False,
+    lenient: LenientOpt = False,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
     """Run every stale stage in order; one line per stage."""
     _warn_address_space()
     with reported():
@@ -139,9 +164,14 @@ def build(force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt 
 
 
 @app.command()
-def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 or links.")],
-        force: ForceOpt = False, quiet: QuietOpt = False, lenient: LenientOpt = False,
-        config: ConfigOpt = None, build_dir: BuildDirOpt = None) -> None:
+def run(
+    stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 or links.")],
+    force: ForceOpt = False,
+    quiet: QuietOpt = False,
+    lenient: LenientOpt = False,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
     """Run one stage from the inputs already on disk (if it is not fresh, or with --force)."""
     from pipeline.registry import find
 
@@ -151,14 +181,21 @@ def run(stage: Annotated[str, typer.Argument(help="Stage number or name, e.g. 4 
         runner.run(find(runner.stages, stage), force=force)
 
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout instead, and an error as "
-                                                      '{"error": {"code", "message", ...}} with the same exit code.')]
+JsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="Print one JSON object on stdout instead, and an error as "
+        '{"error": {"code", "message", ...}} with the same exit code.',
+    ),
+]
 ExportOpt = Annotated[Optional[Path], typer.Option("--export", help="Export folder [default: <build dir>/export].")]
 
 
 @app.command()
-def status(config: ConfigOpt = None, build_dir: ReadDirOpt = None, lenient: LenientOpt = False,
-           as_json: JsonOpt = False) -> None:
+def status(
+    config: ConfigOpt = None, build_dir: ReadDirOpt = None, lenient: LenientOpt = False, as_json: JsonOpt = False
+) -> None:
     """Say for each stage: fresh, stale (and why), missing or altered. Exit 1 unless all are fresh.
 
     A build made with --lenient is fresh for `status --lenient`. --json prints
@@ -172,11 +209,20 @@ def status(config: ConfigOpt = None, build_dir: ReadDirOpt = None, lenient: Leni
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
     fresh = all(s.state == "fresh" for s in statuses)
     if as_json:
-        say(json.dumps({
-            "build_dir": str(runner.build_dir), "fresh": fresh,
-            "stages": [{"number": s.stage.number, "name": s.stage.name, "state": s.state, "reason": s.reason}
-                       for s in statuses],
-            "skipped_lines": problems["skipped"] or 0, "definition_warnings": problems["warnings"] or 0}))
+        say(
+            json.dumps(
+                {
+                    "build_dir": str(runner.build_dir),
+                    "fresh": fresh,
+                    "stages": [
+                        {"number": s.stage.number, "name": s.stage.name, "state": s.state, "reason": s.reason}
+                        for s in statuses
+                    ],
+                    "skipped_lines": problems["skipped"] or 0,
+                    "definition_warnings": problems["warnings"] or 0,
+                }
+            )
+        )
         if not fresh:
             raise typer.Exit(1)
         return
@@ -222,9 +268,15 @@ def _steps(n: int) -> str:
 def _ladder_json(ladder) -> dict:
     from pipeline.artifact.contract import Col  # each rung as the export's columns name it
 
-    return {"steps": ladder.steps, "cost": ladder.cost, "ties": ladder.count,
-            "words": [{Col.word: r.word, Col.rareness: r.rareness, "label": r.label, Col.definition: r.definition}
-                      for r in ladder.rungs]}
+    return {
+        "steps": ladder.steps,
+        "cost": ladder.cost,
+        "ties": ladder.count,
+        "words": [
+            {Col.word: r.word, Col.rareness: r.rareness, "label": r.label, Col.definition: r.definition}
+            for r in ladder.rungs
+        ],
+    }
 
 
 @app.command()
@@ -234,13 +286,20 @@ def solve(
     lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Clean, and never step on an everyday word with a "
-                                         "vulgar sense either (flagged vulgar_sense: ASS, COCK).")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Clean, and never step on an everyday word with a "
+            "vulgar sense either (flagged vulgar_sense: ASS, COCK).",
+        ),
+    ] = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: JsonOpt = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
-    count_only: Annotated[bool, typer.Option("--count-only", help="Print only how many shortest ladders there are.")]
-    = False,
+    count_only: Annotated[
+        bool, typer.Option("--count-only", help="Print only how many shortest ladders there are.")
+    ] = False,
     limit: Annotated[Optional[int], typer.Option(min=1, help="With --all: how many to list [default: 10].")] = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
@@ -275,24 +334,45 @@ def solve(
     lexicon = lexicon.lower()
     clean = "strict" if strict else "on" if clean else "off"
     with reported(as_json):
-        _refuse_idle({"--limit": (limit is not None and not all_ladders, "it says how many ladders --all lists"),
-                      "--seed": (seed is not None and (all_ladders or count_only),
-                                 "--all and --count-only list or count every shortest ladder: no tie to break"),
-                      "--all": (all_ladders and count_only, "--count-only prints the count alone")})
+        _refuse_idle(
+            {
+                "--limit": (limit is not None and not all_ladders, "it says how many ladders --all lists"),
+                "--seed": (
+                    seed is not None and (all_ladders or count_only),
+                    "--all and --count-only list or count every shortest ladder: no tie to break",
+                ),
+                "--all": (all_ladders and count_only, "--count-only prints the count alone"),
+            }
+        )
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
             count, found = ladders.all_shortest(start, end, lexicon, edit, 1, clean)
-            say(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "steps": found[0].steps,
-                                   "count": count}) if as_json else f"{count}")
+            say(
+                json.dumps(
+                    {"from": found[0].words[0], "to": found[0].words[-1], "steps": found[0].steps, "count": count}
+                )
+                if as_json
+                else f"{count}"
+            )
             return
         if all_ladders:
             count, found = ladders.all_shortest(start, end, lexicon, edit, limit or 10, clean)
             if as_json:
-                say(json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "count": count,
-                                       "ladders": [f.words for f in found]}))
+                say(
+                    json.dumps(
+                        {
+                            "from": found[0].words[0],
+                            "to": found[0].words[-1],
+                            "count": count,
+                            "ladders": [f.words for f in found],
+                        }
+                    )
+                )
                 return
-            say(f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}"
-                + (":" if len(found) == count else f"; the first {len(found)}:"))
+            say(
+                f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}"
+                + (":" if len(found) == count else f"; the first {len(found)}:")
+            )
             for f in found:
                 say("  " + " ".join(f.words))
             return
@@ -302,13 +382,22 @@ def solve(
         # The request as given, then its group; these keys are solve's own output, not the export's columns.
         asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
         group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
-        say(json.dumps({**asked, "clean": clean != "off", "strict": clean == "strict", "group": group,
-                        "shortest": _ladder_json(short),
-                        "common": _ladder_json(common)}, ensure_ascii=False))
+        say(
+            json.dumps(
+                {
+                    **asked,
+                    "clean": clean != "off",
+                    "strict": clean == "strict",
+                    "group": group,
+                    "shortest": _ladder_json(short),
+                    "common": _ladder_json(common),
+                },
+                ensure_ascii=False,
+            )
+        )
         return
     mode = "letters changed, inserted or deleted" if edit else "letters changed"
-    say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; "
-               f"a group of {short.group_size:,} words")
+    say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; a group of {short.group_size:,} words")
     for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
         ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
         say(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
@@ -323,13 +412,19 @@ def puzzle(
     lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     common: Annotated[bool, typer.Option("--common", help="A shortest ladder of common words only.")] = False,
-    clean: Annotated[bool, typer.Option("--clean/--no-clean", help="No word flagged offensive (the default: "
-                                        "puzzles are for families); --no-clean allows every word.")] = True,
-    strict: Annotated[bool, typer.Option("--strict", help="Clean, and no everyday word with a vulgar sense "
-                                         "either (flagged vulgar_sense).")] = False,
+    clean: Annotated[
+        bool,
+        typer.Option(
+            "--clean/--no-clean",
+            help="No word flagged offensive (the default: puzzles are for families); --no-clean allows every word.",
+        ),
+    ] = True,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Clean, and no everyday word with a vulgar sense either (flagged vulgar_sense)."),
+    ] = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
-    count: Annotated[int, typer.Option(min=1, help="How many puzzles (fewer when fewer are found: it says so).")]
-    = 1,
+    count: Annotated[int, typer.Option(min=1, help="How many puzzles (fewer when fewer are found: it says so).")] = 1,
     as_json: JsonOpt = False,
     export: ExportOpt = None,
     config: ConfigOpt = None,
@@ -356,24 +451,39 @@ def puzzle(
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
     with reported(as_json):
         _refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
-        found = puzzles(Ladders.open(_export_dir(export, config, build_dir)), length, steps, lexicon.lower(), edit,
-                        common, "strict" if strict else "on" if clean else "off", seed, count)
+        found = puzzles(
+            Ladders.open(_export_dir(export, config, build_dir)),
+            length,
+            steps,
+            lexicon.lower(),
+            edit,
+            common,
+            "strict" if strict else "on" if clean else "off",
+            seed,
+            count,
+        )
     if len(found) < count:
-        say(f"found {len(found)} of the {count} puzzles asked for: {ATTEMPTS * count:,} start words tried "
-            f"(fewer pairs of {length}-letter words are {_steps(steps)} apart)", err=True)
+        say(
+            f"found {len(found)} of the {count} puzzles asked for: {ATTEMPTS * count:,} start words tried "
+            f"(fewer pairs of {length}-letter words are {_steps(steps)} apart)",
+            err=True,
+        )
     if as_json:
         say(json.dumps({"asked": count, "found": len(found), "puzzles": [asdict(p) for p in found]}))
         return
     for p in found:
-        say(f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
-            f"{'s' if p.ladders != 1 else ''}, {p.difficulty}")
+        say(
+            f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
+            f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
+        )
 
 
 @app.command("export-sql")
 def export_sql(
     dialect: Annotated[str, typer.Option(help="SQL dialect: mysql (MySQL and MariaDB).")] = "mysql",
-    out: Annotated[Optional[Path], typer.Option(help="Dump file [default: <build dir>/ladder-mysql.sql]; - for stdout.")]
-    = None,
+    out: Annotated[
+        Optional[Path], typer.Option(help="Dump file [default: <build dir>/ladder-mysql.sql]; - for stdout.")
+    ] = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
@@ -428,8 +538,9 @@ def export_web(
 
 @app.command()
 def verify(
-    folder: Annotated[Optional[Path], typer.Argument(hidden=True, help="The export, as --export (older usage).")]
-    = None,
+    folder: Annotated[
+        Optional[Path], typer.Argument(hidden=True, help="The export, as --export (older usage).")
+    ] = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
@@ -457,8 +568,16 @@ def verify(
         folder = _export_dir(export or folder, config, build_dir)
         failed = read_consistently(lambda: run_checks(folder), folder)
     if as_json:
-        say(json.dumps({"export": str(folder), "checks": len(CHECKS), "failed": [
-            {"code": c, "message": m, "examples": x} for c, m, x in failed]}, ensure_ascii=False))
+        say(
+            json.dumps(
+                {
+                    "export": str(folder),
+                    "checks": len(CHECKS),
+                    "failed": [{"code": c, "message": m, "examples": x} for c, m, x in failed],
+                },
+                ensure_ascii=False,
+            )
+        )
         if failed:
             raise typer.Exit(1)
         return

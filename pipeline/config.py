@@ -14,6 +14,7 @@ builds into `build/` beside itself. Any unknown key, wrong type or bad value is
 a ConfigError naming the file and the key. `Config.sources` says which layer set
 each key (`ladders config` prints them).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -72,9 +73,11 @@ def _rareness(key: str, value: Any, base: Path) -> dict[str, int]:
     if sorted(value) != sorted(expected):
         missing = [k for k in expected if k not in value]
         extra = [k for k in value if k not in expected]
-        raise ValueError(f"must have exactly the keys {', '.join(expected)}"
-                         + (f"; missing {', '.join(missing)}" if missing else "")
-                         + (f"; unknown {', '.join(extra)}" if extra else ""))
+        raise ValueError(
+            f"must have exactly the keys {', '.join(expected)}"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unknown {', '.join(extra)}" if extra else "")
+        )
     for k in expected:
         v = value[k]
         if not isinstance(v, int) or isinstance(v, bool) or not 0 < v < 2**32:
@@ -181,8 +184,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
     top = {k: v for k, v in data.items() if k != "tool"}
     if "ladders" in tool:
         if top:
-            raise ConfigError(f"{path}: has both a [tool.ladders] table and top-level keys "
-                              f"({', '.join(sorted(top))}); put every key in one place")
+            raise ConfigError(
+                f"{path}: has both a [tool.ladders] table and top-level keys "
+                f"({', '.join(sorted(top))}); put every key in one place"
+            )
         return tool["ladders"]
     return top
 
@@ -238,8 +243,7 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
     sources: dict[str, str] = {}
     for file, data in layers:
         # The defaults' one path, build_dir, is the project's: beside its file, or here without one.
-        base = file.parent.resolve() if file != DEFAULTS_FILE else (
-            project.parent.resolve() if project else Path.cwd())
+        base = file.parent.resolve() if file != DEFAULTS_FILE else (project.parent.resolve() if project else Path.cwd())
         for key in _merge_layer(values, file, data):
             bases[key] = base
             sources[key] = str(file) if file != DEFAULTS_FILE else "built-in defaults"
@@ -250,9 +254,12 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
     missing = [k for k in KEYS if k not in values]
     if missing:
         where = ", ".join(str(f) for f, _ in layers[1:]) or (
-            f"no ladders.toml or pyproject.toml with [tool.ladders] in {Path.cwd()} or above")
-        raise ConfigError(f"missing keys {', '.join(missing)} ({where}); name the input files in a ladders.toml "
-                          "(see the README) or pass --config")
+            f"no ladders.toml or pyproject.toml with [tool.ladders] in {Path.cwd()} or above"
+        )
+        raise ConfigError(
+            f"missing keys {', '.join(missing)} ({where}); name the input files in a ladders.toml "
+            "(see the README) or pass --config"
+        )
     if build_dir is not None:
         values["build_dir"] = str(build_dir)
         bases["build_dir"] = Path.cwd()

@@ -8,15 +8,27 @@ EXIT_CODES: tuple[tuple[str, str], ...] = (
     ("0", "success"),
     ("1", "a check failed (`verify`), a stage is stale (`status`), the exports differ (`diff`)"),
     ("2", "bad usage or bad input: an option, a config key, a word list, a build folder ladders must not touch"),
-    ("3", "damaged or missing state: a lock, build folder or export that is not what ladders wrote, an export of "
-          "another schema_version, or no export at all where a command looks for one (`solve`, `puzzle`, "
-          "`verify`, `diff`, `export-sql`, `export-web` alike)"),
-    ("4", "the environment: a file that cannot be read or written (permissions, a full disk, a file size "
-          "limit); the message names the file, and calls a disk full only when its free space says so"),
-    ("5", "an internal error: a bug in ladders, not in its input; the message asks for a bug report, "
-          "`--debug` shows the traceback and a build writes it to `ladders-error.log` in the build folder"),
-    ("10-14", "`solve` refusals: unknown word, lengths differ, different groups (or no clean ladder), same "
-              "word, flagged end word (`--clean`, `--strict`)"),
+    (
+        "3",
+        "damaged or missing state: a lock, build folder or export that is not what ladders wrote, an export of "
+        "another schema_version, or no export at all where a command looks for one (`solve`, `puzzle`, "
+        "`verify`, `diff`, `export-sql`, `export-web` alike)",
+    ),
+    (
+        "4",
+        "the environment: a file that cannot be read or written (permissions, a full disk, a file size "
+        "limit); the message names the file, and calls a disk full only when its free space says so",
+    ),
+    (
+        "5",
+        "an internal error: a bug in ladders, not in its input; the message asks for a bug report, "
+        "`--debug` shows the traceback and a build writes it to `ladders-error.log` in the build folder",
+    ),
+    (
+        "10-14",
+        "`solve` refusals: unknown word, lengths differ, different groups (or no clean ladder), same "
+        "word, flagged end word (`--clean`, `--strict`)",
+    ),
     ("130", "interrupted (Ctrl-C): says which stages finished; the previous export is intact"),
 )
 
@@ -25,8 +37,10 @@ def exit_code_help(width: int = 96) -> str:
     """The exit-code table as plain text, for `ladders --help` (kept as laid out: click's \\b)."""
     import textwrap
 
-    rows = (textwrap.fill(text.replace("`", ""), width, initial_indent=f"{code:>5}  ", subsequent_indent=" " * 7)
-            for code, text in EXIT_CODES)
+    rows = (
+        textwrap.fill(text.replace("`", ""), width, initial_indent=f"{code:>5}  ", subsequent_indent=" " * 7)
+        for code, text in EXIT_CODES
+    )
     return "Exit codes, the same for every command:\n\n\b\n" + "\n".join(rows)
 
 
@@ -118,20 +132,28 @@ def write_failure_hint(folder) -> str:
     limit = file_size_limit()
     full = free is not None and free < FULL
     if limit is not None and full:  # a small filesystem can be both: say both, guess neither
-        return (f"the file size limit (ulimit -f) is {limit:,} bytes and the disk has {free / 2**20:,.1f} MiB "
-                "free: raise the one or free the other and run again")
+        return (
+            f"the file size limit (ulimit -f) is {limit:,} bytes and the disk has {free / 2**20:,.1f} MiB "
+            "free: raise the one or free the other and run again"
+        )
     if full:
         return f"its disk is full ({free / 2**20:,.1f} MiB free): free some space and run again"
     if limit is not None:
         return f"the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again"
-    return ("not a full disk (" + (f"{free / 2**30:,.1f} GiB free" if free is not None else "free space unknown")
-            + ") nor a file size limit; check the disk and its folder")
+    return (
+        "not a full disk ("
+        + (f"{free / 2**30:,.1f} GiB free" if free is not None else "free space unknown")
+        + ") nor a file size limit; check the disk and its folder"
+    )
 
 
 def _too_large() -> str:
     limit = file_size_limit()
-    return (f"; the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again" if limit is not None
-            else "; the file is larger than its filesystem allows")
+    return (
+        f"; the file size limit (ulimit -f) is {limit:,} bytes: raise it and run again"
+        if limit is not None
+        else "; the file is larger than its filesystem allows"
+    )
 
 
 def describe_os_error(e: OSError) -> str:
@@ -139,11 +161,16 @@ def describe_os_error(e: OSError) -> str:
     import errno
 
     where = f" {e.filename}" if e.filename else ""
-    hint = {errno.ENOSPC: "; free some space and run again", errno.EACCES: "; check the folder's permissions",
-            errno.EPERM: "; check the folder's permissions and attributes (chattr)",
-            errno.ENOENT: "; check the path", errno.ENOTDIR: "; a part of the path is a file, not a folder",
-            errno.EROFS: "; choose a writable --build-dir", errno.EDQUOT: "; free some space and run again",
-            errno.EFBIG: _too_large()}.get(e.errno, "")
+    hint = {
+        errno.ENOSPC: "; free some space and run again",
+        errno.EACCES: "; check the folder's permissions",
+        errno.EPERM: "; check the folder's permissions and attributes (chattr)",
+        errno.ENOENT: "; check the path",
+        errno.ENOTDIR: "; a part of the path is a file, not a folder",
+        errno.EROFS: "; choose a writable --build-dir",
+        errno.EDQUOT: "; free some space and run again",
+        errno.EFBIG: _too_large(),
+    }.get(e.errno, "")
     return f"{e.strerror or e}{':' if where else ''}{where}{hint}"
 
 
@@ -160,6 +187,8 @@ def address_space_warning() -> str | None:
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     if soft == resource.RLIM_INFINITY or soft >= ADDRESS_SPACE_NEEDED:
         return None
-    return (f"warning: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; a build of raw/ needs about "
-            f"{ADDRESS_SPACE_NEEDED // 2**20:,} MiB, and polars aborts (exit 134) when it runs out: raise the limit "
-            "if the build stops that way")
+    return (
+        f"warning: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; a build of raw/ needs about "
+        f"{ADDRESS_SPACE_NEEDED // 2**20:,} MiB, and polars aborts (exit 134) when it runs out: raise the limit "
+        "if the build stops that way"
+    )

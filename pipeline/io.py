@@ -4,6 +4,7 @@ Every file the pipeline writes goes through `write_atomic`: the bytes go to a
 temporary file in the same folder, are fsynced, then renamed over the final
 name, so a crash or kill never leaves a half-written file under that name.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -6,6 +6,7 @@ and upstream tables), `outputs` (sha256 of each file it wrote) and `rows`.
 A stage is fresh while all of these still match. The lock is only a cache of
 hashes: a missing or damaged one makes every stage stale, never a refusal.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,9 @@ def read(path: Path, warn: Callable[[str], None]) -> dict[str, Any]:
     except (json.JSONDecodeError, UnicodeDecodeError, IsADirectoryError):
         lock = None
     if not isinstance(lock, dict) or not all(
-            isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in ENTRY.items())
-            for entry in lock.values()):
+        isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in ENTRY.items())
+        for entry in lock.values()
+    ):
         warn(f"warning: {path} is damaged; every stage counts as stale")
         return {}
     return lock

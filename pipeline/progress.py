@@ -5,6 +5,7 @@ terminal, so CI logs and tests stay clean. Stages call `track` on their long
 loops, a search of unknown length `counter` (shown only past a second);
 nothing else in the code base touches tqdm.
 """
+
 from __future__ import annotations
 
 import sys

@@ -3,6 +3,7 @@
 The modules are imported on first use, not at import time, so commands that
 need no stage (solve) stay quick to start.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -25,8 +26,9 @@ def all_stages() -> list[Stage]:
     stages = [importlib.import_module(m).STAGE for m in STAGE_MODULES]
     written: dict[str, Stage] = {}
     for stage in stages:
-        names = (stage.reads + stage.raw + stage.settings
-                 + ("digests",) * bool(stage.digests) + ("scratch",) * stage.scratch)
+        names = (
+            stage.reads + stage.raw + stage.settings + ("digests",) * bool(stage.digests) + ("scratch",) * stage.scratch
+        )
         if len(set(names)) != len(names):
             raise InternalError(f"stage {stage.label} passes one argument name twice: {names}")
         for table in stage.reads:

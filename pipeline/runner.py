@@ -11,6 +11,7 @@ previous outputs and lock as they were. The build folder's safety (the guard,
 the mutex, scratch folders, the atomic swap of a folder output and recovery
 after a kill) is pipeline/buildfolder.py's.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -90,8 +91,11 @@ class Runner:
         path = self.config.path(key)
         shown = self.config.display(key)
         if path.is_dir():
-            return {f"{shown.rstrip('/')}/{p.name}": p
-                    for p in sorted(path.iterdir()) if p.is_file() and not p.name.startswith(".")}
+            return {
+                f"{shown.rstrip('/')}/{p.name}": p
+                for p in sorted(path.iterdir())
+                if p.is_file() and not p.name.startswith(".")
+            }
         return {shown: path}
 
     def inputs(self, stage: Stage) -> dict[str, Path]:
@@ -179,7 +183,12 @@ class Runner:
     def table_rows(self, table: str) -> int | None:
         """Rows of an intermediate table from its Parquet footer; None when it is missing or unreadable."""
         try:
-            return pl.scan_parquet(self.build_dir / writer_of(self.stages, table)[1].path).select(pl.len()).collect().item()
+            return (
+                pl.scan_parquet(self.build_dir / writer_of(self.stages, table)[1].path)
+                .select(pl.len())
+                .collect()
+                .item()
+            )
         except (OSError, pl.exceptions.PolarsError):
             return None
 
@@ -200,8 +209,10 @@ class Runner:
             except KeyboardInterrupt:
                 self.folder.recover()  # a folder half written or half swapped in: as it was
                 done = ", ".join(r.stage.label for r in reports) or "none"
-                raise Interrupted(f"stages finished: {done}; the stage that was running left nothing "
-                                  f"behind, and {self.build_dir / 'export'} is as it was") from None
+                raise Interrupted(
+                    f"stages finished: {done}; the stage that was running left nothing "
+                    f"behind, and {self.build_dir / 'export'} is as it was"
+                ) from None
             finally:
                 self._hashes.save()
         return reports
@@ -289,11 +300,11 @@ class Runner:
             where = f"; its traceback is in {log}"
         except OSError:
             where = ""
-        return InternalError(f"stage {stage.label} raised {type(e).__name__}: "
-                             f"{' '.join(str(e).split())[:200]}{where}")
+        return InternalError(f"stage {stage.label} raised {type(e).__name__}: {' '.join(str(e).split())[:200]}{where}")
 
-    def _write_outputs(self, stage: Stage, result: dict[str, Any], scratch: Path | None
-                       ) -> tuple[dict[str, str], int | None]:
+    def _write_outputs(
+        self, stage: Stage, result: dict[str, Any], scratch: Path | None
+    ) -> tuple[dict[str, str], int | None]:
         """Write a stage's outputs in place; the sha256 of each file written, and the rows of the first."""
         outputs: dict[str, str] = {}
         rows: int | None = None
@@ -302,8 +313,9 @@ class Runner:
             if out.is_dir:
                 files = {f: (v.encode() if isinstance(v, str) else v) for f, v in value.items()}
                 if sorted(files) != sorted(out.members or {}):
-                    raise InternalError(f"stage {stage.label} wrote {sorted(files)} in {out.path}, "
-                                        f"declared {sorted(out.members or {})}")
+                    raise InternalError(
+                        f"stage {stage.label} wrote {sorted(files)} in {out.path}, declared {sorted(out.members or {})}"
+                    )
                 moved = {f for f, v in files.items() if isinstance(v, Path)}
                 if any(not stage.scratch or files[f].parent != scratch for f in moved):
                     raise InternalError(f"stage {stage.label} handed over a file outside its scratch folder")
@@ -321,8 +333,9 @@ class Runner:
                 data = io.parquet_bytes(df)
                 io.write_atomic(self.build_dir / out.path, data)
                 outputs[out.path] = io.sha256(data)
-                self._hashes.remember(self.build_dir / out.path, outputs[out.path],
-                                      self._hashes.stamp(self.build_dir / out.path))
+                self._hashes.remember(
+                    self.build_dir / out.path, outputs[out.path], self._hashes.stamp(self.build_dir / out.path)
+                )
                 _fault_point(stage, "write")  # some outputs written, the lock not yet
         return outputs, rows
 

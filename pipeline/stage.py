@@ -14,6 +14,7 @@ its own inside the build folder (removed after the stage, whatever happens);
 a folder member's value may then be the Path of a finished file in it, which
 the runner moves into place instead of holding its bytes in memory.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -18,6 +18,7 @@ to those who hold them open until they close them. A reader of several files
 (verify, diff, export-sql, export-web) reads again when the folder it read from
 was swapped meanwhile (`read_consistently`), so it never mixes two exports.
 """
+
 from __future__ import annotations
 
 import errno

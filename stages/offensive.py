@@ -35,6 +35,7 @@ is cleared in the reviewed list.
 Gives a frame (`offensive`, `vulgar_sense`), one row per lexicon row, and notes counting each level by the
 source that set it.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,8 +49,10 @@ from stages.wordnet import proposed_bases, sense_domains
 
 LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
-STRONG_GLOSS = (r"\b(?:obscene (?:terms?|words?|name)|vulgar (?:slang|terms?)|\(ethnic slur\)|"
-                r"offensive (?:terms?|names?)|offensive and insulting|insulting terms? of address)\b")
+STRONG_GLOSS = (
+    r"\b(?:obscene (?:terms?|words?|name)|vulgar (?:slang|terms?)|\(ethnic slur\)|"
+    r"offensive (?:terms?|names?)|offensive and insulting|insulting terms? of address)\b"
+)
 WEAK_GLOSS = r"\b(?:disparaging terms?|derogatory terms?|\(derogatory|a derogatory)\b"  # put-downs, mild or not
 STRONG_DOMAINS = ("ethnic slur", "vulgarism", "profanity")
 # One entry of cuss's index.js: `  word: 2,` or `  'two words': 1,`.
@@ -63,10 +66,15 @@ def reviewed_list(name: str, data: bytes) -> dict[str, str]:
     found: dict[str, str] = {}
     for line, text in lines.select("line", "text").rows():
         parts = text.split(None, 2)
-        if len(parts) < 3 or not re.fullmatch(r"[A-Za-z]+", parts[0]) or parts[1] not in LEVELS \
-                or not parts[2].strip(" #"):
-            raise InputFormatError(f"{name}, line {line}: expected WORD LEVEL REASON, LEVEL one of "
-                                   f"{', '.join(LEVELS)}, in {text[:60]!r}")
+        if (
+            len(parts) < 3
+            or not re.fullmatch(r"[A-Za-z]+", parts[0])
+            or parts[1] not in LEVELS
+            or not parts[2].strip(" #")
+        ):
+            raise InputFormatError(
+                f"{name}, line {line}: expected WORD LEVEL REASON, LEVEL one of {', '.join(LEVELS)}, in {text[:60]!r}"
+            )
         word = parts[0].upper()
         if word in found:
             raise InputFormatError(f"{name}, line {line}: {word} is listed twice")
@@ -85,7 +93,7 @@ def cuss_ratings(files: dict[str, bytes] | None) -> dict[str, int]:
     if opened is None:
         raise InputFormatError(f"{name}: no line `export const cuss = {{`: not cuss's index.js")
     ratings: dict[str, int] = {}
-    for number, line in enumerate(text[opened + 1:], start=opened + 2):
+    for number, line in enumerate(text[opened + 1 :], start=opened + 2):
         if line.strip() in ("}", "};"):
             return ratings
         found = CUSS_ENTRY.match(line)
@@ -102,34 +110,49 @@ def inherits(bases: pl.DataFrame, flagged: set[str]) -> pl.Series:
     flagged word: some base is flagged and no other base is a word that is not (SPICES is SPICE's plural
     as well as SPIC's; TESTED is TEST's past). verify (E502) checks offensive forms by this rule."""
     bad = pl.col("base").is_in(sorted(flagged))
-    return (bases.group_by(Col.word).agg(bad.any().alias("bad"), bad.all().alias("only"))
-            .filter(pl.col("bad") & pl.col("only"))[Col.word].sort())
+    return (
+        bases.group_by(Col.word)
+        .agg(bad.any().alias("bad"), bad.all().alias("only"))
+        .filter(pl.col("bad") & pl.col("only"))[Col.word]
+        .sort()
+    )
 
 
 def _wordnet_levels(senses: pl.DataFrame, domains: pl.DataFrame, rated: set[str]) -> dict[str, str]:
     """Rule 2: WORD -> offensive or vulgar_sense, for lemmas with a labelled lower-case sense."""
     gloss = pl.col("gloss")
     labelled = (
-        senses.join(domains.group_by("lemma", "pos", "sense").agg(
-            pl.col("domain").is_in(STRONG_DOMAINS).any().alias("strong_domain"), pl.len().alias("n_domains")),
-            on=["lemma", "pos", "sense"], how="left")
+        senses.join(
+            domains.group_by("lemma", "pos", "sense").agg(
+                pl.col("domain").is_in(STRONG_DOMAINS).any().alias("strong_domain"), pl.len().alias("n_domains")
+            ),
+            on=["lemma", "pos", "sense"],
+            how="left",
+        )
         .with_columns(
             (pl.col("strong_domain").fill_null(False) | gloss.str.contains(STRONG_GLOSS)).alias("strong"),
-            (pl.col("n_domains").is_not_null() | gloss.str.contains(WEAK_GLOSS)).alias("weak"))
+            (pl.col("n_domains").is_not_null() | gloss.str.contains(WEAK_GLOSS)).alias("weak"),
+        )
         .with_columns(pl.col("lemma").str.to_uppercase().alias(Col.word))
         # A put-down alone counts only for words cuss rates: QUEER, PANSY; not SOFTNESS, SHRIMP.
         .with_columns((pl.col("strong") | (pl.col("weak") & pl.col(Col.word).is_in(sorted(rated)))).alias("label"))
         # The main sense: the first of the part of speech the corpus tagged most (as glosses() orders them).
         .sort(Col.word, "tagged", "rank", "sense", descending=[False, True, False, False])
-        .group_by(Col.word).agg(pl.col("label").first().alias("main"), pl.col("label").any().alias("any"))
+        .group_by(Col.word)
+        .agg(pl.col("label").first().alias("main"), pl.col("label").any().alias("any"))
         .filter("any")
     )
     return {word: Col.offensive if main else Col.vulgar_sense for word, main, _ in labelled.rows()}
 
 
-def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flagged: pl.Series | None,
-                    offensive: dict[str, bytes] | None, wordnet_senses: pl.DataFrame,
-                    cuss: dict[str, bytes] | None = None) -> tuple[pl.DataFrame, list[str]]:
+def offensive_words(
+    lexicon: pl.DataFrame,
+    wordnet: dict[str, bytes],
+    gcide_flagged: pl.Series | None,
+    offensive: dict[str, bytes] | None,
+    wordnet_senses: pl.DataFrame,
+    cuss: dict[str, bytes] | None = None,
+) -> tuple[pl.DataFrame, list[str]]:
     """(`offensive`, `vulgar_sense`), one row per lexicon row in its order, and the notes (module docstring)."""
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
     listed = reviewed_list(name, data)
@@ -164,8 +187,10 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
         for word in new:
             level[word], source[word] = Col.offensive, "form of an offensive word"
         bad |= new
-    vulgar = inherits(candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))),
-                      {w for w, lvl in level.items() if lvl == Col.vulgar_sense})
+    vulgar = inherits(
+        candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))),
+        {w for w, lvl in level.items() if lvl == Col.vulgar_sense},
+    )
     put({w: Col.vulgar_sense for w in vulgar}, "form of a vulgar_sense word")
 
     levels = words.replace_strict(level, default="", return_dtype=pl.String)  # 5x a Python loop over 268k words
@@ -178,6 +203,9 @@ def offensive_words(lexicon: pl.DataFrame, wordnet: dict[str, bytes], gcide_flag
                 by[source[word]] = by.get(source[word], 0) + 1
         total = sum(by.values())
         said = "; ".join(f"{s} {n:,}" for s, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0])))
-        notes.append(f"{lvl}: {total:,} words" + (" kept so by the reviewed list" if lvl == "clean" else "")
-                     + (f" ({said})" if said and lvl != "clean" else ""))
+        notes.append(
+            f"{lvl}: {total:,} words"
+            + (" kept so by the reviewed list" if lvl == "clean" else "")
+            + (f" ({said})" if said and lvl != "clean" else "")
+        )
     return flags, notes

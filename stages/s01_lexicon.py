@@ -32,6 +32,7 @@ line and reason:
   character shown as U+FFFD), reason str
 Definitions lose their control and invisible characters (stages/wordlists.py), with a warning row.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -48,12 +49,18 @@ TEXT_KEPT = 200  # characters of a problem line kept in the skipped and warnings
 def problems(role: str, name: str, table: pl.DataFrame) -> pl.DataFrame:
     """The rows of the skipped or warnings table; each control or invisible character of the line's text
     shown as U+FFFD, so that the table shows where one was and is safe to print."""
-    return table.select(pl.lit(role).alias("list"), pl.lit(name).alias("file"), "line",
-                        pl.col("text").str.replace_all(UNSEEN, "\ufffd").str.slice(0, TEXT_KEPT), "reason")
+    return table.select(
+        pl.lit(role).alias("list"),
+        pl.lit(name).alias("file"),
+        "line",
+        pl.col("text").str.replace_all(UNSEEN, "\ufffd").str.slice(0, TEXT_KEPT),
+        "reason",
+    )
 
 
-def read_list(role: str, files: dict[str, bytes], fmt: str, lenient: bool
-              ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, str]:
+def read_list(
+    role: str, files: dict[str, bytes], fmt: str, lenient: bool
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, str]:
     """One list's words with their senses (first occurrence of each), its skipped lines, warnings, a note."""
     ((name, data),) = files.items()
     wl = read_wordlist(name, data, fmt)
@@ -72,22 +79,30 @@ def read_list(role: str, files: dict[str, bytes], fmt: str, lenient: bool
     runons = unique["is_runon"].sum()
     defined = own["senses"].is_not_null().sum()
     how = f"{wl.format}, detected" if fmt == "auto" else wl.format
-    note = (f"{name}: {unique.height:,} words ({how}), {duplicates:,} duplicate lines"
-            + (f", {defined:,} defined" if wl.format in ("naspa", "collins") else "")
-            + (f", {runons:,} run-on forms added" if runons else "")
-            + (f", {bad.height:,} bad lines skipped" if bad.height else "")
-            + (f", {wl.warnings['line'].n_unique():,} lines with definition warnings" if wl.warnings.height else ""))
+    note = (
+        f"{name}: {unique.height:,} words ({how}), {duplicates:,} duplicate lines"
+        + (f", {defined:,} defined" if wl.format in ("naspa", "collins") else "")
+        + (f", {runons:,} run-on forms added" if runons else "")
+        + (f", {bad.height:,} bad lines skipped" if bad.height else "")
+        + (f", {wl.warnings['line'].n_unique():,} lines with definition warnings" if wl.warnings.height else "")
+    )
     return unique.select(Col.word, "senses"), problems(role, name, bad), problems(role, name, wl.warnings), note
 
 
-def build_lexicon(csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str, owl_format: str,
-                  lenient: bool = False) -> dict:
+def build_lexicon(
+    csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str, owl_format: str, lenient: bool = False
+) -> dict:
     csw_words, csw_skipped, csw_warnings, csw_note = read_list("csw", csw, csw_format, lenient)
     owl_words, owl_skipped, owl_warnings, owl_note = read_list("owl", owl, owl_format, lenient)
     lexicon = (
-        csw_words.rename({"senses": "csw_senses"}).with_columns(pl.lit(True).alias(Col.in_csw))
-        .join(owl_words.rename({"senses": "owl_senses"}).with_columns(pl.lit(True).alias(Col.in_owl)),
-              on=Col.word, how="full", coalesce=True)
+        csw_words.rename({"senses": "csw_senses"})
+        .with_columns(pl.lit(True).alias(Col.in_csw))
+        .join(
+            owl_words.rename({"senses": "owl_senses"}).with_columns(pl.lit(True).alias(Col.in_owl)),
+            on=Col.word,
+            how="full",
+            coalesce=True,
+        )
         .with_columns(pl.col(Col.in_csw, Col.in_owl).fill_null(False))
         .sort(Col.word)
         .with_row_index(Col.id)
@@ -98,12 +113,16 @@ def build_lexicon(csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str,
     owl_only = lexicon.filter(~pl.col(Col.in_csw)).height
     notes = [csw_note, owl_note, f"{owl_only:,} OWL words are not in CSW (kept, in_csw false)"]
     if skipped.height:
-        notes.append(f"{skipped.height:,} lines skipped, listed in 01_skipped.parquet; first: "
-                     f"{skipped['file'][0]}, line {skipped['line'][0]}: {skipped['reason'][0]}")
+        notes.append(
+            f"{skipped.height:,} lines skipped, listed in 01_skipped.parquet; first: "
+            f"{skipped['file'][0]}, line {skipped['line'][0]}: {skipped['reason'][0]}"
+        )
     if warnings.height:
         top = warnings.group_by("reason").len().sort("len", "reason", descending=[True, False]).row(0)
-        notes.append(f"{warnings.height:,} definition warnings (words kept), listed in 01_warnings.parquet; "
-                     f"most often: {top[0]} ({top[1]:,})")
+        notes.append(
+            f"{warnings.height:,} definition warnings (words kept), listed in 01_warnings.parquet; "
+            f"most often: {top[0]} ({top[1]:,})"
+        )
     return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}  # not a column: output names
 
 
@@ -114,6 +133,9 @@ STAGE = Stage(
     raw=("csw", "owl"),
     settings=("csw_format", "owl_format", "lenient"),
     helpers=("stages.wordlists",),
-    writes={"lexicon": Output("01_lexicon.parquet", LEXICON),  # not a column: an output name
-            "skipped": Output("01_skipped.parquet", SKIPPED), "warnings": Output("01_warnings.parquet", SKIPPED)},
+    writes={
+        "lexicon": Output("01_lexicon.parquet", LEXICON),  # not a column: an output name
+        "skipped": Output("01_skipped.parquet", SKIPPED),
+        "warnings": Output("01_warnings.parquet", SKIPPED),
+    },
 )

@@ -30,6 +30,7 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
 - vulgar_sense bool: an everyday word that also has a vulgar or slur sense (ASS, COCK); never both
   (stages/offensive.py)
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -58,12 +59,21 @@ def sense_rows(rows: pl.DataFrame) -> pl.DataFrame:
     return (
         rows.select(Col.id, Col.word, "senses")
         .with_columns(pl.int_ranges(pl.col("senses").list.len(), dtype=pl.UInt32).alias("k"))
-        .explode("senses", "k").unnest("senses")
+        .explode("senses", "k")
+        .unnest("senses")
         .select(
-            Col.id, Col.word, "k", "pos", "link_word", "link_pos", "runon_of",
+            Col.id,
+            Col.word,
+            "k",
+            "pos",
+            "link_word",
+            "link_pos",
+            "runon_of",
             pl.concat_str("pos", "inflection", separator=" ", ignore_nulls=True).replace("", None).alias("bracket"),
             text.str.replace_all(r"[{<]([a-z]+)=[a-z_]*[}>]", "$1")
-            .str.replace_all(r"\s\s+|[^\S ]", " ").str.strip_chars().alias("base"),
+            .str.replace_all(r"\s\s+|[^\S ]", " ")
+            .str.strip_chars()
+            .alias("base"),
         )
     )
 
@@ -75,18 +85,29 @@ def resolve(senses: pl.DataFrame) -> tuple[pl.DataFrame, Counter]:
     # A word's senses lie together in the order k (sense_rows explodes them so): its first row is its
     # first sense, of any part of speech or of one.
     first = senses.unique(Col.word, keep="first").select(
-        pl.col(Col.word).alias("at"), pl.col("base").alias("t_base"), pl.col("link_word").alias("t_link"),
-        pl.col("link_pos").alias("t_pos"), pl.col("runon_of").alias("t_runon"))
+        pl.col(Col.word).alias("at"),
+        pl.col("base").alias("t_base"),
+        pl.col("link_word").alias("t_link"),
+        pl.col("link_pos").alias("t_pos"),
+        pl.col("runon_of").alias("t_runon"),
+    )
     first_of_pos = senses.unique([Col.word, "pos"], keep="first").select(
-        pl.col(Col.word).alias("at"), pl.col("pos").alias("at_pos"), pl.col("base").alias("p_base"),
-        pl.col("link_word").alias("p_link"), pl.col("link_pos").alias("p_pos"), pl.col("runon_of").alias("p_runon"))
+        pl.col(Col.word).alias("at"),
+        pl.col("pos").alias("at_pos"),
+        pl.col("base").alias("p_base"),
+        pl.col("link_word").alias("p_link"),
+        pl.col("link_pos").alias("p_pos"),
+        pl.col("runon_of").alias("p_runon"),
+    )
     frontier = senses.filter(pl.col("link_word").is_not_null() | pl.col("runon_of").is_not_null()).select(
-        Col.id, "k", pl.coalesce("link_word", "runon_of").alias("at"),
-        pl.when(pl.col("link_word").is_not_null()).then(pl.col("link_pos")).alias("at_pos"))
+        Col.id,
+        "k",
+        pl.coalesce("link_word", "runon_of").alias("at"),
+        pl.when(pl.col("link_word").is_not_null()).then(pl.col("link_pos")).alias("at_pos"),
+    )
     done = []
     for _ in range(MAX_HOPS):
-        step = (frontier.join(first_of_pos, on=["at", "at_pos"], how="left")
-                .join(first, on="at", how="left"))
+        step = frontier.join(first_of_pos, on=["at", "at_pos"], how="left").join(first, on="at", how="left")
         by_pos = pl.col("p_base").is_not_null() | pl.col("p_link").is_not_null() | pl.col("p_runon").is_not_null()
         step = step.with_columns(
             pl.when(by_pos).then("p_base").otherwise("t_base").alias("n_base"),
@@ -99,11 +120,16 @@ def resolve(senses: pl.DataFrame) -> tuple[pl.DataFrame, Counter]:
         missing = step.filter(pl.col("n_base").is_null())
         problems["links to words the list lacks"] += missing.height
         ends = step.filter(pl.col("n_base").is_not_null() & pl.col("n_link").is_null() & pl.col("n_runon").is_null())
-        done += [missing.select(Col.id, "k", pl.lit(None, pl.String).alias("final")),
-                 ends.select(Col.id, "k", pl.col("n_base").alias("final"))]
+        done += [
+            missing.select(Col.id, "k", pl.lit(None, pl.String).alias("final")),
+            ends.select(Col.id, "k", pl.col("n_base").alias("final")),
+        ]
         frontier = step.filter(pl.col("n_link").is_not_null() | pl.col("n_runon").is_not_null()).select(
-            Col.id, "k", pl.coalesce("n_link", "n_runon").alias("at"),
-            pl.when(pl.col("n_link").is_not_null()).then(pl.col("n_pos")).alias("at_pos"))
+            Col.id,
+            "k",
+            pl.coalesce("n_link", "n_runon").alias("at"),
+            pl.when(pl.col("n_link").is_not_null()).then(pl.col("n_pos")).alias("at_pos"),
+        )
         if frontier.height == 0:
             break
     problems["link chains that never reach a text (cycles, cut)"] += frontier.height
@@ -130,8 +156,11 @@ def render(senses: pl.DataFrame, source: str) -> tuple[pl.DataFrame, Counter]:
         .sort(Col.id, "k")
         .group_by(Col.id, maintain_order=True)
         .agg(pl.col("shown").str.join(" / ").alias(Col.definition), pl.col("linked").any())
-        .select(Col.id, Col.definition, pl.when("linked").then(pl.lit(f"{source}-link")).otherwise(pl.lit(source))
-                .alias(Col.definition_source))
+        .select(
+            Col.id,
+            Col.definition,
+            pl.when("linked").then(pl.lit(f"{source}-link")).otherwise(pl.lit(source)).alias(Col.definition_source),
+        )
     )
     return table, problems
 
@@ -150,16 +179,27 @@ def as_lemmas(senses: pl.DataFrame) -> pl.DataFrame:
     from `CORNROW ... [n -S]`)."""
     # Only senses whose bracket names their inflections (`[n -S]`) are bases: the function words' (CAN,
     # WILL, AT) are not, so that CANER is no `CAN + -er` and ATES no `present tense of AT`.
-    return (senses.filter(pl.col("link_word").is_null() & pl.col("runon_of").is_null()
-                                    & pl.col("pos").is_not_null() & (pl.col("base") != "")
-                                    & pl.col("bracket").str.contains(" "))
-            .unique([Col.word, "pos"], keep="first", maintain_order=True)
-            .select(pl.col(Col.word).str.to_lowercase().alias("lemma"), "pos", pl.col("k").cast(pl.Int64).alias("rank"),
-                    pl.col("base").alias("gloss")))
+    return (
+        senses.filter(
+            pl.col("link_word").is_null()
+            & pl.col("runon_of").is_null()
+            & pl.col("pos").is_not_null()
+            & (pl.col("base") != "")
+            & pl.col("bracket").str.contains(" ")
+        )
+        .unique([Col.word, "pos"], keep="first", maintain_order=True)
+        .select(
+            pl.col(Col.word).str.to_lowercase().alias("lemma"),
+            "pos",
+            pl.col("k").cast(pl.Int64).alias("rank"),
+            pl.col("base").alias("gloss"),
+        )
+    )
 
 
-def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]
-                           ) -> tuple[pl.DataFrame, Counter, pl.DataFrame]:
+def supplement_definitions(
+    lexicon: pl.DataFrame, supplement: dict[str, bytes]
+) -> tuple[pl.DataFrame, Counter, pl.DataFrame]:
     """Definitions from the supplement file (NASPA format), for the lexicon's words it defines; its senses
     as a dictionary's (as_lemmas)."""
     ((name, data),) = supplement.items()
@@ -168,8 +208,11 @@ def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]
         if bad.height:
             line, text, reason = bad.row(0)
             raise InputFormatError(f"{name}, line {line}: {reason}, in {text[:60]!r}")
-    entries = (wl.entries.filter(pl.col("senses").is_not_null()).unique(Col.word, keep="first", maintain_order=True)
-               .join(lexicon.select(Col.id, Col.word), on=Col.word, how="left"))
+    entries = (
+        wl.entries.filter(pl.col("senses").is_not_null())
+        .unique(Col.word, keep="first", maintain_order=True)
+        .join(lexicon.select(Col.id, Col.word), on=Col.word, how="left")
+    )
     # Ids beyond the lexicon's let supplement words link to words the lexicon lacks; they are dropped after.
     extra = pl.int_range(lexicon.height, lexicon.height + pl.len(), dtype=pl.UInt32)
     entries = entries.with_columns(pl.coalesce(pl.col(Col.id), extra).alias(Col.id))
@@ -178,8 +221,13 @@ def supplement_definitions(lexicon: pl.DataFrame, supplement: dict[str, bytes]
     return table.filter(pl.col(Col.id) < lexicon.height), problems, as_lemmas(senses)
 
 
-def dictionary_definitions(lexicon: pl.DataFrame, missing: pl.DataFrame, dictionaries: dict[str, pl.DataFrame],
-                           wordnet: dict[str, bytes], names: pl.Series) -> tuple[pl.DataFrame, list[str]]:
+def dictionary_definitions(
+    lexicon: pl.DataFrame,
+    missing: pl.DataFrame,
+    dictionaries: dict[str, pl.DataFrame],
+    wordnet: dict[str, bytes],
+    names: pl.Series,
+) -> tuple[pl.DataFrame, list[str]]:
     """(`id`, `definition`, `definition_source`) from the dictionaries (name -> (`lemma`, `pos`, `rank`,
     `gloss`), in the configured order) for the words `missing` (`id`, `word`). Evidence before order:
     every dictionary's headwords first, then inflections of verified bases, then derivations (and their
@@ -189,54 +237,102 @@ def dictionary_definitions(lexicon: pl.DataFrame, missing: pl.DataFrame, diction
     left = missing.select(Col.id, Col.word)
     for name, lemmas in dictionaries.items():
         table = left.join(headwords(left[Col.word], lemmas), on=Col.word).with_columns(
-            pl.lit(name).alias(Col.definition_source))
+            pl.lit(name).alias(Col.definition_source)
+        )
         found.append(table)
         left = left.join(table, on=Col.id, how="anti")
     heads = pl.concat(found)
-    notes.append(f"headwords: {heads.height:,} words, " + ", ".join(
-        f"{s} {n:,}" for s, n in heads[Col.definition_source].value_counts().sort(Col.definition_source).rows()))
+    notes.append(
+        f"headwords: {heads.height:,} words, "
+        + ", ".join(
+            f"{s} {n:,}" for s, n in heads[Col.definition_source].value_counts().sort(Col.definition_source).rows()
+        )
+    )
     # Every dictionary's senses as one table, in order of preference (the configured order).
-    senses = pl.concat([lemmas.select("lemma", "pos", "rank", "gloss").with_columns(pl.lit(name).alias("source"))
-                        for name, lemmas in dictionaries.items()])
+    senses = pl.concat(
+        [
+            lemmas.select("lemma", "pos", "rank", "gloss").with_columns(pl.lit(name).alias("source"))
+            for name, lemmas in dictionaries.items()
+        ]
+    )
     # An irregular form's base first: HELD is HOLD's past tense before it is an adjective of its own.
     firsts = inflections(heads[Col.word], senses, wordnet, lexicon[Col.word]).filter("irregular")
     joined = pl.format("{} / {}", "form", Col.definition)
-    heads = (heads.join(firsts.select(Col.word, pl.col(Col.definition).alias("form"),
-                                      pl.col("source").alias("form_source"), "sense"), on=Col.word, how="left")
-             # A form whose own first sense is its base's (CANDELABRA) says it once.
-             .with_columns(pl.when(pl.col("form").is_null()).then(pl.col(Col.definition))
-                           .when((joined.str.len_chars() <= MAX_CHARS)
-                                 & ~pl.col(Col.definition).str.starts_with(pl.col("sense"))).then(joined)
-                           .otherwise("form")
-                           .alias(Col.definition),
-                           pl.when(pl.col("form").is_null()).then(Col.definition_source)
-                           .otherwise(pl.col("form_source") + "-inflection").alias(Col.definition_source))
-             .drop("form", "form_source", "sense"))
+    heads = (
+        heads.join(
+            firsts.select(
+                Col.word, pl.col(Col.definition).alias("form"), pl.col("source").alias("form_source"), "sense"
+            ),
+            on=Col.word,
+            how="left",
+        )
+        # A form whose own first sense is its base's (CANDELABRA) says it once.
+        .with_columns(
+            pl.when(pl.col("form").is_null())
+            .then(pl.col(Col.definition))
+            .when((joined.str.len_chars() <= MAX_CHARS) & ~pl.col(Col.definition).str.starts_with(pl.col("sense")))
+            .then(joined)
+            .otherwise("form")
+            .alias(Col.definition),
+            pl.when(pl.col("form").is_null())
+            .then(Col.definition_source)
+            .otherwise(pl.col("form_source") + "-inflection")
+            .alias(Col.definition_source),
+        )
+        .drop("form", "form_source", "sense")
+    )
     notes.append(f"irregular forms shown with their base first: {firsts.height:,}")
     table = left.join(inflections(left[Col.word], senses, wordnet, lexicon[Col.word], names), on=Col.word).select(
-        Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source))
+        Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)
+    )
     left = left.join(table, on=Col.id, how="anti")
     found = [heads, table]
     notes.append(f"inflections of a verified base: {table.height:,} words")
-    bases = senses.filter(pl.col("gloss").str.len_chars() <= MAX_CHARS - 40).with_row_index("preference").select(
-        pl.col("lemma").str.to_uppercase().alias("base"), pl.col("pos").alias("pos_right"), "gloss", "source", "preference")
+    bases = (
+        senses.filter(pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
+        .with_row_index("preference")
+        .select(
+            pl.col("lemma").str.to_uppercase().alias("base"),
+            pl.col("pos").alias("pos_right"),
+            "gloss",
+            "source",
+            "preference",
+        )
+    )
     derived = derived_definitions(left, bases, lexicon)
     left = left.join(derived, on=Col.id, how="anti")
     # A derived word's inflections: UNSNAPPING is the present participle of UNSNAP (un- + SNAP).
-    derived_lemmas = derived.select(pl.col(Col.word).str.to_lowercase().alias("lemma"), "pos", pl.lit(0).alias("rank"),
-                                    "gloss", "base_source").rename({"base_source": "source"})
+    derived_lemmas = derived.select(
+        pl.col(Col.word).str.to_lowercase().alias("lemma"), "pos", pl.lit(0).alias("rank"), "gloss", "base_source"
+    ).rename({"base_source": "source"})
     inflected = left.join(inflections(left[Col.word], derived_lemmas, wordnet, lexicon[Col.word]), on=Col.word).rename(
-        {"source": "base_source"})
-    found.append(derived.select(Col.id, Col.word, Col.definition, (pl.col("base_source") + "-derived").alias(Col.definition_source)))
-    found.append(inflected.select(Col.id, Col.word, Col.definition,
-                                  (pl.col("base_source") + "-derived").alias(Col.definition_source)))
-    notes.append(f"derivations by a judged rule: {derived.height:,} words, and {inflected.height:,} of their inflections")
+        {"source": "base_source"}
+    )
+    found.append(
+        derived.select(
+            Col.id, Col.word, Col.definition, (pl.col("base_source") + "-derived").alias(Col.definition_source)
+        )
+    )
+    found.append(
+        inflected.select(
+            Col.id, Col.word, Col.definition, (pl.col("base_source") + "-derived").alias(Col.definition_source)
+        )
+    )
+    notes.append(
+        f"derivations by a judged rule: {derived.height:,} words, and {inflected.height:,} of their inflections"
+    )
     return pl.concat(found).select(Col.id, Col.definition, Col.definition_source), notes
 
 
-def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], supplement: dict[str, bytes],
-                      definition_sources: list[str], gcide: dict[str, bytes] | None = None,
-                      offensive: dict[str, bytes] | None = None, cuss: dict[str, bytes] | None = None) -> dict:
+def build_definitions(
+    lexicon: pl.DataFrame,
+    wordnet: dict[str, bytes],
+    supplement: dict[str, bytes],
+    definition_sources: list[str],
+    gcide: dict[str, bytes] | None = None,
+    offensive: dict[str, bytes] | None = None,
+    cuss: dict[str, bytes] | None = None,
+) -> dict:
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
@@ -269,13 +365,19 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
             dictionary = gcide_entries(gcide)
             dictionaries[source] = gcide_glosses(dictionary, wanted)
     if dictionaries:
-        table, dictionary_notes = dictionary_definitions(lexicon, missing.select(Col.id, Col.word), dictionaries,
-                                                         wordnet, names)
+        table, dictionary_notes = dictionary_definitions(
+            lexicon, missing.select(Col.id, Col.word), dictionaries, wordnet, names
+        )
         notes += dictionary_notes
         candidates.append(table)
     root = pl.col(Col.definition_source).str.replace(r"-(?:link|inflection|derived)$", "")
-    best = (pl.concat(candidates).with_columns(root.replace_strict(order, return_dtype=pl.Int32).alias("rank"))
-            .sort("rank", maintain_order=True).unique(Col.id, keep="first").drop("rank"))
+    best = (
+        pl.concat(candidates)
+        .with_columns(root.replace_strict(order, return_dtype=pl.Int32).alias("rank"))
+        .sort("rank", maintain_order=True)
+        .unique(Col.id, keep="first")
+        .drop("rank")
+    )
     flagged = None
     if gcide:
         own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
@@ -289,14 +391,23 @@ def build_definitions(lexicon: pl.DataFrame, wordnet: dict[str, bytes], suppleme
     unseen = best.filter(pl.col("clean") != pl.col(Col.definition)).height
     notes.append(f"control or invisible characters removed from {unseen:,} definitions")
     best = best.with_columns(pl.col("clean").replace("", None).alias(Col.definition)).drop("clean")
-    best = best.with_columns(pl.when(pl.col(Col.definition).is_not_null()).then(Col.definition_source)
-                             .alias(Col.definition_source))
-    table = (lexicon.select(Col.id, Col.word).join(best, on=Col.id, how="left").sort(Col.id)
-             .with_columns(flags.get_columns()).select(list(DEFINITIONS)))
+    best = best.with_columns(
+        pl.when(pl.col(Col.definition).is_not_null()).then(Col.definition_source).alias(Col.definition_source)
+    )
+    table = (
+        lexicon.select(Col.id, Col.word)
+        .join(best, on=Col.id, how="left")
+        .sort(Col.id)
+        .with_columns(flags.get_columns())
+        .select(list(DEFINITIONS))
+    )
     have = table[Col.definition].is_not_null().sum()
     per_source = table[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
-    notes.insert(0, f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
-                 + ", ".join(f"{s} {n:,}" for s, n in per_source))
+    notes.insert(
+        0,
+        f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): "
+        + ", ".join(f"{s} {n:,}" for s, n in per_source),
+    )
     return {"definitions": table, "notes": notes + offensive_notes}
 
 

@@ -18,6 +18,7 @@ Writes build/03_rareness.parquet, one row per word, key `id`:
 - usa bool: in an `english` or `american` list at any level
 - brit bool: in an `english`, `british` or `british_z` list at any level
 """
+
 from __future__ import annotations
 
 import re
@@ -46,10 +47,16 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("latin-1")
-        frames.append(pl.DataFrame({"entry": pl.Series(text.splitlines(), dtype=pl.String)}).with_columns(
-            pl.lit(m["category"]).alias("category"), pl.lit(int(m["level"]), pl.UInt8).alias("level")))
-    entries = pl.concat(frames) if frames else pl.DataFrame(
-        schema={"entry": pl.String, "category": pl.String, "level": pl.UInt8})
+        frames.append(
+            pl.DataFrame({"entry": pl.Series(text.splitlines(), dtype=pl.String)}).with_columns(
+                pl.lit(m["category"]).alias("category"), pl.lit(int(m["level"]), pl.UInt8).alias("level")
+            )
+        )
+    entries = (
+        pl.concat(frames)
+        if frames
+        else pl.DataFrame(schema={"entry": pl.String, "category": pl.String, "level": pl.UInt8})
+    )
     return entries.filter(~pl.col("entry").str.ends_with("'s")), skipped
 
 
@@ -65,7 +72,8 @@ def build_rareness(lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_l
         lexicon.select(Col.id, Col.word, pl.col(Col.word).str.to_lowercase().alias("entry"))
         .join(per_entry, on="entry", how="left")
         .with_columns(
-            pl.col(Col.scowl_level).replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
+            pl.col(Col.scowl_level)
+            .replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
             .alias(Col.rareness),
             pl.col(Col.usa, Col.brit).fill_null(False),
         )

@@ -19,6 +19,7 @@ Writes build/04_links.parquet, each undirected link once, key (`src`, `dst`):
   is the other with one letter inserted)
 Sorted by src, dst.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -31,11 +32,14 @@ from pipeline.stage import Output, Stage
 
 def wildcard_keys(words: pl.DataFrame, n: int) -> pl.LazyFrame:
     """One row per word of length n and position: `id`, `pre`, `post`."""
-    return pl.concat([
-        words.lazy().select(Col.id, pl.col(Col.word).str.slice(0, i).alias("pre"),
-                            pl.col(Col.word).str.slice(i + 1).alias("post"))
-        for i in range(n)
-    ])
+    return pl.concat(
+        [
+            words.lazy().select(
+                Col.id, pl.col(Col.word).str.slice(0, i).alias("pre"), pl.col(Col.word).str.slice(i + 1).alias("post")
+            )
+            for i in range(n)
+        ]
+    )
 
 
 def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -> list[pl.DataFrame]:
@@ -49,8 +53,7 @@ def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -
     if shorter is not None:
         found.append(
             keys.select(Col.id, pl.concat_str("pre", "post").alias("deleted"))
-            .join(shorter.lazy().select(pl.col(Col.id).alias("short"), pl.col(Col.word).alias("deleted")),
-                  on="deleted")
+            .join(shorter.lazy().select(pl.col(Col.id).alias("short"), pl.col(Col.word).alias("deleted")), on="deleted")
             .select(pl.col("short").alias(Col.src), pl.col(Col.id).alias(Col.dst), pl.lit("indel").alias(Col.kind))
             .unique()  # HELLO loses either L to give HELO: one link
         )
@@ -65,8 +68,11 @@ def build_links(lexicon: pl.DataFrame) -> dict:
         parts += links_of_length(by_length[n], n, by_length.get(n - 1))
     links = (
         pl.concat(parts)
-        .select(pl.min_horizontal(Col.src, Col.dst).alias(Col.src),
-                pl.max_horizontal(Col.src, Col.dst).alias(Col.dst), Col.kind)
+        .select(
+            pl.min_horizontal(Col.src, Col.dst).alias(Col.src),
+            pl.max_horizontal(Col.src, Col.dst).alias(Col.dst),
+            Col.kind,
+        )
         .sort(Col.src, Col.dst)
     )
     counts = links[Col.kind].value_counts().sort(Col.kind).rows()

@@ -15,6 +15,7 @@ Writes build/05_groups.parquet, one row per word, key `id`:
   in CSW, which happens only when the OWL list holds words the CSW list lacks)
 - group_owl u32, group_owl_edit u32: its group among OWL words (null: not in OWL)
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -88,8 +89,9 @@ def labelings(links: pl.DataFrame, members: pl.Series) -> dict[str, pl.Series]:
 
 def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
     found = {name: labelings(links, lexicon[f"in_{name}"]) for name in ("csw", "owl")}  # not a column: lexicons
-    groups = pl.DataFrame({Col.id: lexicon[Col.id], **{column: found[name][mode]
-                                                      for (name, mode), column in GROUP_COLUMNS.items()}})
+    groups = pl.DataFrame(
+        {Col.id: lexicon[Col.id], **{column: found[name][mode] for (name, mode), column in GROUP_COLUMNS.items()}}
+    )
     counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])
     return {"groups": groups, "notes": [f"groups: {counts}"]}
 

@@ -19,6 +19,7 @@ group at once, as a single level-synchronous BFS over CSR arrays in numpy.
 Per-word eccentricities are not exported: settling every word's bounds took
 2,468 waves and a minute on raw/, where the diameters alone take far fewer.
 """
+
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -106,8 +107,14 @@ def _settle_the_rest(indptr, indices, group, busy, lower, upper, d_low, first_su
     return d_low, first_sure, waves + more
 
 
-def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, lower: np.ndarray | None = None,
-              upper: np.ndarray | None = None, high: bool = True) -> tuple[np.ndarray, np.ndarray, int]:
+def diameters(
+    indptr: np.ndarray,
+    indices: np.ndarray,
+    group: np.ndarray,
+    lower: np.ndarray | None = None,
+    upper: np.ndarray | None = None,
+    high: bool = True,
+) -> tuple[np.ndarray, np.ndarray, int]:
     """Per group (`group`: a component label per node, numbered 0..g-1): its diameter and its first
     peripheral node (the smallest node whose eccentricity is the diameter); and the BFS waves it took.
 
@@ -165,8 +172,9 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, lower:
         upper[reached] = np.minimum(upper[reached], e + d)
 
 
-def analyse(ids: np.ndarray, words: list[str], src: np.ndarray, dst: np.ndarray, labels: np.ndarray
-            ) -> tuple[pl.DataFrame, int]:
+def analyse(
+    ids: np.ndarray, words: list[str], src: np.ndarray, dst: np.ndarray, labels: np.ndarray
+) -> tuple[pl.DataFrame, int]:
     """One labeling (the words `ids` of a lexicon, their links, their group labels): per group of two or
     more its size, length, diameter and first diametral pair; and the BFS waves used."""
     import numpy as np
@@ -193,11 +201,17 @@ def analyse(ids: np.ndarray, words: list[str], src: np.ndarray, dst: np.ndarray,
     np.minimum.at(shortest, labels, lengths)
     np.maximum.at(longest, labels, lengths)
     names = np.asarray(words, dtype=object)[ids]
-    table = pl.DataFrame({
-        Col.group_id: wanted, Col.size: sizes[wanted], Col.diameter: diameter[wanted],
-        Col.length: np.where(shortest[wanted] == longest[wanted], shortest[wanted], -1),
-        Col.start: names[start[wanted]].tolist(), Col.end: names[end[wanted]].tolist(),
-    }, schema_overrides={Col.start: pl.String, Col.end: pl.String})
+    table = pl.DataFrame(
+        {
+            Col.group_id: wanted,
+            Col.size: sizes[wanted],
+            Col.diameter: diameter[wanted],
+            Col.length: np.where(shortest[wanted] == longest[wanted], shortest[wanted], -1),
+            Col.start: names[start[wanted]].tolist(),
+            Col.end: names[end[wanted]].tolist(),
+        },
+        schema_overrides={Col.start: pl.String, Col.end: pl.String},
+    )
     return table.with_columns(pl.when(pl.col(Col.length) >= 0).then(pl.col(Col.length)).alias(Col.length)), waves
 
 
@@ -219,12 +233,15 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
         done = list(pool.map(lambda item: labeling(*item[0], item[1]), GROUP_COLUMNS.items()))
     tables, notes = [], []
     for ((name, mode), _), (table, waves) in zip(GROUP_COLUMNS.items(), done):
-        tables.append(table.with_columns(pl.lit(name).alias(Col.lexicon), pl.lit(mode).alias(Col.mode))
-                      .select(list(LONGEST)))
+        tables.append(
+            table.with_columns(pl.lit(name).alias(Col.lexicon), pl.lit(mode).alias(Col.mode)).select(list(LONGEST))
+        )
         if table.height:
             top = table.sort(Col.diameter, Col.group_id, descending=[True, False]).row(0, named=True)
-            notes.append(f"{name}/{mode}: {table.height:,} groups of 2+ words, {waves} BFS waves; longest "
-                         f"{top[Col.start]}-{top[Col.end]}, {top[Col.diameter]} steps")
+            notes.append(
+                f"{name}/{mode}: {table.height:,} groups of 2+ words, {waves} BFS waves; longest "
+                f"{top[Col.start]}-{top[Col.end]}, {top[Col.diameter]} steps"
+            )
     longest = pl.concat(tables).cast(LONGEST).sort(Col.lexicon, Col.mode, Col.group_id)
     return {"longest": longest, "notes": notes}
 

@@ -40,6 +40,7 @@ Writes the folder build/export/ (swapped in whole by the runner):
   the words of level <= 35 still without one;
   the word-list lines skipped and warned about.
 """
+
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -49,9 +50,22 @@ import textwrap
 import polars as pl
 
 from pipeline.io import parquet_bytes, sha256, sha256_file
-from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LONGEST, LONGEST_FILE, MANIFEST_FILE,
-                                       SCHEMA_VERSION, SQLITE_FILE, SUMMARY_FILE, WORDS, WORDS_FILE, Col,
-                                       definition_kind, sqlite_file)
+from pipeline.artifact.contract import (
+    GROUP_COLUMNS,
+    GROUP_SIZES,
+    GROUPS_FILE,
+    LONGEST,
+    LONGEST_FILE,
+    MANIFEST_FILE,
+    SCHEMA_VERSION,
+    SQLITE_FILE,
+    SUMMARY_FILE,
+    WORDS,
+    WORDS_FILE,
+    Col,
+    definition_kind,
+    sqlite_file,
+)
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 from stages.offensive import reviewed_list
@@ -63,17 +77,25 @@ LACKING_LEVEL = 35  # every word this common should have a definition: the summa
 def neighbour_lists(lexicon: pl.DataFrame, links: pl.DataFrame, kind: str, name: str) -> pl.DataFrame:
     """`id`, `name`: each word's neighbours by links of `kind`, ascending (empty list for none)."""
     chosen = links.filter(pl.col(Col.kind) == kind)
-    both = pl.concat([chosen.select(pl.col(Col.src).alias(Col.id), pl.col(Col.dst).alias("other")),
-                      chosen.select(pl.col(Col.dst).alias(Col.id), pl.col(Col.src).alias("other"))])
+    both = pl.concat(
+        [
+            chosen.select(pl.col(Col.src).alias(Col.id), pl.col(Col.dst).alias("other")),
+            chosen.select(pl.col(Col.dst).alias(Col.id), pl.col(Col.src).alias("other")),
+        ]
+    )
     lists = both.sort(Col.id, "other").group_by(Col.id, maintain_order=True).agg(pl.col("other").alias(name))
-    return (lexicon.select(Col.id).join(lists, on=Col.id, how="left")
-            .with_columns(pl.col(name).fill_null(pl.lit([], dtype=pl.List(pl.UInt32)))))
+    return (
+        lexicon.select(Col.id)
+        .join(lists, on=Col.id, how="left")
+        .with_columns(pl.col(name).fill_null(pl.lit([], dtype=pl.List(pl.UInt32))))
+    )
 
 
 def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
     words = (
-        lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_bytes().cast(pl.UInt8).alias(Col.length),
-                       Col.in_csw, Col.in_owl)
+        lexicon.select(
+            Col.id, Col.word, pl.col(Col.word).str.len_bytes().cast(pl.UInt8).alias(Col.length), Col.in_csw, Col.in_owl
+        )
         .join(rareness.drop(Col.word), on=Col.id, how="left")
         .join(definitions.drop(Col.word), on=Col.id, how="left")
         .join(groups, on=Col.id, how="left")
@@ -106,20 +128,40 @@ def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
 def coverage_by_band(words: pl.DataFrame) -> pl.DataFrame:
     """Per SCOWL band (<=35, 40-50, 55-60, 70-80, 95/none): words, defined, and a count per source."""
     level = pl.col(Col.scowl_level)
-    band = (pl.when(level <= 35).then(pl.lit("<=35")).when(level <= 50).then(pl.lit("40-50"))
-            .when(level <= 60).then(pl.lit("55-60")).when(level <= 80).then(pl.lit("70-80"))
-            .otherwise(pl.lit("95/none")))
+    band = (
+        pl.when(level <= 35)
+        .then(pl.lit("<=35"))
+        .when(level <= 50)
+        .then(pl.lit("40-50"))
+        .when(level <= 60)
+        .then(pl.lit("55-60"))
+        .when(level <= 80)
+        .then(pl.lit("70-80"))
+        .otherwise(pl.lit("95/none"))
+    )
     framed = words.select(band.alias("band"), Col.definition_source)
     order = ["<=35", "40-50", "55-60", "70-80", "95/none"]
-    totals = (pl.DataFrame({"band": order})
-              .join(framed.group_by("band").agg(pl.len().alias("words"),
-                                                pl.col(Col.definition_source).count().alias("defined")),
-                    on="band", how="left").fill_null(0))
+    totals = (
+        pl.DataFrame({"band": order})
+        .join(
+            framed.group_by("band").agg(
+                pl.len().alias("words"), pl.col(Col.definition_source).count().alias("defined")
+            ),
+            on="band",
+            how="left",
+        )
+        .fill_null(0)
+    )
     per_source = framed.drop_nulls(Col.definition_source)
     if per_source.height == 0:
         return totals
-    counts = per_source.pivot(on=Col.definition_source, index="band", values=Col.definition_source,
-                              aggregate_function="len", sort_columns=True)
+    counts = per_source.pivot(
+        on=Col.definition_source,
+        index="band",
+        values=Col.definition_source,
+        aggregate_function="len",
+        sort_columns=True,
+    )
     return totals.join(counts, on="band", how="left").fill_null(0)
 
 
@@ -127,41 +169,65 @@ def definition_counts(words: pl.DataFrame) -> dict[str, dict[str, int]]:
     """Defined words by kind (a list's own, headword, inflection, derivation) and by source, so that coverage is
     read beside how each definition was made (precision: `make audit`)."""
     made = words.select(Col.definition_source, definition_kind(pl.col(Col.definition_source)).alias("made"))
-    return {"by_kind": {k: v for k, v in made["made"].drop_nulls().value_counts().sort("made").rows()},
-            "by_source": {k: v for k, v in made[Col.definition_source].drop_nulls().value_counts()
-                          .sort(Col.definition_source).rows()}}
+    return {
+        "by_kind": {k: v for k, v in made["made"].drop_nulls().value_counts().sort("made").rows()},
+        "by_source": {
+            k: v for k, v in made[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
+        },
+    }
 
 
-def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame,
-            common_level: int) -> str:
+def summary(
+    words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame, common_level: int
+) -> str:
     """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`)."""
     out = ["Word-ladder dictionary summary", ""]
-    per_length = (words.group_by(Col.length).agg(pl.len().alias("words"), pl.col(Col.in_csw).sum().alias("csw"),
-                                                 pl.col(Col.in_owl).sum().alias("owl")).sort(Col.length))
+    per_length = (
+        words.group_by(Col.length)
+        .agg(pl.len().alias("words"), pl.col(Col.in_csw).sum().alias("csw"), pl.col(Col.in_owl).sum().alias("owl"))
+        .sort(Col.length)
+    )
     out += ["Words per length", f"{'length':>6} {'words':>9} {'csw':>9} {'owl':>9}"]  # not a column: a heading
     out += [f"{n:>6} {w:>9,} {c:>9,} {o:>9,}" for n, w, c, o in per_length.rows()]
 
-    out += ["", "CSW groups per length (substitution links only)",
-            f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest"]  # not a column: a heading
-    sub = (group_table.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub"))
-           .sort(Col.size, Col.group_id, descending=[True, False])
-           .group_by(Col.length, maintain_order=True).agg(pl.len().alias("groups"), pl.col(Col.size).first(),
-                                                          pl.col(Col.example).first()).sort(Col.length))
+    out += [
+        "",
+        "CSW groups per length (substitution links only)",
+        f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest",  # not a column: a heading
+    ]
+    sub = (
+        group_table.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub"))
+        .sort(Col.size, Col.group_id, descending=[True, False])
+        .group_by(Col.length, maintain_order=True)
+        .agg(pl.len().alias("groups"), pl.col(Col.size).first(), pl.col(Col.example).first())
+        .sort(Col.length)
+    )
     out += [f"{n:>6} {g:>9,} {s:>9,}  {e}" for n, g, s, e in sub.rows()]
 
-    out += ["", "Longest CSW ladder per length (substitution links; the first pair at that many steps)",
-            f"{'length':>6} {'steps':>9}  from - to"]  # not a column: a heading
-    far = (longest.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub")
-                          & pl.col(Col.length).is_not_null())
-           .sort(Col.diameter, Col.group_id, descending=[True, False]).group_by(Col.length, maintain_order=True)
-           .first().sort(Col.length))
-    out += [f"{n:>6} {d:>9,}  {a} - {b}"
-            for n, d, a, b in far.select(Col.length, Col.diameter, Col.start, Col.end).rows()]
+    out += [
+        "",
+        "Longest CSW ladder per length (substitution links; the first pair at that many steps)",
+        f"{'length':>6} {'steps':>9}  from - to",  # not a column: a heading
+    ]
+    far = (
+        longest.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub") & pl.col(Col.length).is_not_null())
+        .sort(Col.diameter, Col.group_id, descending=[True, False])
+        .group_by(Col.length, maintain_order=True)
+        .first()
+        .sort(Col.length)
+    )
+    out += [
+        f"{n:>6} {d:>9,}  {a} - {b}" for n, d, a, b in far.select(Col.length, Col.diameter, Col.start, Col.end).rows()
+    ]
 
     out += ["", "Most-linked words per length (substitution links)"]
-    top = (words.with_columns(pl.col(Col.links).list.len().alias("degree"))
-           .sort("degree", Col.id, descending=[True, False])
-           .group_by(Col.length, maintain_order=True).head(3).sort(Col.length, maintain_order=True))
+    top = (
+        words.with_columns(pl.col(Col.links).list.len().alias("degree"))
+        .sort("degree", Col.id, descending=[True, False])
+        .group_by(Col.length, maintain_order=True)
+        .head(3)
+        .sort(Col.length, maintain_order=True)
+    )
     for (length,), rows in top.group_by(Col.length, maintain_order=True):
         out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, "degree").rows()))
 
@@ -175,25 +241,50 @@ def summary(words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, 
     out += [f"  from {source}: {n:,}" for source, n in kinds["by_source"].items()]
     bands = coverage_by_band(words)
     sources = [c for c in bands.columns if c not in ("band", "words", "defined")]
-    out += ["", "Definition coverage per SCOWL band (words defined, then by source)",
-            f"  {'band':<8} {'words':>8} {'defined':>8} {'share':>7}  " + " ".join(f"{s:>14}" for s in sources)]
+    out += [
+        "",
+        "Definition coverage per SCOWL band (words defined, then by source)",
+        f"  {'band':<8} {'words':>8} {'defined':>8} {'share':>7}  " + " ".join(f"{s:>14}" for s in sources),
+    ]
     for row in bands.rows(named=True):
-        out.append(f"  {row['band']:<8} {row['words']:>8,} {row['defined']:>8,} "
-                   f"{row['defined'] / max(row['words'], 1):>7.1%}  " + " ".join(f"{row[s]:>14,}" for s in sources))
-    out += [f"  offensive words flagged: {words[Col.offensive].sum():,}; "
-            f"everyday words with a vulgar sense: {words[Col.vulgar_sense].sum():,}"]
-    out += ["", "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
-            f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
-            f"{problems['definition_warnings']:,} definition warnings (words kept)"]
+        out.append(
+            f"  {row['band']:<8} {row['words']:>8,} {row['defined']:>8,} "
+            f"{row['defined'] / max(row['words'], 1):>7.1%}  " + " ".join(f"{row[s]:>14,}" for s in sources)
+        )
+    out += [
+        f"  offensive words flagged: {words[Col.offensive].sum():,}; "
+        f"everyday words with a vulgar sense: {words[Col.vulgar_sense].sum():,}"
+    ]
+    out += [
+        "",
+        "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
+        f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
+        f"{problems['definition_warnings']:,} definition warnings (words kept)",
+    ]
     lacking = words.filter((pl.col(Col.scowl_level) <= LACKING_LEVEL) & pl.col(Col.definition).is_null())[Col.word]
     out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
     out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
 
 
-def build_export(lexicon, skipped, warnings, definitions, rareness, links, groups, longest, digests,
-                 csw_format, owl_format, definition_sources, rareness_by_level, rareness_labels, scratch,
-                 offensive: dict[str, bytes] | None = None) -> dict:
+def build_export(
+    lexicon,
+    skipped,
+    warnings,
+    definitions,
+    rareness,
+    links,
+    groups,
+    longest,
+    digests,
+    csw_format,
+    owl_format,
+    definition_sources,
+    rareness_by_level,
+    rareness_labels,
+    scratch,
+    offensive: dict[str, bytes] | None = None,
+) -> dict:
     words = build_words(lexicon, definitions, rareness, links, groups)
     # ladder.sqlite (about 1 s) is built in a second thread: polars lets go of the GIL while it writes
     # the Parquet files and the group table here. Export stage, side by side, median of 4: 2.36 -> 2.13 s.
@@ -208,39 +299,64 @@ def build_export(lexicon, skipped, warnings, definitions, rareness, links, group
         sqlite = pool.submit(write_sqlite)
         group_table = build_group_table(words)
         problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
-        files = {WORDS_FILE: parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
-                 GROUPS_FILE: parquet_bytes(group_table),
-                 LONGEST_FILE: parquet_bytes(longest),
-                 SQLITE_FILE: sqlite_path,
-                 SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode()}
+        files = {
+            WORDS_FILE: parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
+            GROUPS_FILE: parquet_bytes(group_table),
+            LONGEST_FILE: parquet_bytes(longest),
+            SQLITE_FILE: sqlite_path,
+            SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode(),
+        }
         hashes = {name: sha256(data) for name, data in files.items() if name != SQLITE_FILE}
         hashes[SQLITE_FILE] = sqlite.result()
-    rows = {WORDS_FILE: words.height, GROUPS_FILE: group_table.height, LONGEST_FILE: longest.height,
-            SQLITE_FILE: words.height, SUMMARY_FILE: files[SUMMARY_FILE].count(b"\n")}
+    rows = {
+        WORDS_FILE: words.height,
+        GROUPS_FILE: group_table.height,
+        LONGEST_FILE: longest.height,
+        SQLITE_FILE: words.height,
+        SUMMARY_FILE: files[SUMMARY_FILE].count(b"\n"),
+    }
     kinds = dict(links[Col.kind].value_counts().rows())
     manifest = {
         "schema_version": SCHEMA_VERSION,
         "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
         "files": {name: {"sha256": hashes[name], "rows": rows[name]} for name in files},
-        "config": {"csw_format": csw_format,
-                   "owl_format": owl_format, "definition_sources": definition_sources,
-                   "rareness_by_level": rareness_by_level, "rareness_labels": rareness_labels},
+        "config": {
+            "csw_format": csw_format,
+            "owl_format": owl_format,
+            "definition_sources": definition_sources,
+            "rareness_by_level": rareness_by_level,
+            "rareness_labels": rareness_labels,
+        },
         "counts": {
-            "words": words.height, "csw_words": int(words[Col.in_csw].sum()),
+            "words": words.height,
+            "csw_words": int(words[Col.in_csw].sum()),
             "owl_words": int(words[Col.in_owl].sum()),
             "owl_not_in_csw": words.filter(pl.col(Col.in_owl) & ~pl.col(Col.in_csw)).height,
             "list_problems": problems,
-            "definitions": {row["band"]: {k: v for k, v in row.items() if k != "band"}
-                            for row in coverage_by_band(words).rows(named=True)},
+            "definitions": {
+                row["band"]: {k: v for k, v in row.items() if k != "band"}
+                for row in coverage_by_band(words).rows(named=True)
+            },
             "definitions_made": definition_counts(words),
             "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
             Col.vulgar_sense: int(words[Col.vulgar_sense].sum()),
             "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
-            "groups": {lex: {mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
-                             for mode in ("sub", "edit")} for lex in ("csw", "owl")},
-            "longest_ladder": {lex: {mode: int(longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)
-                                               [Col.diameter].max() or 0) for mode in ("sub", "edit")}
-                               for lex in ("csw", "owl")},
+            "groups": {
+                lex: {
+                    mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
+                    for mode in ("sub", "edit")
+                }
+                for lex in ("csw", "owl")
+            },
+            "longest_ladder": {
+                lex: {
+                    mode: int(
+                        longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)[Col.diameter].max() or 0
+                    )
+                    for mode in ("sub", "edit")
+                }
+                for lex in ("csw", "owl")
+            },
         },
     }
     # The words of the lexicon the reviewed list keeps from `offensive` (level clean or vulgar_sense): verify
@@ -263,7 +379,17 @@ STAGE = Stage(
     settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
     helpers=("stages.offensive", "stages.wordlists"),  # the reviewed list's reader
     scratch=True,  # ladder.sqlite is written there and moved into place
-    writes={"export": Output("export", members={WORDS_FILE: WORDS, GROUPS_FILE: GROUP_SIZES,
-                                                LONGEST_FILE: LONGEST, SQLITE_FILE: None, SUMMARY_FILE: None,
-                                                MANIFEST_FILE: None})},
+    writes={
+        "export": Output(
+            "export",
+            members={
+                WORDS_FILE: WORDS,
+                GROUPS_FILE: GROUP_SIZES,
+                LONGEST_FILE: LONGEST,
+                SQLITE_FILE: None,
+                SUMMARY_FILE: None,
+                MANIFEST_FILE: None,
+            },
+        )
+    },
 )

@@ -48,6 +48,7 @@ separators become a space (with a warning), a TAB a space (without).
 - errors and warnings: line u32, text str, reason str.
 SENSE is in pipeline/schemas.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -61,9 +62,19 @@ from pipeline.schemas import SENSE
 
 FORMATS = ("plain", "naspa", "collins", "scores")
 PARTS_OF_SPEECH = ("n", "v", "adj", "adv", "interj", "prep", "conj", "pron", "article", "det")
-POS_ALIASES = {"indefinite_article": "article", "definite_article": "article", "interjection": "interj",
-               "noun": "n", "verb": "v", "adjective": "adj", "adverb": "adv", "pronoun": "pron",
-               "preposition": "prep", "conjunction": "conj", "determiner": "det"}
+POS_ALIASES = {
+    "indefinite_article": "article",
+    "definite_article": "article",
+    "interjection": "interj",
+    "noun": "n",
+    "verb": "v",
+    "adjective": "adj",
+    "adverb": "adv",
+    "pronoun": "pron",
+    "preposition": "prep",
+    "conjunction": "conj",
+    "determiner": "det",
+}
 QUOTES = {"ldquo": "\u201c", "rdquo": "\u201d"}
 MAX_LETTERS = 64  # longer than any word of any list; bounds the links stage, which is quadratic in length
 
@@ -84,9 +95,11 @@ UNSEEN = r"[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]"  # controls and invisible formatting (a T
 # A terminal's escape sequences, removed whole (left behind, `[31m` would read as a bracket): OSC
 # (hyperlinks, titles) to its BEL or ST; DCS, SOS, PM, APC to their ST; CSI with its parameters; any
 # other ESC with its one final character. 7-bit (ESC ]) and 8-bit (0x9D) introducers alike.
-ESCAPE_SEQUENCE = (r"(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-                   r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?"
-                   r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[ -/]*[0-~]?")
+ESCAPE_SEQUENCE = (
+    r"(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?"
+    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[ -/]*[0-~]?"
+)
 UNSEEN_REASON = "control or invisible characters removed from the definition"
 # A definition longer than this is damage, not a definition (the longest real ones are a few hundred
 # bytes): kept whole it could exceed a SQL server's packet (MariaDB's default max_allowed_packet is 16 MiB,
@@ -133,11 +146,16 @@ def line_kinds(lines: pl.DataFrame) -> pl.Series:
     somewhere), scores (a number, a space, a word), other (a space but nothing defined)."""
     text = pl.col("text")
     return lines.select(
-        pl.when(~text.str.contains(r"[ \t]")).then(pl.lit("bare"))
-        .when(text.str.contains(r"^[^ \t]+\t")).then(pl.lit("collins"))
-        .when(text.str.contains(r"^[0-9]+(?:\.[0-9]+)? +[^ \t]+$")).then(pl.lit("scores"))
-        .when(text.str.contains(r"\[")).then(pl.lit("naspa"))
-        .otherwise(pl.lit("other")).alias(LINE_KIND)
+        pl.when(~text.str.contains(r"[ \t]"))
+        .then(pl.lit("bare"))
+        .when(text.str.contains(r"^[^ \t]+\t"))
+        .then(pl.lit("collins"))
+        .when(text.str.contains(r"^[0-9]+(?:\.[0-9]+)? +[^ \t]+$"))
+        .then(pl.lit("scores"))
+        .when(text.str.contains(r"\["))
+        .then(pl.lit("naspa"))
+        .otherwise(pl.lit("other"))
+        .alias(LINE_KIND)
     )[LINE_KIND]
 
 
@@ -146,15 +164,21 @@ def detect(name: str, lines: pl.DataFrame) -> str:
     defined lines are a list with definitions (long words often have none); two kinds of defined
     lines in one file are an error naming the first line of each."""
     kinds = lines.with_columns(line_kinds(lines))
-    defined = (kinds.filter(pl.col(LINE_KIND).is_in(["naspa", "collins", "scores"]))
-               .group_by(LINE_KIND).agg(pl.col("line").min()).sort("line"))
+    defined = (
+        kinds.filter(pl.col(LINE_KIND).is_in(["naspa", "collins", "scores"]))
+        .group_by(LINE_KIND)
+        .agg(pl.col("line").min())
+        .sort("line")
+    )
     if defined.height == 0:
         return "plain"
     if defined.height == 1:
         return defined[LINE_KIND][0]
     examples = "; ".join(f"line {line} looks {kind}" for kind, line in defined.rows())
-    raise InputFormatError(f"{name}: cannot tell its format, it mixes two formats ({examples}); "
-                           "set its _format key to plain, naspa, collins or scores")
+    raise InputFormatError(
+        f"{name}: cannot tell its format, it mixes two formats ({examples}); "
+        "set its _format key to plain, naspa, collins or scores"
+    )
 
 
 def _word_errors(split: pl.DataFrame) -> pl.DataFrame:
@@ -169,8 +193,11 @@ def _word_errors(split: pl.DataFrame) -> pl.DataFrame:
             reason = "expected a word before the blank"
         else:
             at = NOT_A_LETTER.search(w)
-            reason = (f"{_shown(w)} is not a word of letters A-Z ({at[0]!r}, column {at.start() + 1:,})" if at
-                      else f"{_shown(w)} has {len(w):,} letters (at most {MAX_LETTERS})")
+            reason = (
+                f"{_shown(w)} is not a word of letters A-Z ({at[0]!r}, column {at.start() + 1:,})"
+                if at
+                else f"{_shown(w)} has {len(w):,} letters (at most {MAX_LETTERS})"
+            )
         rows.append((line, text, reason))
     return pl.DataFrame(rows, schema=PROBLEMS, orient="row")
 
@@ -183,16 +210,22 @@ def _split(lines: pl.DataFrame, fmt: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(`line`, `text`, `word`, `rest`) for each line, and the score lines without a number."""
     text = pl.col("text")
     if fmt == "plain":
-        return (lines.with_columns(text.alias(Col.word), pl.lit(None, pl.String).alias("rest")),
-                pl.DataFrame(schema=PROBLEMS))
+        return (
+            lines.with_columns(text.alias(Col.word), pl.lit(None, pl.String).alias("rest")),
+            pl.DataFrame(schema=PROBLEMS),
+        )
     if fmt == "scores":
-        parts = lines.with_columns(text.str.extract_groups(r"^[0-9]+(?:\.[0-9]+)? +(?P<word>[^ \t]+)$").alias("p")).unnest("p")
+        parts = lines.with_columns(
+            text.str.extract_groups(r"^[0-9]+(?:\.[0-9]+)? +(?P<word>[^ \t]+)$").alias("p")
+        ).unnest("p")
         bad = parts.filter(pl.col(Col.word).is_null()).select(
-            "line", "text", pl.lit("expected a score, a space and a word").alias("reason"))
+            "line", "text", pl.lit("expected a score, a space and a word").alias("reason")
+        )
         return parts.filter(pl.col(Col.word).is_not_null()).with_columns(pl.lit(None, pl.String).alias("rest")), bad
     # Two anchored patterns without captures of the whole line: 4x faster than one extract_groups.
-    parts = lines.with_columns(text.str.extract(r"^([^ \t]*)", 1).alias(Col.word),
-                               text.str.replace(r"^[^ \t]*[ \t]*", "").alias("rest"))
+    parts = lines.with_columns(
+        text.str.extract(r"^([^ \t]*)", 1).alias(Col.word), text.str.replace(r"^[^ \t]*[ \t]*", "").alias("rest")
+    )
     rest = pl.when(pl.col("rest") != "").then(pl.col("rest")).alias("rest")
     return parts.with_columns(rest), pl.DataFrame(schema=PROBLEMS)
 
@@ -209,12 +242,18 @@ def split_runons(segments: pl.DataFrame) -> pl.DataFrame:
     (0.19 -> 0.04 s): a leftmost search whose capture the regex engine runs only on the match."""
     seg, runon = pl.col("segment").str.strip_chars(), pl.col("segment").str.contains(" : ", literal=True)
     forms = pl.col("runons")
-    return pl.concat([
-        segments.filter(~runon).with_columns(seg.alias("sense"), pl.lit(None, pl.String).alias("runons")),
-        segments.filter(runon).with_columns(seg.alias("sense"), seg.str.extract(RUNONS_AT_END, 1).alias("runons"))
-        .with_columns(pl.when(forms.is_not_null())
-                      .then(pl.col("sense").str.head(-(forms.str.len_chars().cast(pl.Int64) + 3))).otherwise(pl.col("sense"))),
-    ]).sort("line", "k")
+    return pl.concat(
+        [
+            segments.filter(~runon).with_columns(seg.alias("sense"), pl.lit(None, pl.String).alias("runons")),
+            segments.filter(runon)
+            .with_columns(seg.alias("sense"), seg.str.extract(RUNONS_AT_END, 1).alias("runons"))
+            .with_columns(
+                pl.when(forms.is_not_null())
+                .then(pl.col("sense").str.head(-(forms.str.len_chars().cast(pl.Int64) + 3)))
+                .otherwise(pl.col("sense"))
+            ),
+        ]
+    ).sort("line", "k")
 
 
 def last_bracket(text: pl.Expr) -> pl.Expr:
@@ -243,14 +282,19 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
         pl.col("bracket").str.replace(r"^[a-z_]*", "").alias("inflection_written"),
     )
     # Text after the bracket: a lone full stop is dropped, words are kept as part of the body.
-    body = (pl.when(pl.col("after").str.contains(r"[A-Za-z0-9]"))
-            .then(pl.concat_str(pl.col("body"), pl.lit(" "), pl.col("after"))).otherwise(pl.col("body")))
+    body = (
+        pl.when(pl.col("after").str.contains(r"[A-Za-z0-9]"))
+        .then(pl.concat_str(pl.col("body"), pl.lit(" "), pl.col("after")))
+        .otherwise(pl.col("body"))
+    )
     unmarked = body.str.replace_all(MARKUP, "")
     bad_markup = unmarked.str.contains(r"[{}<>]")
     senses = senses.with_columns(
         pl.when(bad_markup)
         .then(body.str.replace_all(r"[{<]([^{}<>=]*)=[a-z_]*[}>]", "$1").str.replace_all(r"[{}<>]", ""))
-        .otherwise(body).str.strip_chars().alias("body"),
+        .otherwise(body)
+        .str.strip_chars()
+        .alias("body"),
         bad_markup.alias("bad_markup"),
     )
     body = pl.col("body")
@@ -259,43 +303,68 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
         _pos(pl.col("pos_written")).alias("pos"),
         pl.col("inflection_written").str.strip_chars().replace("", None).alias("inflection"),
         body.str.extract(ORIGIN, 1).alias("origin"),
-        body.str.extract(ALSO, 1).str.split(" ").list.eval(pl.element().str.strip_chars(",")).fill_null([]).alias("also"),
+        body.str.extract(ALSO, 1)
+        .str.split(" ")
+        .list.eval(pl.element().str.strip_chars(","))
+        .fill_null([])
+        .alias("also"),
         body.str.extract(ROOT, 1).alias("root"),
         pure.struct.field("word").str.to_uppercase().alias("link_word"),  # not a column: PURE_LINK's group
         _pos(pure.struct.field("pos").replace("", None)).alias("link_pos"),
-        body.str.extract_all(r"\{[a-z]+=[a-z_]+\}").list.eval(pl.struct(
-            pl.element().str.extract(r"^\{([a-z]+)=", 1).str.to_uppercase().alias(Col.word),
-            _pos(pl.element().str.extract(r"=([a-z_]+)\}$", 1)).alias("pos"),
-        )).alias("synonyms"),
+        body.str.extract_all(r"\{[a-z]+=[a-z_]+\}")
+        .list.eval(
+            pl.struct(
+                pl.element().str.extract(r"^\{([a-z]+)=", 1).str.to_uppercase().alias(Col.word),
+                _pos(pl.element().str.extract(r"=([a-z_]+)\}$", 1)).alias("pos"),
+            )
+        )
+        .alias("synonyms"),
         pl.lit(None, pl.String).alias("runon_of"),
     )
 
     reasons = [
         (pl.col("segment") == "", pl.lit("an empty sense (nothing between two ' / ')")),
-        (pl.col("bracket").is_null() & (pl.col("segment") != ""),
-         pl.lit("a sense without its [part of speech] bracket (kept without one)")),
-        ((pl.col("opens") > 1) | (pl.col("closes") > 1) | (pl.col("opens") != pl.col("closes")),
-         pl.lit("a bracket doubled or left open (the last one kept)")),
+        (
+            pl.col("bracket").is_null() & (pl.col("segment") != ""),
+            pl.lit("a sense without its [part of speech] bracket (kept without one)"),
+        ),
+        (
+            (pl.col("opens") > 1) | (pl.col("closes") > 1) | (pl.col("opens") != pl.col("closes")),
+            pl.lit("a bracket doubled or left open (the last one kept)"),
+        ),
         (pl.col("after") != "", pl.lit("text after the bracket")),
-        (pl.col("bracket").is_not_null() & pl.col("pos").is_null(),
-         pl.lit("no part of speech in the bracket (").add(pl.col("bracket")).add(pl.lit(")"))),
-        (pl.col("pos").is_not_null() & ~pl.col("pos").is_in(PARTS_OF_SPEECH),
-         pl.lit("unknown part of speech '").add(pl.col("pos")).add(pl.lit("' (kept as written)"))),
-        (pl.col("pos_written").is_not_null() & pl.col("inflection_written").str.contains(r"^[^ ]"),
-         pl.lit("no space after the part of speech in [").add(pl.col("bracket")).add(pl.lit("]"))),
+        (
+            pl.col("bracket").is_not_null() & pl.col("pos").is_null(),
+            pl.lit("no part of speech in the bracket (").add(pl.col("bracket")).add(pl.lit(")")),
+        ),
+        (
+            pl.col("pos").is_not_null() & ~pl.col("pos").is_in(PARTS_OF_SPEECH),
+            pl.lit("unknown part of speech '").add(pl.col("pos")).add(pl.lit("' (kept as written)")),
+        ),
+        (
+            pl.col("pos_written").is_not_null() & pl.col("inflection_written").str.contains(r"^[^ ]"),
+            pl.lit("no space after the part of speech in [").add(pl.col("bracket")).add(pl.lit("]")),
+        ),
         (pl.col("bad_markup"), pl.lit("unknown markup or an unclosed link (markup removed)")),
-        (pl.col("sense").str.contains(r" : [A-Z]{2,}"), pl.lit("' : ' not followed by run-on forms ~pos (kept as text)")),
-        (pl.col("link_pos").is_not_null() & ~pl.col("link_pos").is_in(PARTS_OF_SPEECH),
-         pl.lit("unknown part of speech in a link")),
+        (
+            pl.col("sense").str.contains(r" : [A-Z]{2,}"),
+            pl.lit("' : ' not followed by run-on forms ~pos (kept as text)"),
+        ),
+        (
+            pl.col("link_pos").is_not_null() & ~pl.col("link_pos").is_in(PARTS_OF_SPEECH),
+            pl.lit("unknown part of speech in a link"),
+        ),
     ]
     warnings = [senses.filter(cond.fill_null(False)).select("line", reason.alias("reason")) for cond, reason in reasons]
 
     runons = (
         segments.filter(pl.col("runons").is_not_null())
-        .select("line", pl.col(Col.word).alias("head"), "k",
-                pl.col("runons").str.extract_all(_RUNON_ITEM).alias("item"))
+        .select(
+            "line", pl.col(Col.word).alias("head"), "k", pl.col("runons").str.extract_all(_RUNON_ITEM).alias("item")
+        )
         .explode("item")
-        .with_columns(pl.col("item").str.extract_groups(RUNON).alias("r")).unnest("r")
+        .with_columns(pl.col("item").str.extract_groups(RUNON).alias("r"))
+        .unnest("r")
         .with_columns(
             pl.coalesce(pl.col("tilde"), pl.col("bracket").str.extract(r"^([a-z_]+)", 1)).alias("pos_written"),
             pl.col("bracket").str.replace(r"^[a-z_]*", "").str.strip_chars().replace("", None).alias("inflection"),
@@ -304,24 +373,42 @@ def parse_senses(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.
         .explode(Col.word)
         .with_columns(_pos(pl.col("pos_written")).alias("pos"))
     )
-    warnings.append(runons.filter(pl.col("pos").is_null() | ~pl.col("pos").is_in(PARTS_OF_SPEECH)).select(
-        "line", pl.lit("a run-on form without a known part of speech").alias("reason")))
+    warnings.append(
+        runons.filter(pl.col("pos").is_null() | ~pl.col("pos").is_in(PARTS_OF_SPEECH)).select(
+            "line", pl.lit("a run-on form without a known part of speech").alias("reason")
+        )
+    )
     runon_entries = runons.select(
-        "line", Col.word,
-        pl.concat_list(pl.struct(
-            pl.lit("").alias("text"), "pos", "inflection", pl.lit(None, pl.String).alias("origin"),
-            pl.lit([], pl.List(pl.String)).alias("also"), pl.lit(None, pl.String).alias("root"),
-            pl.lit(None, pl.String).alias("link_word"), pl.lit(None, pl.String).alias("link_pos"),
-            pl.lit([], SENSE.to_schema()["synonyms"]).alias("synonyms"), pl.col("head").alias("runon_of"),
-        )).cast(pl.List(SENSE)).alias("senses"),
+        "line",
+        Col.word,
+        pl.concat_list(
+            pl.struct(
+                pl.lit("").alias("text"),
+                "pos",
+                "inflection",
+                pl.lit(None, pl.String).alias("origin"),
+                pl.lit([], pl.List(pl.String)).alias("also"),
+                pl.lit(None, pl.String).alias("root"),
+                pl.lit(None, pl.String).alias("link_word"),
+                pl.lit(None, pl.String).alias("link_pos"),
+                pl.lit([], SENSE.to_schema()["synonyms"]).alias("synonyms"),
+                pl.col("head").alias("runon_of"),
+            )
+        )
+        .cast(pl.List(SENSE))
+        .alias("senses"),
         pl.lit(True).alias("is_runon"),
     )
 
     per_line = (
-        senses.filter(pl.col("segment") != "").sort("line", "k")
+        senses.filter(pl.col("segment") != "")
+        .sort("line", "k")
         .group_by("line", maintain_order=True)
-        .agg(pl.struct(pl.col("body").alias("text"), *[c for c in SENSE.to_schema() if c != "text"])
-             .cast(SENSE).alias("senses"))
+        .agg(
+            pl.struct(pl.col("body").alias("text"), *[c for c in SENSE.to_schema() if c != "text"])
+            .cast(SENSE)
+            .alias("senses")
+        )
     )
     return per_line, runon_entries, pl.concat(warnings)
 
@@ -338,8 +425,9 @@ def remove_unseen(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 def inert(text: pl.Expr) -> pl.Expr:
     """`text` with escape sequences, controls and invisible characters removed (line and paragraph
     separators made spaces), spaces folded: what a definition may hold, whoever wrote it."""
-    removed = (text.str.replace_all(ESCAPE_SEQUENCE, "").str.replace_all(r"[\p{Zl}\p{Zp}]", " ")
-               .str.replace_all(UNSEEN, ""))
+    removed = (
+        text.str.replace_all(ESCAPE_SEQUENCE, "").str.replace_all(r"[\p{Zl}\p{Zp}]", " ").str.replace_all(UNSEEN, "")
+    )
     return removed.str.replace_all("  +", " ").str.strip_chars()
 
 
@@ -358,11 +446,18 @@ def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
         per_line, runons, warnings = parse_senses(defined)
         warnings = pl.concat([unseen, warnings])
     else:
-        per_line, runons, warnings = (pl.DataFrame(schema={"line": pl.UInt32, "senses": pl.List(SENSE)}),
-                                      pl.DataFrame(schema=ENTRIES), pl.DataFrame(schema={"line": pl.UInt32, "reason": pl.String}))
-    own = (good.join(per_line, on="line", how="left")
-           .select("line", Col.word, "senses", pl.lit(False).alias("is_runon")))
+        per_line, runons, warnings = (
+            pl.DataFrame(schema={"line": pl.UInt32, "senses": pl.List(SENSE)}),
+            pl.DataFrame(schema=ENTRIES),
+            pl.DataFrame(schema={"line": pl.UInt32, "reason": pl.String}),
+        )
+    own = good.join(per_line, on="line", how="left").select("line", Col.word, "senses", pl.lit(False).alias("is_runon"))
     entries = pl.concat([own.cast(ENTRIES), runons.cast(ENTRIES)]).sort("line", "is_runon", maintain_order=True)
-    warnings = (warnings.unique(maintain_order=True).join(lines, on="line", how="left")
-                .select("line", "text", "reason").sort("line", maintain_order=True).cast(PROBLEMS))
+    warnings = (
+        warnings.unique(maintain_order=True)
+        .join(lines, on="line", how="left")
+        .select("line", "text", "reason")
+        .sort("line", maintain_order=True)
+        .cast(PROBLEMS)
+    )
     return WordList(chosen, entries, errors.cast(PROBLEMS), warnings)

@@ -25,6 +25,7 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
 Definitions are at most MAX_CHARS long: a word's senses are kept whole, in
 order, while they fit.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -38,36 +39,58 @@ POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 # WordNet's morphy, in its order; then inflections it leaves to its exception lists. Only inflections:
 # a rule never changes the part of speech (CASUALS is not `plural of` an adjective's sense).
 RULES = [
-    ("noun", "s", "", "plural of"), ("noun", "ses", "s", "plural of"),
-    ("noun", "xes", "x", "plural of"), ("noun", "zes", "z", "plural of"),
-    ("noun", "ches", "ch", "plural of"), ("noun", "shes", "sh", "plural of"),
-    ("noun", "men", "man", "plural of"), ("noun", "ies", "y", "plural of"),
-    ("verb", "s", "", "present tense of"), ("verb", "ies", "y", "present tense of"),
+    ("noun", "s", "", "plural of"),
+    ("noun", "ses", "s", "plural of"),
+    ("noun", "xes", "x", "plural of"),
+    ("noun", "zes", "z", "plural of"),
+    ("noun", "ches", "ch", "plural of"),
+    ("noun", "shes", "sh", "plural of"),
+    ("noun", "men", "man", "plural of"),
+    ("noun", "ies", "y", "plural of"),
+    ("verb", "s", "", "present tense of"),
+    ("verb", "ies", "y", "present tense of"),
     ("verb", "es", "e", "present tense of"),
     # morphy's plain -es, only where English writes it: after a sibilant or o (BAYES is no form of BAY).
-    ("verb", "ses", "s", "present tense of"), ("verb", "xes", "x", "present tense of"),
-    ("verb", "zes", "z", "present tense of"), ("verb", "ches", "ch", "present tense of"),
-    ("verb", "shes", "sh", "present tense of"), ("verb", "oes", "o", "present tense of"),
-    ("verb", "ed", "e", "past tense of"), ("verb", "ed", "", "past tense of"),
-    ("verb", "ing", "e", "present participle of"), ("verb", "ing", "", "present participle of"),
-    ("adj", "er", "", "comparative of"), ("adj", "est", "", "superlative of"),
-    ("adj", "er", "e", "comparative of"), ("adj", "est", "e", "superlative of"),
+    ("verb", "ses", "s", "present tense of"),
+    ("verb", "xes", "x", "present tense of"),
+    ("verb", "zes", "z", "present tense of"),
+    ("verb", "ches", "ch", "present tense of"),
+    ("verb", "shes", "sh", "present tense of"),
+    ("verb", "oes", "o", "present tense of"),
+    ("verb", "ed", "e", "past tense of"),
+    ("verb", "ed", "", "past tense of"),
+    ("verb", "ing", "e", "present participle of"),
+    ("verb", "ing", "", "present participle of"),
+    ("adj", "er", "", "comparative of"),
+    ("adj", "est", "", "superlative of"),
+    ("adj", "er", "e", "comparative of"),
+    ("adj", "est", "e", "superlative of"),
     # Beyond morphy.
     ("verb", "ied", "y", "past tense of"),
-    ("adj", "ier", "y", "comparative of"), ("adj", "iest", "y", "superlative of"),
+    ("adj", "ier", "y", "comparative of"),
+    ("adj", "iest", "y", "superlative of"),
     # Plurals morphy leaves to its exception lists: AVOCADOES, TOGAE, CELLI, DELIRIA, LEXICA,
     # BEHALVES, HANDSFUL.
-    ("noun", "oes", "o", "plural of"), ("noun", "ae", "a", "plural of"),
-    ("noun", "i", "o", "plural of"), ("noun", "i", "us", "plural of"),
-    ("noun", "a", "um", "plural of"), ("noun", "a", "on", "plural of"),
-    ("noun", "ves", "f", "plural of"), ("noun", "ves", "fe", "plural of"),
+    ("noun", "oes", "o", "plural of"),
+    ("noun", "ae", "a", "plural of"),
+    ("noun", "i", "o", "plural of"),
+    ("noun", "i", "us", "plural of"),
+    ("noun", "a", "um", "plural of"),
+    ("noun", "a", "on", "plural of"),
+    ("noun", "ves", "f", "plural of"),
+    ("noun", "ves", "fe", "plural of"),
     ("noun", "sful", "ful", "plural of"),
 ]
 CLASSICAL = {("i", "o"), ("i", "us"), ("a", "um"), ("a", "on")}
 # Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN, BUSSES -> BUS.
-DOUBLED = [("verb", "ed", "past tense of"), ("verb", "ing", "present participle of"),
-           ("adj", "er", "comparative of"), ("adj", "est", "superlative of"),
-           ("noun", "es", "plural of"), ("verb", "es", "present tense of")]  # BUSSES, FOCUSSES
+DOUBLED = [
+    ("verb", "ed", "past tense of"),
+    ("verb", "ing", "present participle of"),
+    ("adj", "er", "comparative of"),
+    ("adj", "est", "superlative of"),
+    ("noun", "es", "plural of"),
+    ("verb", "es", "present tense of"),
+]  # BUSSES, FOCUSSES
 MAX_CHARS = 300  # a rung's definition is read at a glance
 
 
@@ -117,20 +140,38 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
             raise InputFormatError(f"WordNet file index.{pos}: not an index line: {bad[0][:60]!r}")
         index = (
             lines.filter(lines.str.contains(r"^[a-z]+ "))  # single-word lemmas; split only their lines
-            .str.split(" ").to_frame("f")
-            .select(f.list.first().alias("lemma"), f.list.get(f.list.len() - count - 1).cast(pl.Int64).alias("tagged"),
-                    f.list.slice(f.list.len() - count, count).alias("offset"))
+            .str.split(" ")
+            .to_frame("f")
+            .select(
+                f.list.first().alias("lemma"),
+                f.list.get(f.list.len() - count - 1).cast(pl.Int64).alias("tagged"),
+                f.list.slice(f.list.len() - count, count).alias("offset"),
+            )
             .with_columns(pl.int_ranges(pl.col("offset").list.len()).alias("order"))
             .explode("offset", "order")
         )
         line = pl.col("line")
-        data = _lines(wordnet, f"data.{pos}").to_frame().select(
-            "line", line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
-            line.str.extract(SYNSET_WORDS, 1).str.strip_chars_end(" ").str.split(" ").list.gather_every(2)
-            .list.eval(pl.element().str.replace(r"\(.*\)$", "")).alias("written"),
-            pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
-            pl.col("line").str.splitn(" | ", 2).struct.field("field_1")
-            .str.split('; "').list.first().str.strip_chars().alias("gloss"),
+        data = (
+            _lines(wordnet, f"data.{pos}")
+            .to_frame()
+            .select(
+                "line",
+                line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
+                line.str.extract(SYNSET_WORDS, 1)
+                .str.strip_chars_end(" ")
+                .str.split(" ")
+                .list.gather_every(2)
+                .list.eval(pl.element().str.replace(r"\(.*\)$", ""))
+                .alias("written"),
+                pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
+                pl.col("line")
+                .str.splitn(" | ", 2)
+                .struct.field("field_1")
+                .str.split('; "')
+                .list.first()
+                .str.strip_chars()
+                .alias("gloss"),
+            )
         )
         bad = data.filter(pl.col("written").is_null())
         if bad.height:
@@ -140,8 +181,17 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
             .filter(pl.col("written").list.contains(pl.col("lemma")))  # NICE: not the city, written Nice
             .sort("lemma", "order")
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("sense"))
-            .select("lemma", pl.lit(tag).alias("pos"), pl.lit(rank).alias("rank"), "tagged", "sense", "gloss",
-                    "domains", "offset"))
+            .select(
+                "lemma",
+                pl.lit(tag).alias("pos"),
+                pl.lit(rank).alias("rank"),
+                "tagged",
+                "sense",
+                "gloss",
+                "domains",
+                "offset",
+            )
+        )
     return pl.concat(frames)
 
 
@@ -152,10 +202,16 @@ def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
     headless = (pl.col("pos") == "n") & pl.col("gloss").str.contains(r"^[a-z]+ed (?:with|by|from|in|for) ")
-    kept = ((senses(wordnet) if table is None else table).filter(~headless)
-            .sort("lemma", "pos", "sense").unique(["lemma", "pos"], keep="first", maintain_order=True))
+    kept = (
+        (senses(wordnet) if table is None else table)
+        .filter(~headless)
+        .sort("lemma", "pos", "sense")
+        .unique(["lemma", "pos"], keep="first", maintain_order=True)
+    )
     order = kept.sort(["lemma", "tagged", "rank"], descending=[False, True, False])
-    return order.with_columns(pl.int_range(pl.len()).over("lemma").alias("rank")).select("lemma", "pos", "rank", "gloss")
+    return order.with_columns(pl.int_range(pl.len()).over("lemma").alias("rank")).select(
+        "lemma", "pos", "rank", "gloss"
+    )
 
 
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
@@ -170,23 +226,46 @@ def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     found = []
     for pos, tag in POS.items():
-        found.append(_lines(wordnet, f"{pos}.exc").str.split(" ").to_frame("f").lazy().select(
-            pl.col("f").list.first().alias("lower"), pl.col("f").list.get(1, null_on_oob=True).alias("base"),
-            pl.lit(tag).alias("pos"), pl.lit(0).alias("priority"), pl.lit(False).alias("plain")))
+        found.append(
+            _lines(wordnet, f"{pos}.exc")
+            .str.split(" ")
+            .to_frame("f")
+            .lazy()
+            .select(
+                pl.col("f").list.first().alias("lower"),
+                pl.col("f").list.get(1, null_on_oob=True).alias("base"),
+                pl.lit(tag).alias("pos"),
+                pl.lit(0).alias("priority"),
+                pl.lit(False).alias("plain"),
+            )
+        )
     lazy = words.lazy()
     for i, (pos, suffix, ending, _) in enumerate(RULES, start=1):
         # Latin and Greek plurals need a stem of their own: DELIRIA, CELLI; not DA (D + ON), HA (H + UM), MASA.
         shortest = 4 if (suffix, ending) in CLASSICAL else 1
-        found.append(lazy.filter(lower.str.ends_with(suffix) & (n >= len(suffix) + shortest)).select(
-            "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"), pl.lit(POS[pos]).alias("pos"),
-            pl.lit(i).alias("priority"), pl.lit(ending == "").alias("plain")))
+        found.append(
+            lazy.filter(lower.str.ends_with(suffix) & (n >= len(suffix) + shortest)).select(
+                "lower",
+                (lower.str.slice(0, n - len(suffix)) + ending).alias("base"),
+                pl.lit(POS[pos]).alias("pos"),
+                pl.lit(i).alias("priority"),
+                pl.lit(ending == "").alias("plain"),
+            )
+        )
     for i, (pos, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1):
         stem = lower.str.slice(0, n - len(suffix))
         found.append(
-            lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).with_columns(stem.alias("stem"))
+            lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2))
+            .with_columns(stem.alias("stem"))
             .filter(pl.col("stem").str.slice(-1) == pl.col("stem").str.slice(-2, 1))
-            .select("lower", pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
-                    pl.lit(POS[pos]).alias("pos"), pl.lit(i).alias("priority"), pl.lit(False).alias("plain")))
+            .select(
+                "lower",
+                pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
+                pl.lit(POS[pos]).alias("pos"),
+                pl.lit(i).alias("priority"),
+                pl.lit(False).alias("plain"),
+            )
+        )
     return pl.concat(found).collect()  # one plan: the rules run side by side
 
 
@@ -218,17 +297,25 @@ def proper_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
 def _within(texts: pl.DataFrame, key: str) -> pl.DataFrame:
     """(`key`, `definition`): each key's texts (`text`, in order) joined by ` / `, whole, while they fit in
     MAX_CHARS; a key whose first text does not fit gets none."""
-    return (texts.with_columns((pl.col("text").str.len_chars() + 3).cum_sum().over(key).alias("upto"))
-            .filter(pl.col("upto") - 3 <= MAX_CHARS)
-            .group_by(key, maintain_order=True).agg(pl.col("text").str.join(" / ").alias(Col.definition)))
+    return (
+        texts.with_columns((pl.col("text").str.len_chars() + 3).cum_sum().over(key).alias("upto"))
+        .filter(pl.col("upto") - 3 <= MAX_CHARS)
+        .group_by(key, maintain_order=True)
+        .agg(pl.col("text").str.join(" / ").alias(Col.definition))
+    )
 
 
 def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
     """(`word`, `definition`) for each of `words` (upper case) that is a lemma of `lemmas` (`lemma`, `pos`,
     `rank`, `gloss`: a dictionary's senses): its senses in rank order, each with its tag."""
-    texts = (words.str.to_lowercase().to_frame("lemma").unique()
-             .join(lemmas, on="lemma").sort("lemma", "rank")
-             .select("lemma", pl.format("{} [{}]", "gloss", "pos").alias("text")))
+    texts = (
+        words.str.to_lowercase()
+        .to_frame("lemma")
+        .unique()
+        .join(lemmas, on="lemma")
+        .sort("lemma", "rank")
+        .select("lemma", pl.format("{} [{}]", "gloss", "pos").alias("text"))
+    )
     return _within(texts, "lemma").select(pl.col("lemma").str.to_uppercase().alias(Col.word), Col.definition)
 
 
@@ -240,8 +327,13 @@ def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
 UNTYPED = ("plural of",)
 
 
-def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes], lexicon: pl.Series,
-                names: pl.Series | None = None) -> pl.DataFrame:
+def inflections(
+    words: pl.Series,
+    lemmas: pl.DataFrame,
+    wordnet: dict[str, bytes],
+    lexicon: pl.Series,
+    names: pl.Series | None = None,
+) -> pl.DataFrame:
     """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
     is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
     `source`: the dictionaries' senses, in order of preference) defines: `past tense of HOLD: ... [v]`
@@ -255,41 +347,58 @@ def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes
     known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
     candidates = _candidates(lowered, wordnet)
     # A 2-letter base with forms of its own in the exception lists is irregular: BE's present is IS, not BES.
-    irregular = candidates.filter(pl.col("priority") == 0).select("base").unique().with_columns(
-        pl.lit(True).alias("has_exceptions"))
+    irregular = (
+        candidates.filter(pl.col("priority") == 0)
+        .select("base")
+        .unique()
+        .with_columns(pl.lit(True).alias("has_exceptions"))
+    )
     size = pl.col("base").str.len_chars()
-    verified = ((pl.col("base") != pl.col("lower")) & (size >= 2)
-                & pl.when(pl.col("priority") == 0).then((size >= 3) | pl.col("in_lexicon"))
-                .when(size >= 3).then(pl.col("in_lexicon"))
-                .otherwise(pl.col("in_lexicon") & pl.col("plain") & ~pl.col("has_exceptions")))
-    senses = (lemmas.filter(pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
-              .with_columns(pl.int_range(pl.len()).alias("preference"))
-              .select(pl.col("lemma").alias("base"), "pos", "gloss", "source", "preference"))
+    verified = (
+        (pl.col("base") != pl.col("lower"))
+        & (size >= 2)
+        & pl.when(pl.col("priority") == 0)
+        .then((size >= 3) | pl.col("in_lexicon"))
+        .when(size >= 3)
+        .then(pl.col("in_lexicon"))
+        .otherwise(pl.col("in_lexicon") & pl.col("plain") & ~pl.col("has_exceptions"))
+    )
+    senses = (
+        lemmas.filter(pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
+        .with_columns(pl.int_range(pl.len()).alias("preference"))
+        .select(pl.col("lemma").alias("base"), "pos", "gloss", "source", "preference")
+    )
     proposed = (
         candidates
         # Most proposed bases are not lemmas (581k proposals, 84k lemmas for raw/): drop those first.
         .join(senses.select("base").unique(), on="base", maintain_order="left")
         .join(lowered, on="lower", maintain_order="left")
-        .join(known, on="base", how="left").join(irregular, on="base", how="left")
+        .join(known, on="base", how="left")
+        .join(irregular, on="base", how="left")
         .with_columns(pl.col("in_lexicon", "has_exceptions").fill_null(False))
         .filter(verified)
         .join(_relations(), on=["priority", "pos"], maintain_order="left")
         .join(senses, on=["base", "pos"], how="left", maintain_order="left")
         # An exception list does not say which form it lists; the ending does (LYING, FATTER, BEST).
-        .with_columns(pl.when(pl.col("priority") > 0).then("relation")
-                      .when((pl.col("pos") == "v") & pl.col("lower").str.ends_with("ing")).then(pl.lit("present participle of"))
-                      .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("er"))
-                      .then(pl.lit("comparative of"))
-                      .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("est"))
-                      .then(pl.lit("superlative of"))
-                      .otherwise("relation").alias("relation"))
+        .with_columns(
+            pl.when(pl.col("priority") > 0)
+            .then("relation")
+            .when((pl.col("pos") == "v") & pl.col("lower").str.ends_with("ing"))
+            .then(pl.lit("present participle of"))
+            .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("er"))
+            .then(pl.lit("comparative of"))
+            .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("est"))
+            .then(pl.lit("superlative of"))
+            .otherwise("relation")
+            .alias("relation")
+        )
     )
     # A bare reading needs a base 3+ letters long that a dictionary knows (in another part of speech).
-    untyped = (pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0)
-               & (size >= 3))
+    untyped = pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0) & (size >= 3)
     if names is not None:
-        proposed = proposed.filter(~(pl.col("relation").is_in(["comparative of", "superlative of"])
-                                     & pl.col("lower").is_in(names.implode())))
+        proposed = proposed.filter(
+            ~(pl.col("relation").is_in(["comparative of", "superlative of"]) & pl.col("lower").is_in(names.implode()))
+        )
     found = (
         proposed.filter(pl.col("gloss").is_not_null() | untyped)
         .join(senses.group_by("base").agg(pl.col("source").first().alias("known_in")), on="base", how="left")
@@ -299,26 +408,47 @@ def inflections(words: pl.Series, lemmas: pl.DataFrame, wordnet: dict[str, bytes
         .unique("lower", keep="first", maintain_order=True)
     )
     base = pl.col("base").str.to_uppercase()
-    return found.select(pl.col("lower").str.to_uppercase().alias(Col.word),
-                        pl.when(pl.col("gloss").is_null()).then(pl.format("{} {}", "relation", base))
-                        .otherwise(pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos")).alias(Col.definition),
-                        "source", (pl.col("priority") == 0).alias("irregular"), base,
-                        pl.format("{} [{}]", "gloss", "pos").alias("sense"))
+    return found.select(
+        pl.col("lower").str.to_uppercase().alias(Col.word),
+        pl.when(pl.col("gloss").is_null())
+        .then(pl.format("{} {}", "relation", base))
+        .otherwise(pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos"))
+        .alias(Col.definition),
+        "source",
+        (pl.col("priority") == 0).alias("irregular"),
+        base,
+        pl.format("{} [{}]", "gloss", "pos").alias("sense"),
+    )
 
 
 def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
     """(`lemma`, `pos`, `sense`, `domain`): each lower-case sense (senses()' key) in one of OFFENSIVE_DOMAINS,
     once per such domain, `domain` spelled with spaces ("ethnic slur")."""
-    nouns = _lines(wordnet, "data.noun").to_frame().select(
-        pl.col("line").str.slice(0, 8).alias("domain_offset"),
-        pl.col("line").str.extract(r"^\d{8} \d\d n [0-9a-f]{2} ((?:\S+ \S+ )+?)\d{3} ", 1).alias("words"))
-    domains = pl.concat([
-        nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
-            "domain_offset", pl.lit(name.replace("_", " ")).alias("domain"))
-        for name in OFFENSIVE_DOMAINS])
-    return ((senses(wordnet) if table is None else table).explode("domains").rename({"domains": "domain_offset"})
-            .join(domains, on="domain_offset").select("lemma", "pos", "sense", "domain").unique()
-            .sort("lemma", "pos", "sense", "domain"))
+    nouns = (
+        _lines(wordnet, "data.noun")
+        .to_frame()
+        .select(
+            pl.col("line").str.slice(0, 8).alias("domain_offset"),
+            pl.col("line").str.extract(r"^\d{8} \d\d n [0-9a-f]{2} ((?:\S+ \S+ )+?)\d{3} ", 1).alias("words"),
+        )
+    )
+    domains = pl.concat(
+        [
+            nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
+                "domain_offset", pl.lit(name.replace("_", " ")).alias("domain")
+            )
+            for name in OFFENSIVE_DOMAINS
+        ]
+    )
+    return (
+        (senses(wordnet) if table is None else table)
+        .explode("domains")
+        .rename({"domains": "domain_offset"})
+        .join(domains, on="domain_offset")
+        .select("lemma", "pos", "sense", "domain")
+        .unique()
+        .sort("lemma", "pos", "sense", "domain")
+    )
 
 
 # Derivations whose word is offensive with its base (BITCHILY, SHITTINESS): for proposed_bases only; the
@@ -336,10 +466,16 @@ def proposed_bases(words: pl.Series) -> pl.DataFrame:
     none = {f"{pos}.exc": b"" for pos in POS}
     doubled_es = [i for i, (_, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1) if suffix == "es"]
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
-    derived = [lowered.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2))
-               .select("lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base"))
-               for suffix, ending in FLAG_DERIVATIONS]
+    derived = [
+        lowered.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).select(
+            "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base")
+        )
+        for suffix, ending in FLAG_DERIVATIONS
+    ]
     proposed = _candidates(lowered, none).filter(~pl.col("priority").is_in(doubled_es)).select("lower", "base")
-    return (pl.concat([proposed, *derived]).filter(pl.col("base").str.len_bytes() > 0)
-            .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
-            .unique())
+    return (
+        pl.concat([proposed, *derived])
+        .filter(pl.col("base").str.len_bytes() > 0)
+        .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
+        .unique()
+    )

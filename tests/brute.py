@@ -1,4 +1,5 @@
 """Independent oracles, written plainly: pairwise link comparison and breadth-first groups."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -9,15 +10,14 @@ def one_substitution(a: str, b: str) -> bool:
 
 
 def one_deletion(longer: str, shorter: str) -> bool:
-    return len(longer) == len(shorter) + 1 and any(longer[:i] + longer[i + 1:] == shorter
-                                                   for i in range(len(longer)))
+    return len(longer) == len(shorter) + 1 and any(longer[:i] + longer[i + 1 :] == shorter for i in range(len(longer)))
 
 
 def links(words: list[str]) -> set[tuple[str, str, str]]:
     """(a, b, kind) with a < b alphabetically, comparing every pair."""
     found = set()
     for i, a in enumerate(words):
-        for b in words[i + 1:]:
+        for b in words[i + 1 :]:
             lo, hi = min(a, b), max(a, b)
             if one_substitution(a, b):
                 found.add((lo, hi, "sub"))

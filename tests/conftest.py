@@ -1,4 +1,5 @@
 """Shared helpers: the tiny fixture dictionary copied into a temporary folder, and its config."""
+
 from __future__ import annotations
 
 import shutil
@@ -19,14 +20,18 @@ def snapshot(folder: Path) -> dict[str, str]:
     """sha256 of every file below a folder, by relative path: to prove a folder unchanged."""
     import hashlib
 
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def lexicon_of(csw: list[str], owl: list[str]) -> pl.DataFrame:
     """Stage 1's table for two in-memory plain lists."""
-    return build_lexicon({"csw.txt": "\n".join(csw).encode()}, {"owl.txt": "\n".join(owl).encode()},
-                         "plain", "plain")["lexicon"]
+    return build_lexicon({"csw.txt": "\n".join(csw).encode()}, {"owl.txt": "\n".join(owl).encode()}, "plain", "plain")[
+        "lexicon"
+    ]
 
 
 @pytest.fixture
@@ -36,7 +41,8 @@ def tiny(tmp_path: Path) -> Path:
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n'
+    )
     return root
 
 

@@ -1,4 +1,5 @@
 """Stage 6, analysis: diameters and first diametral pairs against plain BFS from every word."""
+
 from __future__ import annotations
 
 import gzip
@@ -14,8 +15,9 @@ from stages.s05_groups import build_groups
 from stages.s06_analysis import build_analysis
 
 word = st.text(alphabet="abc", min_size=1, max_size=4)
-dictionary = st.lists(st.tuples(word, st.sampled_from(["both", "both", "csw", "owl"])),
-                      min_size=1, max_size=40, unique_by=lambda t: t[0])
+dictionary = st.lists(
+    st.tuples(word, st.sampled_from(["both", "both", "csw", "owl"])), min_size=1, max_size=40, unique_by=lambda t: t[0]
+)
 
 
 def oracle(members: set[str], edges: set[tuple[str, str, str]], kinds: set[str]):
@@ -85,11 +87,25 @@ def test_knuth_words_graph_built_through_config_reports_its_diameter(tmp_path):
     (tmp_path / "sgb.txt").write_text("\n".join(line[:5] for line in lines if not line.startswith("*")) + "\n")
     tiny = DATA / "tiny"
     (tmp_path / "sgb.toml").write_text(
-        'csw = "sgb.txt"\nowl = "sgb.txt"\n' + "".join(f'{key} = "{tiny / name}"\n' for key, name in [
-            ("scowl", "scowl"), ("wordnet", "wordnet"), ("gcide", "gcide"), ("supplement", "supplement.txt"),
-            ("offensive", "offensive.txt"), ("cuss", "cuss.js")]))
-    built = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tmp_path / "sgb.toml")],
-                           cwd=ROOT, capture_output=True, text=True)
+        'csw = "sgb.txt"\nowl = "sgb.txt"\n'
+        + "".join(
+            f'{key} = "{tiny / name}"\n'
+            for key, name in [
+                ("scowl", "scowl"),
+                ("wordnet", "wordnet"),
+                ("gcide", "gcide"),
+                ("supplement", "supplement.txt"),
+                ("offensive", "offensive.txt"),
+                ("cuss", "cuss.js"),
+            ]
+        )
+    )
+    built = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tmp_path / "sgb.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert built.returncode == 0, built.stderr
     longest = pl.read_parquet(tmp_path / "build/export/longest.parquet").filter(pl.col("mode") == "sub")
     assert longest["diameter"].max() == 29 and longest.filter(pl.col("diameter") == 29)["size"].to_list() == [4_493] * 2

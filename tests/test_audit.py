@@ -1,4 +1,5 @@
 """The judged samples of definitions and `make audit` (pipeline/artifact/audit.py)."""
+
 from __future__ import annotations
 
 import polars as pl
@@ -29,11 +30,20 @@ def test_the_audit_sample_spans_the_bands():
 
 
 def test_precision_counts_right_and_minor_and_sets_changed_words_apart():
-    sample = pl.DataFrame({"word": ["CAT", "DOG", "COW", "EWE"], "band": ["<=50"] * 4,
-                           "source": ["wordnet"] * 4, "rule": ["headword"] * 4,
-                           "judgement": ["right", "minor", "wrong", "wrong"], "note": [""] * 4,
-                           "text": ["a cat [n]", "a dog [n]", "a cow [n]", "a ewe [n]"]})
-    words = pl.DataFrame({"word": ["CAT", "DOG", "COW", "EWE"], "definition": ["a cat [n]", "a dog [n]", "a cow [n]", None]})
+    sample = pl.DataFrame(
+        {
+            "word": ["CAT", "DOG", "COW", "EWE"],
+            "band": ["<=50"] * 4,
+            "source": ["wordnet"] * 4,
+            "rule": ["headword"] * 4,
+            "judgement": ["right", "minor", "wrong", "wrong"],
+            "note": [""] * 4,
+            "text": ["a cat [n]", "a dog [n]", "a cow [n]", "a ewe [n]"],
+        }
+    )
+    words = pl.DataFrame(
+        {"word": ["CAT", "DOG", "COW", "EWE"], "definition": ["a cat [n]", "a dog [n]", "a cow [n]", None]}
+    )
     table = judged(words, sample)
     assert table["changed"].to_list() == [False, False, False, True]  # EWE lost its definition: judge again
     row = precision(table.filter(~pl.col("changed")), "band").row(0, named=True)
@@ -43,18 +53,21 @@ def test_precision_counts_right_and_minor_and_sets_changed_words_apart():
     assert "3 unchanged in this build, 1 changed" in text and "EWE: 'a ewe [n]' -> None" in text
 
 
-@pytest.mark.parametrize("definition, source, expected", [
-    ("a heap [n]", "gcide", "headword"),
-    ("joining words [conj]", "supplement", "own"),
-    ("BE, to exist [v]", "supplement-link", "own"),
-    ("plural of CAT: a cat [n]", "wordnet-inflection", "inflection"),
-    ("plural of PLENARY", "wordnet-inflection", "inflection-bare"),
-    ("form of HOLD: keep [v] / occupied [adj]", "wordnet-inflection", "irregular"),
-    ("re- (again) + OFFEND", "wordnet-derived", "derived re-"),
-    ("GULLIBLE + -bly (in a way that is): naive [adj]", "wordnet-derived", "derived -bly"),
-    ("British spelling of NEUTRALIZER: one who neutralizes [n]", "gcide-derived", "derived british"),
-    ("present participle of UNSNAP: un- (the reverse of) + SNAP [v]", "wordnet-derived", "derived+inflection"),
-])
+@pytest.mark.parametrize(
+    "definition, source, expected",
+    [
+        ("a heap [n]", "gcide", "headword"),
+        ("joining words [conj]", "supplement", "own"),
+        ("BE, to exist [v]", "supplement-link", "own"),
+        ("plural of CAT: a cat [n]", "wordnet-inflection", "inflection"),
+        ("plural of PLENARY", "wordnet-inflection", "inflection-bare"),
+        ("form of HOLD: keep [v] / occupied [adj]", "wordnet-inflection", "irregular"),
+        ("re- (again) + OFFEND", "wordnet-derived", "derived re-"),
+        ("GULLIBLE + -bly (in a way that is): naive [adj]", "wordnet-derived", "derived -bly"),
+        ("British spelling of NEUTRALIZER: one who neutralizes [n]", "gcide-derived", "derived british"),
+        ("present participle of UNSNAP: un- (the reverse of) + SNAP [v]", "wordnet-derived", "derived+inflection"),
+    ],
+)
 def test_rules_are_read_off_the_text(definition, source, expected):
     got = pl.select(rule(pl.lit(definition), pl.lit(source))).item()
     assert got == expected

@@ -1,6 +1,7 @@
 """The build folder is ladders' own and survives what the machine does: folders it must not touch
 are refused, a read-only or full disk and Ctrl-C leave the previous export as it was, a killed write
 is cleaned up. Each case ends in one line on stderr with the exit code of its kind."""
+
 from __future__ import annotations
 
 import os
@@ -31,11 +32,18 @@ def build(tiny: Path, *extra: str):
 
 
 def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
 
 
 # ---- data loss: the build folder guard -------------------------------------------------------
+
 
 @pytest.mark.parametrize("where", ["empty", "dot", "root", "home", "input folder"])
 def test_build_dir_that_is_not_ladders_own_is_refused(tiny, monkeypatch, where):
@@ -54,15 +62,19 @@ def test_folder_holding_files_ladders_did_not_write_is_refused(tiny, tmp_path):
     (other / "export" / "precious.txt").write_text("keep me")
     result = build(tiny, "--build-dir", str(other))
     assert result.exit_code == 2
-    assert result.stderr == (f"error: build folder {other} holds files ladders did not write; choose an empty or "
-                             "new folder (ladders never replaces what it did not write)\n")
+    assert result.stderr == (
+        f"error: build folder {other} holds files ladders did not write; choose an empty or "
+        "new folder (ladders never replaces what it did not write)\n"
+    )
     assert (other / "export" / "precious.txt").read_text() == "keep me"
 
 
 def test_build_dir_that_is_a_file_is_refused(tiny, tmp_path):
     (tmp_path / "afile").write_text("x")
     result = build(tiny, "--build-dir", str(tmp_path / "afile"))
-    assert result.exit_code == 2 and result.stderr == f"error: build folder {tmp_path / 'afile'} is a file, not a folder\n"
+    assert (
+        result.exit_code == 2 and result.stderr == f"error: build folder {tmp_path / 'afile'} is a file, not a folder\n"
+    )
 
 
 def _read_only(folder: Path) -> bool:
@@ -114,10 +126,12 @@ def test_an_older_build_dir_with_a_lock_but_no_marker_is_ours(tiny):
 
 # ---- the environment ------------------------------------------------------------------------
 
+
 def _limit_file_size(limit: int):
     def apply() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
     return apply
 
 
@@ -160,16 +174,23 @@ def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
 def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
     assert build(tiny).exit_code == 0
     before = snapshot(tiny / "build/export")
-    proc = child("build", "--force", "--config", str(tiny / "config.toml"),
-                 env={**os.environ, "LADDERS_TEST_FAULT": "links:transform"})
+    proc = child(
+        "build",
+        "--force",
+        "--config",
+        str(tiny / "config.toml"),
+        env={**os.environ, "LADDERS_TEST_FAULT": "links:transform"},
+    )
     for line in proc.stderr:
         if "fault point links:transform" in line:
             break
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
-    assert err.splitlines()[-1] == (f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
-                                    f"that was running left nothing behind, and {tiny / 'build/export'} is as it was")
+    assert err.splitlines()[-1] == (
+        f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
+        f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
+    )
     assert snapshot(tiny / "build/export") == before
 
 
@@ -178,8 +199,14 @@ def test_ctrl_c_while_the_export_is_written_leaves_nothing_behind(tiny):
     folder): the message's "left nothing behind" holds at once, not only after the next build."""
     assert build(tiny).exit_code == 0
     before = snapshot(tiny / "build/export")
-    proc = child("run", "export", "--force", "--config", str(tiny / "config.toml"),
-                 env={**os.environ, "LADDERS_TEST_FAULT": "export:write"})
+    proc = child(
+        "run",
+        "export",
+        "--force",
+        "--config",
+        str(tiny / "config.toml"),
+        env={**os.environ, "LADDERS_TEST_FAULT": "export:write"},
+    )
     for line in proc.stderr:
         if "fault point export:write" in line:
             break

@@ -1,4 +1,5 @@
 """The command line: exit codes and one-line messages, through typer's CliRunner."""
+
 from __future__ import annotations
 
 import json
@@ -23,9 +24,15 @@ def test_build_status_run(tiny):
     result = invoke("build", "--config", config, "--quiet")
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert [line.split()[:2] for line in lines] == [["1", "lexicon"], ["2", "definitions"], ["3", "rareness"],
-                                                    ["4", "links"], ["5", "groups"], ["6", "analysis"],
-                                                    ["7", "export"]]
+    assert [line.split()[:2] for line in lines] == [
+        ["1", "lexicon"],
+        ["2", "definitions"],
+        ["3", "rareness"],
+        ["4", "links"],
+        ["5", "groups"],
+        ["6", "analysis"],
+        ["7", "export"],
+    ]
     assert all(line.endswith("ran") for line in lines)
     assert "17 rows" in lines[0]
 
@@ -55,8 +62,10 @@ def test_build_dir_option(tiny, tmp_path):
 def test_unknown_stage(tiny):
     result = invoke("run", "nosuch", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 2
-    assert result.stderr == ("error: no stage 'nosuch'; stages are: 1 lexicon, 2 definitions, 3 rareness, "
-                             "4 links, 5 groups, 6 analysis, 7 export\n")
+    assert result.stderr == (
+        "error: no stage 'nosuch'; stages are: 1 lexicon, 2 definitions, 3 rareness, "
+        "4 links, 5 groups, 6 analysis, 7 export\n"
+    )
 
 
 def test_run_before_inputs_exist(tiny):
@@ -70,20 +79,28 @@ def test_bad_input_word_is_one_line(tiny):
     (tiny / "csw.txt").write_text("CAT\nC4T\n")
     result = invoke("build", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z ('4', column 2)"
+    assert (
+        result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z ('4', column 2)"
+    )
 
 
-@pytest.mark.parametrize("line, message", [
-    ('csw_fromat = "plain"', "unknown key 'csw_fromat'"),
-    ("csw_format = 3", "key 'csw_format': must be one of auto, plain, naspa, collins, scores, not 3"),
-    ('csw = "nowhere.txt"', "key 'csw': {tiny}/nowhere.txt does not exist"),
-    ('scowl = "csw.txt"', "key 'scowl': {tiny}/csw.txt is not a directory"),
-    ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),
-    ("[rareness_by_level]\n10 = 1\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"
-     "80 = 2000000\n95 = 5\nabsent = 6", "key 'rareness_by_level': must not decrease with level: 95 = 5 is below 80 = 2000000"),
-    ("[rareness_by_level]\n45 = 1", "key 'rareness_by_level': must have exactly the keys 10, 20"),
-    ("[rareness_labels]\nrare = 45", "key 'rareness_labels': rare must be a SCOWL level"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('csw_fromat = "plain"', "unknown key 'csw_fromat'"),
+        ("csw_format = 3", "key 'csw_format': must be one of auto, plain, naspa, collins, scores, not 3"),
+        ('csw = "nowhere.txt"', "key 'csw': {tiny}/nowhere.txt does not exist"),
+        ('scowl = "csw.txt"', "key 'scowl': {tiny}/csw.txt is not a directory"),
+        ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),
+        (
+            "[rareness_by_level]\n10 = 1\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"
+            "80 = 2000000\n95 = 5\nabsent = 6",
+            "key 'rareness_by_level': must not decrease with level: 95 = 5 is below 80 = 2000000",
+        ),
+        ("[rareness_by_level]\n45 = 1", "key 'rareness_by_level': must have exactly the keys 10, 20"),
+        ("[rareness_labels]\nrare = 45", "key 'rareness_labels': rare must be a SCOWL level"),
+    ],
+)
 def test_config_errors_name_the_key(tiny, line, message):
     key = line.split("=")[0].strip()
     kept = [kept for kept in (tiny / "config.toml").read_text().splitlines() if not kept.startswith(key + " ")]
@@ -138,8 +155,10 @@ def test_lenient_flag(tiny):
     assert pl.read_parquet(tiny / "build/01_warnings.parquet")["line"].to_list() == [7, 9, 11, 13, 17, 19]
     manifest = json.loads((tiny / "build/export/manifest.json").read_text())
     assert manifest["counts"]["list_problems"] == {"skipped_lines": 1, "definition_warnings": 6}
-    assert "  1 word-list lines skipped (--lenient), 6 definition warnings (words kept)" in (
-        tiny / "build/export/summary.txt").read_text().splitlines()
+    assert (
+        "  1 word-list lines skipped (--lenient), 6 definition warnings (words kept)"
+        in (tiny / "build/export/summary.txt").read_text().splitlines()
+    )
     status = invoke("status", "--config", str(tiny / "config.toml"))
     assert f"6 definition warnings (words kept) in {tiny}/build/01_warnings.parquet" in status.stdout
 
@@ -151,13 +170,20 @@ def test_clean_ladders_route_around_flagged_words(tiny):
     words = pl.read_parquet(tiny / "build/export/words.parquet")
     assert words.filter(pl.col("offensive"))["word"].to_list() == ["DOT"]
     for seed in range(8):  # without --clean, some seeds take CAT COT DOT DOG
-        data = json.loads(invoke("solve", "cat", "dog", "--export", export, "--clean", "--json",
-                                 "--seed", str(seed)).stdout)
+        data = json.loads(
+            invoke("solve", "cat", "dog", "--export", export, "--clean", "--json", "--seed", str(seed)).stdout
+        )
         assert [w["word"] for w in data["shortest"]["words"]] == ["CAT", "COT", "COG", "DOG"]
         assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "COG", "DOG"]
-    plain = {tuple(w["word"] for w in json.loads(invoke("solve", "cat", "dog", "--export", export, "--json",
-                                                         "--seed", str(seed)).stdout)["shortest"]["words"])
-             for seed in range(8)}
+    plain = {
+        tuple(
+            w["word"]
+            for w in json.loads(
+                invoke("solve", "cat", "dog", "--export", export, "--json", "--seed", str(seed)).stdout
+            )["shortest"]["words"]
+        )
+        for seed in range(8)
+    }
     assert ("CAT", "COT", "DOT", "DOG") in plain
     refused = invoke("solve", "dot", "dog", "--export", export, "--clean")
     assert refused.exit_code == 14
@@ -175,16 +201,24 @@ def test_strict_ladders_route_around_vulgar_sense_words_that_clean_ones_may_take
     assert words.filter(pl.col("vulgar_sense"))["word"].to_list() == ["DOT"] and not words["offensive"].any()
 
     def ladders(*flags: str) -> set[tuple[str, ...]]:
-        return {tuple(w["word"] for w in json.loads(invoke("solve", "cat", "dog", "--export", export, "--json",
-                                                           "--seed", str(seed), *flags).stdout)[kind]["words"])
-                for seed in range(8) for kind in ("shortest", "common")}
+        return {
+            tuple(
+                w["word"]
+                for w in json.loads(
+                    invoke("solve", "cat", "dog", "--export", export, "--json", "--seed", str(seed), *flags).stdout
+                )[kind]["words"]
+            )
+            for seed in range(8)
+            for kind in ("shortest", "common")
+        }
 
     assert ("CAT", "COT", "DOT", "DOG") in ladders("--clean")
     assert ladders("--strict") == {("CAT", "COT", "COG", "DOG")}
     refused = invoke("solve", "dot", "dog", "--export", export, "--strict")
     assert refused.exit_code == 14
-    assert refused.stderr == ("error: DOT is flagged vulgar_sense: --strict ladders neither start nor end on such "
-                              "a word\n")
+    assert refused.stderr == (
+        "error: DOT is flagged vulgar_sense: --strict ladders neither start nor end on such a word\n"
+    )
     assert invoke("solve", "dot", "dog", "--export", export, "--clean").exit_code == 0
 
 
@@ -196,8 +230,21 @@ def test_puzzles_are_clean_unless_asked_otherwise(tiny):
     def drawn(*flags: str) -> set[str]:
         found = set()
         for seed in range(20):
-            result = invoke("puzzle", "--length", "3", "--steps", "1", "--count", "5", "--seed", str(seed),
-                            "--export", export, "--json", *flags)
+            result = invoke(
+                "puzzle",
+                "--length",
+                "3",
+                "--steps",
+                "1",
+                "--count",
+                "5",
+                "--seed",
+                str(seed),
+                "--export",
+                export,
+                "--json",
+                *flags,
+            )
             found |= {p[end] for p in json.loads(result.stdout)["puzzles"] for end in ("start", "end")}
         return found
 

@@ -1,6 +1,7 @@
 """One convention for every command: --json errors as JSON with the same exit code, --export wherever an
 export is read, an option is a flag everywhere or takes a value everywhere, an option that would do
 nothing is refused, and puzzle says when it found fewer than asked."""
+
 from __future__ import annotations
 
 import json
@@ -42,37 +43,41 @@ def test_an_unknown_word_under_json_is_json_with_its_suggestions(export):
     assert error["word"] == "DGO" and "DOG" in error["suggestions"]
 
 
-@pytest.mark.parametrize("command", [["solve", "cat", "dog"], ["puzzle"], ["verify"], ["status"], ["config"],
-                                     ["diff", "NOWHERE", "NOWHERE"]])
+@pytest.mark.parametrize(
+    "command", [["solve", "cat", "dog"], ["puzzle"], ["verify"], ["status"], ["config"], ["diff", "NOWHERE", "NOWHERE"]]
+)
 def test_every_json_command_reports_its_error_as_json(tmp_path, command):
     nowhere = str(tmp_path / "nowhere")
     args = [nowhere if a == "NOWHERE" else a for a in command]
     if command[0] in ("solve", "puzzle", "verify"):
         args += ["--export", nowhere]
     if command[0] in ("status", "config"):  # a config key with a bad value
-        (tmp_path / "bad.toml").write_text('csw = 3\n')
+        (tmp_path / "bad.toml").write_text("csw = 3\n")
         args += ["--config", str(tmp_path / "bad.toml")]
     plain = invoke(*args)
     assert plain.exit_code in (2, 3) and plain.stderr.startswith("error: ")
-    assert json_error(invoke(*args, "--json"), plain.exit_code)["message"] == plain.stderr[len("error: "):-1]
+    assert json_error(invoke(*args, "--json"), plain.exit_code)["message"] == plain.stderr[len("error: ") : -1]
 
 
 def test_a_usage_error_under_json_is_json_from_the_real_command():
-    missing = subprocess.run([sys.executable, "-m", "pipeline", "solve", "cat", "--json"], cwd=ROOT,
-                             capture_output=True, text=True)
+    missing = subprocess.run(
+        [sys.executable, "-m", "pipeline", "solve", "cat", "--json"], cwd=ROOT, capture_output=True, text=True
+    )
     assert missing.returncode == 2 and not missing.stderr
     assert json.loads(missing.stdout) == {"error": {"code": 2, "message": "Missing argument 'end'."}}
-    plain = subprocess.run([sys.executable, "-m", "pipeline", "solve", "cat"], cwd=ROOT, capture_output=True,
-                           text=True)
+    plain = subprocess.run([sys.executable, "-m", "pipeline", "solve", "cat"], cwd=ROOT, capture_output=True, text=True)
     assert plain.returncode == 2 and "Missing argument 'end'." in plain.stderr and not plain.stdout
 
 
-@pytest.mark.parametrize("args, why", [
-    (["solve", "cat", "dog", "--limit", "3"], "--limit does nothing here: it says how many ladders --all lists"),
-    (["solve", "cat", "dog", "--all", "--seed", "1"], "--seed does nothing here: "),
-    (["solve", "cat", "dog", "--all", "--count-only"], "--all does nothing here: --count-only prints the count"),
-    (["puzzle", "--no-clean", "--strict"], "--strict does nothing here: --no-clean allows every word"),
-])
+@pytest.mark.parametrize(
+    "args, why",
+    [
+        (["solve", "cat", "dog", "--limit", "3"], "--limit does nothing here: it says how many ladders --all lists"),
+        (["solve", "cat", "dog", "--all", "--seed", "1"], "--seed does nothing here: "),
+        (["solve", "cat", "dog", "--all", "--count-only"], "--all does nothing here: --count-only prints the count"),
+        (["puzzle", "--no-clean", "--strict"], "--strict does nothing here: --no-clean allows every word"),
+    ],
+)
 def test_an_option_that_would_do_nothing_is_refused(export, args, why):
     result = invoke(*args, "--export", export)
     assert result.exit_code == 2 and result.stderr.startswith(f"error: {why}") and not result.stdout
@@ -112,13 +117,16 @@ def test_verify_takes_export(export):
 
 
 def test_puzzle_says_when_it_found_fewer_than_asked(export):
-    result = invoke("puzzle", "--length", "3", "--steps", "1", "--count", "500", "--seed", "1", "--export", export,
-                    "--json")
+    result = invoke(
+        "puzzle", "--length", "3", "--steps", "1", "--count", "500", "--seed", "1", "--export", export, "--json"
+    )
     assert result.exit_code == 0, result.output
     shown = json.loads(result.stdout)
     assert shown["asked"] == 500 and 0 < shown["found"] == len(shown["puzzles"]) < 500
-    assert result.stderr == (f"found {shown['found']} of the 500 puzzles asked for: 25,000 start words tried "
-                             "(fewer pairs of 3-letter words are 1 step apart)\n")
+    assert result.stderr == (
+        f"found {shown['found']} of the 500 puzzles asked for: 25,000 start words tried "
+        "(fewer pairs of 3-letter words are 1 step apart)\n"
+    )
     text = invoke("puzzle", "--length", "3", "--steps", "1", "--seed", "1", "--export", export)
     assert text.exit_code == 0 and not text.stderr
     assert text.stdout.split(": ")[1].startswith("1 step, ")  # not "1 steps"

@@ -1,5 +1,6 @@
 """Config files read as written: a [tool.ladders] table or top-level keys, inputs that must be files,
 and a --lenient build judged by --lenient status."""
+
 from __future__ import annotations
 
 import subprocess
@@ -24,8 +25,14 @@ def build(tiny: Path, *extra: str):
 
 
 def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
 
 
 def test_config_with_another_tool_table_still_reads_its_top_level_keys(tiny):
@@ -38,7 +45,7 @@ def test_config_with_another_tool_table_still_reads_its_top_level_keys(tiny):
 
 
 def test_config_with_both_a_ladders_table_and_top_level_keys_is_an_error(tiny):
-    (tiny / "config.toml").write_text((tiny / "config.toml").read_text() + '\n[tool.ladders]\nlenient = true\n')
+    (tiny / "config.toml").write_text((tiny / "config.toml").read_text() + "\n[tool.ladders]\nlenient = true\n")
     result = build(tiny)
     assert result.exit_code == 2
     assert "has both a [tool.ladders] table and top-level keys" in result.stderr

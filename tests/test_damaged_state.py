@@ -1,6 +1,7 @@
 """Damaged or foreign state is one line, not a traceback: a damaged lock costs a rebuild, a damaged
 export or one of another schema_version is refused; --debug shows the traceback; small CLI cases
 that once ended in one (a zero --limit, the lexicon's case, a Ladders object across a rebuild)."""
+
 from __future__ import annotations
 
 import json
@@ -29,11 +30,17 @@ def build(tiny: Path, *extra: str):
 
 
 def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
 
 
-@pytest.mark.parametrize("content", ["[]", "null", "{\"lexicon\": 3}", "not json"])
+@pytest.mark.parametrize("content", ["[]", "null", '{"lexicon": 3}', "not json"])
 def test_damaged_lock_costs_a_rebuild_not_a_refusal(tiny, content):
     assert build(tiny).exit_code == 0
     (tiny / "build" / LOCK_FILE).write_text(content)
@@ -121,7 +128,9 @@ def test_solve_and_diff_on_an_export_of_another_schema_version_are_one_line(tiny
     (other / "manifest.json").write_text(json.dumps(manifest))
     words = pl.read_parquet(other / "words.parquet").drop("edit_links")  # what a future layout might do
     words.write_parquet(other / "words.parquet")
-    for result in (invoke("solve", "cat", "dog", "--export", str(other)),
-                   invoke("diff", str(tiny / "build/export"), str(other))):
+    for result in (
+        invoke("solve", "cat", "dog", "--export", str(other)),
+        invoke("diff", str(tiny / "build/export"), str(other)),
+    ):
         assert result.exit_code == 3, result.output
         assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1

@@ -4,6 +4,7 @@ A word is never lost because of its definition: definition-level trouble keeps
 the word with the cleanest text and lists a warning; only word-level trouble
 is an error.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -32,24 +33,38 @@ def definitions(csw: bytes, fmt: str = "auto") -> dict[str, tuple[str, str]]:
 
 
 def sense(text, pos, inflection=None, **fields):
-    base = {"text": text, "pos": pos, "inflection": inflection, "origin": None, "also": [], "root": None,
-            "link_word": None, "link_pos": None, "synonyms": [], "runon_of": None}
+    base = {
+        "text": text,
+        "pos": pos,
+        "inflection": inflection,
+        "origin": None,
+        "also": [],
+        "root": None,
+        "link_word": None,
+        "link_pos": None,
+        "synonyms": [],
+        "runon_of": None,
+    }
     return base | fields
 
 
 def test_naspa_parses_into_senses():
     result = build((DATA / "naspa.txt").read_bytes())
-    assert "list.txt: 17 words (naspa, detected), 0 duplicate lines, 16 defined, 1 run-on forms added" in result["notes"]
+    assert (
+        "list.txt: 17 words (naspa, detected), 0 duplicate lines, 16 defined, 1 run-on forms added" in result["notes"]
+    )
     senses = dict(result["lexicon"].select("word", "csw_senses").rows())
     assert senses["AA"] == [sense("rough, cindery lava", "n", "-S")]
     assert senses["AM"] == [sense("<be=v>", "v", link_word="BE", link_pos="v")]
-    assert senses["AE"] == [sense("{one=adj}", "adj", link_word="ONE", link_pos="adj",
-                                  synonyms=[{"word": "ONE", "pos": "adj"}])]
-    assert senses["BE"] == [sense("to have actuality", "v", "AM, ARE, IS, WAS, WERE, BEEN, BEING"),
-                            sense("to exist", "v")]
+    assert senses["AE"] == [
+        sense("{one=adj}", "adj", link_word="ONE", link_pos="adj", synonyms=[{"word": "ONE", "pos": "adj"}])
+    ]
+    assert senses["BE"] == [
+        sense("to have actuality", "v", "AM, ARE, IS, WAS, WERE, BEEN, BEING"),
+        sense("to exist", "v"),
+    ]
     assert senses["BI"] == [sense("a {bisexual=n}", "n", "-S", synonyms=[{"word": "BISEXUAL", "pos": "n"}])]
-    assert senses["AAL"] == [sense("(Hindi) the Indian mulberry tree, also AL", "n", "-S", origin="Hindi",
-                                   also=["AL"])]
+    assert senses["AAL"] == [sense("(Hindi) the Indian mulberry tree, also AL", "n", "-S", origin="Hindi", also=["AL"])]
     assert senses["BET"] == [sense("to wager", "v", "BET or BETTED, BETTING, BETS")]
     assert senses["ADD"] == [sense("to join or unite", "v", "-ED, -ING, -S")]
     assert senses["ADDABLE"] == [sense("", "adj", runon_of="ADD")]  # run-on form, no line of its own
@@ -102,8 +117,12 @@ QUIRKS = [
     # OWL.txt: multiword part of speech, mapped to `article`
     ("AN used before a vowel sound [indefinite_article]", "naspa", "used before a vowel sound [article]", None),
     # OWL.txt / OSPD5.txt: full inflected forms in the bracket
-    ("MOUSE a small rodent [n MICE] / to catch mice [v MOUSED, MOUSING, MOUSES]", "naspa",
-     "a small rodent [n MICE] / to catch mice [v MOUSED, MOUSING, MOUSES]", None),
+    (
+        "MOUSE a small rodent [n MICE] / to catch mice [v MOUSED, MOUSING, MOUSES]",
+        "naspa",
+        "a small rodent [n MICE] / to catch mice [v MOUSED, MOUSING, MOUSES]",
+        None,
+    ),
     # OWL.txt: a run-on form between two senses
     ("WRY contorted [adj] : WRYLY ~adv / to contort [v -ED]", "naspa", "contorted [adj] / to contort [v -ED]", None),
     # CSW21: no space between part of speech and inflection
@@ -112,15 +131,26 @@ QUIRKS = [
     ("ABB\ta yarn [vj]", "collins", "a yarn [vj]", "unknown part of speech 'vj' (kept as written)"),
     ("AH\tan exclamation [int]", "collins", "an exclamation [int]", "unknown part of speech 'int' (kept as written)"),
     # CSW21: two senses, only the second with its bracket
-    ("FATWA\tan Islamic religious decree / to issue a fatwa [v -ED, -ING, -S]", "collins",
-     "an Islamic religious decree / to issue a fatwa [v -ED, -ING, -S]",
-     "a sense without its [part of speech] bracket (kept without one)"),
+    (
+        "FATWA\tan Islamic religious decree / to issue a fatwa [v -ED, -ING, -S]",
+        "collins",
+        "an Islamic religious decree / to issue a fatwa [v -ED, -ING, -S]",
+        "a sense without its [part of speech] bracket (kept without one)",
+    ),
     # CSW21: a bracket left open
-    ("VEGGY\tvegetarian [adj VEGGIER, VEGGIEST [adj]", "collins", "vegetarian [adj]",
-     "a bracket doubled or left open (the last one kept)"),
+    (
+        "VEGGY\tvegetarian [adj VEGGIER, VEGGIEST [adj]",
+        "collins",
+        "vegetarian [adj]",
+        "a bracket doubled or left open (the last one kept)",
+    ),
     # CSW21: << >> as literal text
-    ("DOUBLE\ttwo of <<something>> [n -S]", "collins", "two of something [n -S]",
-     "unknown markup or an unclosed link (markup removed)"),
+    (
+        "DOUBLE\ttwo of <<something>> [n -S]",
+        "collins",
+        "two of something [n -S]",
+        "unknown markup or an unclosed link (markup removed)",
+    ),
     # CSW21: a sense ending in a full stop after its bracket
     ("ZOBO\ta kind of ox [n -S].", "collins", "a kind of ox [n -S]", "text after the bracket"),
     # CSW21: a bracket holding only forms
@@ -128,10 +158,19 @@ QUIRKS = [
     # an unclosed link: the word and the text stay
     ("AM <be=v [v]", "naspa", "be=v [v]", "unknown markup or an unclosed link (markup removed)"),
     # a sense with no bracket at all
-    ("AL an East Indian tree", "naspa", "an East Indian tree", "a sense without its [part of speech] bracket (kept without one)"),
+    (
+        "AL an East Indian tree",
+        "naspa",
+        "an East Indian tree",
+        "a sense without its [part of speech] bracket (kept without one)",
+    ),
     # OSPD5.txt: a link to two words at once
-    ("PHYLA <phylon and phylum=n> [n]", "naspa", "phylon and phylum [n]",
-     "unknown markup or an unclosed link (markup removed)"),
+    (
+        "PHYLA <phylon and phylum=n> [n]",
+        "naspa",
+        "phylon and phylum [n]",
+        "unknown markup or an unclosed link (markup removed)",
+    ),
 ]
 
 
@@ -145,12 +184,20 @@ def test_real_quirk_keeps_the_word_strictly(line, fmt, definition, reason):
 
 
 def test_runon_forms_tilde_bracket_and_several():
-    lex = build(b"AWN a bristle [n -S] : AWNED, AWNLESS, AWNY ~adj\n"
-                b"BOLD daring [adj] : BOLDLY ~adv, BOLDISH ~adj\n"
-                b"DIM obscure [adj] : DIMMISH [adj] / to make dim [v]\n")["lexicon"]
+    lex = build(
+        b"AWN a bristle [n -S] : AWNED, AWNLESS, AWNY ~adj\n"
+        b"BOLD daring [adj] : BOLDLY ~adv, BOLDISH ~adj\n"
+        b"DIM obscure [adj] : DIMMISH [adj] / to make dim [v]\n"
+    )["lexicon"]
     runons = {w: s[0]["pos"] for w, s in lex.select("word", "csw_senses").rows() if s and s[0]["runon_of"]}
-    assert runons == {"AWNED": "adj", "AWNLESS": "adj", "AWNY": "adj", "BOLDLY": "adv", "BOLDISH": "adj",
-                      "DIMMISH": "adj"}
+    assert runons == {
+        "AWNED": "adj",
+        "AWNLESS": "adj",
+        "AWNY": "adj",
+        "BOLDLY": "adv",
+        "BOLDISH": "adj",
+        "DIMMISH": "adj",
+    }
 
 
 def test_bare_words_mixed_with_defined_lines_are_naspa_even_after_50_bare_lines():
@@ -161,8 +208,11 @@ def test_bare_words_mixed_with_defined_lines_are_naspa_even_after_50_bare_lines(
 
 
 def test_two_formats_in_one_file_name_their_lines():
-    with pytest.raises(InputFormatError, match=r"list.txt: cannot tell its format, it mixes two formats "
-                                               r"\(line 2 looks naspa; line 3 looks collins\)"):
+    with pytest.raises(
+        InputFormatError,
+        match=r"list.txt: cannot tell its format, it mixes two formats "
+        r"\(line 2 looks naspa; line 3 looks collins\)",
+    ):
         build(b"AA\nAB lava [n]\nAD\tmuscle [n]\n")
 
 
@@ -175,11 +225,14 @@ def test_scores_lists_give_their_words():
         build(b"542388 QI\nQI 542388\n", "scores")
 
 
-@pytest.mark.parametrize("line, message", [
-    ("A2 a bad word [n]", "'A2' is not a word of letters A-Z ('2', column 2)"),
-    ("C\u00c9LLO a cello [n]", "'C\u00c9LLO' is not a word of letters A-Z ('\u00c9', column 2)"),
-    ("A" * 65 + " a long word [n]", f"'{'A' * 60}...' has 65 letters (at most 64)"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("A2 a bad word [n]", "'A2' is not a word of letters A-Z ('2', column 2)"),
+        ("C\u00c9LLO a cello [n]", "'C\u00c9LLO' is not a word of letters A-Z ('\u00c9', column 2)"),
+        ("A" * 65 + " a long word [n]", f"'{'A' * 60}...' has 65 letters (at most 64)"),
+    ],
+)
 def test_word_level_trouble_is_an_error_naming_line_and_character(line, message):
     with pytest.raises(InputFormatError) as err:
         build(f"AA lava [n]\n{line}\n".encode(), "naspa")
@@ -220,6 +273,7 @@ def test_links_naming_six_others_render_in_linear_size():
 
 # --- the real NASPA files (slices committed in tests/data/real) ---------------------------------
 
+
 @pytest.mark.parametrize("name", ["owl_slice.txt", "ospd5_slice.txt"])
 def test_real_naspa_slice_builds_strictly_with_every_word(name):
     data = (DATA / "real" / name).read_bytes()
@@ -257,8 +311,10 @@ any_rest = st.text(st.characters(blacklist_categories=("Cs",), blacklist_charact
 
 
 @settings(max_examples=300, deadline=5000)
-@given(st.lists(st.tuples(line_word, st.sampled_from([" ", "\t"]), any_rest), min_size=1, max_size=8),
-       st.sampled_from(["naspa", "collins"]))
+@given(
+    st.lists(st.tuples(line_word, st.sampled_from([" ", "\t"]), any_rest), min_size=1, max_size=8),
+    st.sampled_from(["naspa", "collins"]),
+)
 def test_no_line_of_any_shape_loses_its_word(rows, fmt):
     text = "\n".join(f"{w}{sep}{rest}" for w, sep, rest in rows)
     result = build_lexicon({"l.txt": text.encode()}, {"o.txt": b"AA\n"}, fmt, "plain")
@@ -285,8 +341,7 @@ def a_sense(draw) -> dict:
     origin = draw(st.one_of(st.none(), st.sampled_from(["Hindi", "Latin", "Old English"])))
     also = draw(st.lists(upper_word, max_size=2))
     text = (f"({origin}) " if origin else "") + " ".join(words) + (", also " + ", ".join(also) if also else "")
-    return sense(text, p, infl, origin=origin, also=also,
-                 synonyms=[{"word": w.upper(), "pos": q} for w, q in synonyms])
+    return sense(text, p, infl, origin=origin, also=also, synonyms=[{"word": w.upper(), "pos": q} for w, q in synonyms])
 
 
 def write_naspa(senses: list[dict], runons: list[tuple[str, str]], tilde: bool) -> str:
@@ -303,7 +358,8 @@ def test_written_naspa_definitions_parse_back(senses, runons, tilde):
     head, *rest = wl.entries.rows(named=True)
     assert head["senses"] == senses
     assert [(r["word"], r["senses"][0]["pos"], r["senses"][0]["runon_of"]) for r in rest] == [
-        (w, p, "HEAD") for w, p in runons]
+        (w, p, "HEAD") for w, p in runons
+    ]
 
 
 @settings(max_examples=200, deadline=None)
@@ -314,11 +370,13 @@ def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
     from stages.wordlists import _split, last_bracket
 
     lines = ["WORD" + t for t in texts]
-    frame = pl.DataFrame({"line": list(range(1, len(lines) + 1)), "text": lines},
-                         schema={"line": pl.UInt32, "text": pl.String})
+    frame = pl.DataFrame(
+        {"line": list(range(1, len(lines) + 1)), "text": lines}, schema={"line": pl.UInt32, "text": pl.String}
+    )
     split, _ = _split(frame, "naspa")
-    plain = frame.with_columns(pl.col("text").str.extract_groups(r"^(?P<word>[^ \t]*)[ \t]*(?P<rest>.*)$")
-                               .alias("p")).unnest("p")
+    plain = frame.with_columns(
+        pl.col("text").str.extract_groups(r"^(?P<word>[^ \t]*)[ \t]*(?P<rest>.*)$").alias("p")
+    ).unnest("p")
     assert split["word"].to_list() == plain["word"].to_list()
     assert split["rest"].to_list() == [r or None for r in plain["rest"].to_list()]
     got = frame.select(last_bracket(pl.col("text")))["text"].to_list()
@@ -326,15 +384,46 @@ def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(["a thing [n]", " : ", "ABC", ", ", "DEF", " ~v", " [v -ED]", "x", " ", "é",
-                                          " : ABC ~v", " : DEF [v -ED]", "é : ABC ~v", " : ABC, DEF ~n", " : DEF [é]"]),
-                         max_size=8).map("".join), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(
+                [
+                    "a thing [n]",
+                    " : ",
+                    "ABC",
+                    ", ",
+                    "DEF",
+                    " ~v",
+                    " [v -ED]",
+                    "x",
+                    " ",
+                    "é",
+                    " : ABC ~v",
+                    " : DEF [v -ED]",
+                    "é : ABC ~v",
+                    " : ABC, DEF ~n",
+                    " : DEF [é]",
+                ]
+            ),
+            max_size=8,
+        ).map("".join),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_runon_forms_split_like_the_plain_pattern(segments):
     """split_runons, which searches only the segments holding " : " and those for the run-on forms at
     their end, gives the same groups as SEGMENT on every segment (é: the sense is cut in characters)."""
     from stages.wordlists import SEGMENT, split_runons
 
-    frame = pl.DataFrame({"line": [i // 3 for i in range(len(segments))], "k": [i % 3 for i in range(len(segments))],
-                          "segment": segments}, schema={"line": pl.UInt32, "k": pl.UInt32, "segment": pl.String})
+    frame = pl.DataFrame(
+        {
+            "line": [i // 3 for i in range(len(segments))],
+            "k": [i % 3 for i in range(len(segments))],
+            "segment": segments,
+        },
+        schema={"line": pl.UInt32, "k": pl.UInt32, "segment": pl.String},
+    )
     plain = frame.with_columns(pl.col("segment").str.strip_chars().str.extract_groups(SEGMENT).alias("g")).unnest("g")
     assert split_runons(frame).equals(plain)

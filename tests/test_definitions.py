@@ -5,6 +5,7 @@ shown under another part of speech, an index key pointing into another word's en
 markup), built once with a small lexicon holding the word and its base. The whole-build invariants on
 raw/ are in tests/test_end_to_end.py.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -30,9 +31,12 @@ def folder(name: str) -> dict[str, bytes]:
 def defined() -> dict[str, tuple[str | None, str | None]]:
     lexicon = lexicon_of(WORDS, WORDS)
     # Not our supplement: its hand-written words (COED, NAE) would hide what the dictionaries and rules do.
-    supplement = {"supplement.txt": b"AND joining words [conj]\nBE to exist [v]\nIS <be=v> [v]\nCAN to be able to [v]\n"}
-    table = build_definitions(lexicon, folder("wordnet"), supplement, ["csw", "owl", "supplement", "wordnet", "gcide"],
-                              gcide=folder("gcide"))["definitions"]
+    supplement = {
+        "supplement.txt": b"AND joining words [conj]\nBE to exist [v]\nIS <be=v> [v]\nCAN to be able to [v]\n"
+    }
+    table = build_definitions(
+        lexicon, folder("wordnet"), supplement, ["csw", "owl", "supplement", "wordnet", "gcide"], gcide=folder("gcide")
+    )["definitions"]
     return {w: (d, s) for w, d, s in table.select("word", "definition", "definition_source").rows()}
 
 
@@ -99,8 +103,10 @@ def test_short_bases_need_a_plain_suffix_and_a_regular_base(defined):
 
 def test_gcide_entries_read_as_a_reader_would(defined):
     # `n. sing. & pl.`: a part-of-speech list is read (DEER had no GCIDE entry; WordNet's gloss has no head).
-    assert defined["DEER"] == ("A ruminant of the genus Cervus, of many species, and of related genera of the "
-                               "family Cervidae. [n]", "gcide")
+    assert defined["DEER"] == (
+        "A ruminant of the genus Cervus, of many species, and of related genera of the family Cervidae. [n]",
+        "gcide",
+    )
     # JAMB, v. `See Jam.`: followed to JAM's verb, not its first (noun) sense.
     assert defined["JAMBING"][0].startswith("present participle of JAMB: same as JAM: To press")
     # GCIDE's index points NAE into another entry: its text is not NAE's.
@@ -122,14 +128,18 @@ def test_judged_derivations(defined):
     assert defined["PIPLESS"] == ("PIP + -less (without)", "wordnet-derived")
     assert defined["NEUTRALISER"][0].startswith("British spelling of NEUTRALIZER: ")
     # -bly shows its base's sense: an adverb of an adjective means the adjective's sense, whichever it is.
-    assert defined["GULLIBLY"] == ("GULLIBLE + -bly (in a way that is): naive and easily deceived or tricked [adj]",
-                                   "wordnet-derived")
+    assert defined["GULLIBLY"] == (
+        "GULLIBLE + -bly (in a way that is): naive and easily deceived or tricked [adj]",
+        "wordnet-derived",
+    )
 
 
 def test_our_words_are_bases_when_their_bracket_names_inflections():
     lexicon = lexicon_of(["CORNROW", "CORNROWS", "CORNROWED", "WHEN", "WHENS"], ["CORNROW"])
-    supplement = {"s.txt": b"CORNROW a narrow braid of hair [n -S] / to braid in cornrows [v -ED, -ING, -S]\n"
-                           b"WHEN at what time [adv]\n"}
+    supplement = {
+        "s.txt": b"CORNROW a narrow braid of hair [n -S] / to braid in cornrows [v -ED, -ING, -S]\n"
+        b"WHEN at what time [adv]\n"
+    }
     table = build_definitions(lexicon, folder("wordnet"), supplement, ["supplement", "wordnet"])["definitions"]
     got = {w: (d, s) for w, d, s in table.select("word", "definition", "definition_source").rows()}
     assert got["CORNROWS"] == ("plural of CORNROW: a narrow braid of hair [n]", "supplement-inflection")

@@ -1,5 +1,6 @@
 """The module docstring is the contract (docs/architecture.md): each stage's names every column it writes,
 the export stage's the contract's schema_version, and a file a docstring cites exists."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """One full build of raw/ into a temporary folder, through the CLI, checked against facts of the real lists."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,12 @@ def export(tmp_path_factory):
     cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(build_dir)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    status = subprocess.run([sys.executable, "-m", "pipeline", "status", "--build-dir", str(build_dir)],
-                            cwd=ROOT, capture_output=True, text=True)
+    status = subprocess.run(
+        [sys.executable, "-m", "pipeline", "status", "--build-dir", str(build_dir)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert status.returncode == 0 and status.stdout.count(" fresh") == 7, status.stdout
     return build_dir / "export"
 
@@ -46,10 +51,23 @@ def test_solver_links(words):
 
 
 def test_published_rareness(words):
-    got = dict(words.filter(pl.col("word").is_in(["SILVER", "SOLVED", "SOLVES", "SOLDER", "SALVER", "SOEVER",
-                                                   "WOLVER", "SOLLER"])).select("word", "rareness").rows())
-    assert got == {"SILVER": 1, "SOLVED": 1, "SOLVES": 1, "SOLDER": 4, "SALVER": 200, "SOEVER": 20_000,
-                   "WOLVER": 200_000, "SOLLER": 2_000_001}
+    got = dict(
+        words.filter(
+            pl.col("word").is_in(["SILVER", "SOLVED", "SOLVES", "SOLDER", "SALVER", "SOEVER", "WOLVER", "SOLLER"])
+        )
+        .select("word", "rareness")
+        .rows()
+    )
+    assert got == {
+        "SILVER": 1,
+        "SOLVED": 1,
+        "SOLVES": 1,
+        "SOLDER": 4,
+        "SALVER": 200,
+        "SOEVER": 20_000,
+        "WOLVER": 200_000,
+        "SOLLER": 2_000_001,
+    }
 
 
 def test_links_symmetric_and_groups_numbered_by_first_word(words):
@@ -87,9 +105,11 @@ NEVER = {
 }
 # An inflection shows its base's sense under that sense's own part of speech, which must be the one the
 # inflection implies.
-RETAGGED = (r"^(?:plural of [A-Z]+: .*\[(?:v|adj|adv)\]$"
-            r"|(?:past tense|present participle|present tense) of [A-Z]+: .*\[(?:n|adj|adv)\]$"
-            r"|(?:comparative|superlative) of [A-Z]+: .*\[(?:n|v)\]$)")
+RETAGGED = (
+    r"^(?:plural of [A-Z]+: .*\[(?:v|adj|adv)\]$"
+    r"|(?:past tense|present participle|present tense) of [A-Z]+: .*\[(?:n|adj|adv)\]$"
+    r"|(?:comparative|superlative) of [A-Z]+: .*\[(?:n|v)\]$)"
+)
 
 
 @pytest.mark.parametrize("what", sorted(NEVER))
@@ -105,7 +125,8 @@ def test_definitions_are_short_balanced_and_never_retagged(words):
     assert unbalanced.height == 0, unbalanced.select("word", "definition").head(5).rows()
     # Only an inflection's own text is checked: an irregular form's second sense (after ` / `) is its own.
     first = words.select("word", text.str.split(" / ").list.first().alias("first"), "definition_source").filter(
-        pl.col("definition_source").str.ends_with("-inflection"))
+        pl.col("definition_source").str.ends_with("-inflection")
+    )
     retagged = first.filter(pl.col("first").str.contains(RETAGGED))
     assert retagged.height == 0, retagged.head(5).rows()
 
@@ -141,8 +162,10 @@ def test_solver_on_random_pairs_of_the_largest_group(export, words, lexicon, edi
     ids = set(group["id"].to_list())
     names = dict(zip(group["id"], group["word"]))
     lists = ["links", "edit_links"] if edit else ["links"]
-    adjacent = {names[i]: {names[j] for c in lists for j in row[c] if j in ids}
-                for i, row in zip(group["id"], group.select(lists).iter_rows(named=True))}
+    adjacent = {
+        names[i]: {names[j] for c in lists for j in row[c] if j in ids}
+        for i, row in zip(group["id"], group.select(lists).iter_rows(named=True))
+    }
     weight = dict(zip(group["word"], group["rareness"]))
     ladders = Ladders.open(export)
     rng = random.Random(2)
@@ -159,7 +182,11 @@ def test_sqlite_solves_like_parquet(export):
     from pipeline.solve.solver import Ladders
     from test_solver import sql_shortest
 
-    assert sql_shortest(export / "ladder.sqlite", "COLD", "WARM") == Ladders.open(export).shortest("COLD", "WARM").steps == 4
+    assert (
+        sql_shortest(export / "ladder.sqlite", "COLD", "WARM")
+        == Ladders.open(export).shortest("COLD", "WARM").steps
+        == 4
+    )
 
 
 def _csw_adjacency(words: pl.DataFrame, length: int) -> dict[str, set[str]]:
@@ -171,7 +198,7 @@ def _csw_adjacency(words: pl.DataFrame, length: int) -> dict[str, set[str]]:
     by_pattern: dict[str, list[str]] = {}
     for w in listed:
         for i in range(length):
-            by_pattern.setdefault(w[:i] + "*" + w[i + 1:], []).append(w)
+            by_pattern.setdefault(w[:i] + "*" + w[i + 1 :], []).append(w)
     for group in by_pattern.values():
         for a in group:
             adjacent[a].update(b for b in group if b != a and brute.one_substitution(a, b))
@@ -186,9 +213,11 @@ def test_longest_ladders_of_short_words_equal_bfs_from_every_word(export, words,
     far = {w: brute.distances(adjacent, w) for w in adjacent}
     diameter = max(max(d.values()) for d in far.values())
     first = min((a, b) for a, d in far.items() for b, steps in d.items() if a < b and steps == diameter)
-    longest = (pl.read_parquet(export / "longest.parquet")
-               .filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == length))
-               .sort("diameter", "group_id", descending=[True, False]))
+    longest = (
+        pl.read_parquet(export / "longest.parquet")
+        .filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == length))
+        .sort("diameter", "group_id", descending=[True, False])
+    )
     assert (longest["diameter"][0], longest["start"][0], longest["end"][0]) == (diameter, *first)
 
 
@@ -197,8 +226,12 @@ def test_shortest_ladder_counts_of_classic_pairs_equal_bfs(export, words, a, b):
     import brute
 
     expected = brute.count_shortest(_csw_adjacency(words, len(a)), a, b)
-    counted = subprocess.run([sys.executable, "-m", "pipeline", "solve", a, b, "--count-only", "--export", str(export)],
-                             cwd=ROOT, capture_output=True, text=True)
+    counted = subprocess.run(
+        [sys.executable, "-m", "pipeline", "solve", a, b, "--count-only", "--export", str(export)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert counted.returncode == 0 and int(counted.stdout) == expected
 
 
@@ -207,9 +240,29 @@ def test_puzzles_on_raw_are_exactly_n_steps(export, words):
 
     import brute
 
-    drawn = subprocess.run([sys.executable, "-m", "pipeline", "puzzle", "--length", "5", "--steps", "7", "--count",
-                            "3", "--seed", "4", "--common", "--json", "--export", str(export)],
-                           cwd=ROOT, capture_output=True, text=True)
+    drawn = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pipeline",
+            "puzzle",
+            "--length",
+            "5",
+            "--steps",
+            "7",
+            "--count",
+            "3",
+            "--seed",
+            "4",
+            "--common",
+            "--json",
+            "--export",
+            str(export),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert drawn.returncode == 0, drawn.stderr
     # Puzzles are clean by default: brute force on the words that are not offensive.
     adjacent = _csw_adjacency(words.filter(~pl.col("offensive")), 5)
@@ -237,8 +290,12 @@ def test_clean_levels_route_around_a_flagged_middle_word_on_raw(export, flags):
     import json
 
     def shortest(a: str, b: str) -> list[str]:
-        done = subprocess.run([sys.executable, "-m", "pipeline", "solve", a, b, "--json", "--seed", "1",
-                               "--export", str(export), *flags], cwd=ROOT, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "pipeline", "solve", a, b, "--json", "--seed", "1", "--export", str(export), *flags],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 0, done.stderr
         return [w["word"] for w in json.loads(done.stdout)["shortest"]["words"]]
 
@@ -251,8 +308,12 @@ def readme_commands(section: str) -> list[str]:
     """The `.venv/bin/ladders solve|puzzle` lines of a README section's shell blocks, comments cut."""
     text = (ROOT / "README.md").read_text().split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
     blocks = [b.split("```", 1)[0] for b in text.split("```sh\n")[1:]]
-    return [line.split(" #", 1)[0].strip() for b in blocks for line in b.splitlines()
-            if line.startswith((".venv/bin/ladders solve", ".venv/bin/ladders puzzle"))]
+    return [
+        line.split(" #", 1)[0].strip()
+        for b in blocks
+        for line in b.splitlines()
+        if line.startswith((".venv/bin/ladders solve", ".venv/bin/ladders puzzle"))
+    ]
 
 
 def test_each_readme_solve_and_puzzle_example_works_as_written(export):
@@ -275,8 +336,9 @@ def test_every_definition_source_is_one_stage_2s_docstring_names(words):
 
     doc = " ".join(stages.s02_definitions.__doc__.split())
     sources = set(words["definition_source"].drop_nulls().unique())
-    assert sources and all(re.fullmatch(r"(csw|owl|supplement|wordnet|gcide)(-link|-inflection|-derived)?", s)
-                           for s in sources), sources
+    assert sources and all(
+        re.fullmatch(r"(csw|owl|supplement|wordnet|gcide)(-link|-inflection|-derived)?", s) for s in sources
+    ), sources
     for s in sources:
         base, _, how = s.partition("-")
         assert f"`{base}`" in doc and (not how or f"`-{how}`" in doc or f"`<source>-{how}`" in doc), s

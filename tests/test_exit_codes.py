@@ -1,5 +1,6 @@
 """One exit code for "no export here" in every command, one table of exit codes; a write that fails names its file and
 its real cause (a file size limit is not a full disk)."""
+
 from __future__ import annotations
 
 import resource
@@ -21,12 +22,14 @@ cli = CliRunner()
 
 
 def commands(nowhere: Path, tmp: Path) -> dict[str, list[str]]:
-    return {"solve": ["solve", "cat", "dog", "--export", str(nowhere)],
-            "puzzle": ["puzzle", "--export", str(nowhere)],
-            "verify": ["verify", str(nowhere)],
-            "diff": ["diff", str(nowhere), str(nowhere)],
-            "export-sql": ["export-sql", "--export", str(nowhere), "--out", str(tmp / "out.sql")],
-            "export-web": ["export-web", str(tmp / "page"), "--export", str(nowhere)]}
+    return {
+        "solve": ["solve", "cat", "dog", "--export", str(nowhere)],
+        "puzzle": ["puzzle", "--export", str(nowhere)],
+        "verify": ["verify", str(nowhere)],
+        "diff": ["diff", str(nowhere), str(nowhere)],
+        "export-sql": ["export-sql", "--export", str(nowhere), "--out", str(tmp / "out.sql")],
+        "export-web": ["export-web", str(tmp / "page"), "--export", str(nowhere)],
+    }
 
 
 @pytest.mark.parametrize("where", ["missing", "empty"])
@@ -37,8 +40,9 @@ def test_no_export_here_is_exit_3_from_every_command(tmp_path, command, where):
         nowhere.mkdir()
     result = cli.invoke(app, commands(nowhere, tmp_path)[command])
     assert result.exit_code == 3, result.output
-    assert result.stderr == (f"error: {nowhere} is not an export (manifest.json does not exist); "
-                             "build the export first (make build)\n")
+    assert result.stderr == (
+        f"error: {nowhere} is not an export (manifest.json does not exist); build the export first (make build)\n"
+    )
     assert not (tmp_path / "out.sql").exists() and not (tmp_path / "page").exists()
 
 
@@ -75,12 +79,14 @@ def _limited(limit: int):
     def apply() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
     return apply
 
 
 def _ladders(*args: str, limit: int) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=ROOT, capture_output=True, text=True,
-                          preexec_fn=_limited(limit))
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline", *args], cwd=ROOT, capture_output=True, text=True, preexec_fn=_limited(limit)
+    )
 
 
 def test_a_file_too_large_names_the_file_and_the_limit(tiny, tmp_path):
@@ -88,8 +94,9 @@ def test_a_file_too_large_names_the_file_and_the_limit(tiny, tmp_path):
     out = tmp_path / "dump.sql"
     result = _ladders("export-sql", "--export", str(tiny / "build/export"), "--out", str(out), limit=2048)
     assert result.returncode == 4
-    assert result.stderr == (f"error: File too large: {out}; the file size limit (ulimit -f) is 2,048 bytes: "
-                             "raise it and run again\n")
+    assert result.stderr == (
+        f"error: File too large: {out}; the file size limit (ulimit -f) is 2,048 bytes: raise it and run again\n"
+    )
     assert not out.exists() and not list(tmp_path.glob(".dump.sql.*"))
 
 
@@ -116,15 +123,22 @@ def test_a_full_disk_only_when_free_space_says_so(monkeypatch, tmp_path):
 def test_a_low_address_space_limit_is_said_before_the_build(tiny):
     """Polars aborts on a failed allocation (exit 134, a Rust backtrace) before ladders can say anything;
     below the measured need the build starts with a one-line warning. The tiny build fits in 2 GiB."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, resource.RLIM_INFINITY))
 
-    result = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--config",
-                             str(tiny / "config.toml")], cwd=ROOT, capture_output=True, text=True, preexec_fn=limit)
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tiny / "config.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines()[0] == (
         "warning: the address-space limit (ulimit -v) is 2,048 MiB; a build of raw/ needs about 3,072 MiB, and "
-        "polars aborts (exit 134) when it runs out: raise the limit if the build stops that way")
+        "polars aborts (exit 134) when it runs out: raise the limit if the build stops that way"
+    )
     unlimited = _ladders("build", "--quiet", "--force", "--config", str(tiny / "config.toml"), limit=2**40)
     assert unlimited.returncode == 0 and "address-space" not in unlimited.stderr
 

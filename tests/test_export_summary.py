@@ -1,4 +1,5 @@
 """summary.txt follows the configuration: its common-word coverage uses the configured rareness_labels."""
+
 from __future__ import annotations
 
 from typer.testing import CliRunner

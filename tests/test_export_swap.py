@@ -6,6 +6,7 @@ and a solver opening between them failed with "ladder.sqlite is gone" (1 of
 has one, and a reader that finds the export missing while a swap is under way
 waits for it.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,7 +34,8 @@ def built(tmp_path):
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n'
+    )
     result = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
     assert result.exit_code == 0, result.output
     return root
@@ -55,8 +57,10 @@ def _halfway(export: Path, seconds: float) -> threading.Thread:
     return thread
 
 
-@pytest.mark.parametrize("command", [["solve", "cat", "dog"], ["verify"], ["puzzle", "--length", "3", "--steps", "2"],
-                                     ["export-sql", "--out", "-"]])
+@pytest.mark.parametrize(
+    "command",
+    [["solve", "cat", "dog"], ["verify"], ["puzzle", "--length", "3", "--steps", "2"], ["export-sql", "--out", "-"]],
+)
 def test_a_reader_opening_between_the_two_renames_waits_for_the_swap(built, command):
     export = built / "build/export"
     finishing = _halfway(export, 0.3)
@@ -129,9 +133,23 @@ def test_solving_in_a_loop_during_run_export_force_never_fails(built, two_rename
         reader.start()
     try:
         for _ in range(3):
-            rebuilt = subprocess.run([sys.executable, "-m", "pipeline", "run", "export", "--force", "--quiet",
-                                      "--config", str(built / "config.toml")], cwd=ROOT, capture_output=True, text=True,
-                                     env={**os.environ, swap.TWO_RENAMES_ENV: "1" if two_renames else "0"})
+            rebuilt = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pipeline",
+                    "run",
+                    "export",
+                    "--force",
+                    "--quiet",
+                    "--config",
+                    str(built / "config.toml"),
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                env={**os.environ, swap.TWO_RENAMES_ENV: "1" if two_renames else "0"},
+            )
             assert rebuilt.returncode == 0, rebuilt.stderr
     finally:
         stop.set()

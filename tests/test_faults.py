@@ -4,6 +4,7 @@ The crash tests run the real CLI in a child process with LADDERS_TEST_FAULT
 set, which makes the runner stop (announce, then sleep) at a known point
 inside a stage, and kill it there with SIGKILL.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,13 +32,25 @@ STAGES = ["lexicon", "definitions", "rareness", "links", "groups", "analysis", "
 
 
 def ladders(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def start(*args: str, env: dict | None = None) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def wait_for(proc: subprocess.Popen, text: str) -> str:
@@ -59,7 +72,8 @@ def built(tmp_path_factory, request) -> Path:
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n'
+    )
     assert ladders("build", "--quiet", "--config", str(root / "config.toml")).returncode == 0
     return root
 
@@ -143,15 +157,17 @@ def test_a_write_error_leaves_no_partial_output(site, monkeypatch):
     monkeypatch.setattr(io, "write_atomic", failing)
     with pytest.raises(OSError, match="No space left"):
         Runner(load_config(site / "config.toml")).run(
-            next(s for s in Runner(load_config(site / "config.toml")).stages if s.name == "export"), force=True)
+            next(s for s in Runner(load_config(site / "config.toml")).stages if s.name == "export"), force=True
+        )
     assert snapshot(site / "build/export") == export_before
     assert (site / "build" / LOCK_FILE).read_bytes() == lock_before
 
 
 def test_same_inputs_same_bytes_across_thread_counts_and_touches(built, tmp_path):
     config = str(built / "config.toml")
-    one = ladders("build", "--quiet", "--config", config, "--build-dir", str(tmp_path / "one"),
-                  env={"POLARS_MAX_THREADS": "1"})
+    one = ladders(
+        "build", "--quiet", "--config", config, "--build-dir", str(tmp_path / "one"), env={"POLARS_MAX_THREADS": "1"}
+    )
     assert one.returncode == 0
     assert snapshot(tmp_path / "one/export") == snapshot(built / "build/export")
     for path in built.rglob("*"):
@@ -171,11 +187,27 @@ def test_fuzzed_lists_parse_or_raise_input_format_error(data, fmt, lenient):
 
 
 @settings(max_examples=300, deadline=5000)  # a hang fails; slowness on a loaded machine does not
-@given(st.lists(st.one_of(
-    st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc <>{}[]=/:,.()-\t", max_size=40),
-    st.sampled_from(["AA rough lava [n -S]", "AM <be=v> [v]", "AE {one=adj} [adj]", "ADD to join [v] : ADDABLE [adj]",
-                     "AAHED\tAAH, to exclaim [v]", "# comment", ""])), max_size=12),
-    st.sampled_from(["auto", "naspa", "collins"]), st.booleans())
+@given(
+    st.lists(
+        st.one_of(
+            st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc <>{}[]=/:,.()-\t", max_size=40),
+            st.sampled_from(
+                [
+                    "AA rough lava [n -S]",
+                    "AM <be=v> [v]",
+                    "AE {one=adj} [adj]",
+                    "ADD to join [v] : ADDABLE [adj]",
+                    "AAHED\tAAH, to exclaim [v]",
+                    "# comment",
+                    "",
+                ]
+            ),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from(["auto", "naspa", "collins"]),
+    st.booleans(),
+)
 def test_fuzzed_definition_lines_parse_or_raise_input_format_error(lines, fmt, lenient):
     try:
         read_list("csw", {"fuzz.txt": "\n".join(lines).encode()}, fmt, lenient)
@@ -207,8 +239,9 @@ def test_a_link_where_the_export_is_swapped_is_left_alone(site, tmp_path, name):
     (site / "build" / name).symlink_to(theirs)
     result = ladders("build", "--config", str(site / "config.toml"))
     assert result.returncode == 3, result.stderr
-    assert result.stderr.splitlines()[-1].endswith("a folder of its own; ladders leaves it alone: "
-                                                   "remove it and build again")
+    assert result.stderr.splitlines()[-1].endswith(
+        "a folder of its own; ladders leaves it alone: remove it and build again"
+    )
     assert (theirs / "keep.txt").read_text() == "mine" and (site / "build" / name).is_symlink()
 
 
@@ -225,8 +258,9 @@ def test_something_else_where_the_scratch_folder_goes_is_left_alone(site, tmp_pa
         place.symlink_to(theirs)
     result = ladders("run", "export", "--force", "--config", config)
     assert result.returncode == 3
-    assert result.stderr.splitlines()[-1].endswith("keeps its scratch folder; ladders leaves it alone: "
-                                                   "remove it and build again")
+    assert result.stderr.splitlines()[-1].endswith(
+        "keeps its scratch folder; ladders leaves it alone: remove it and build again"
+    )
     assert (theirs / "keep.txt").read_text() == "mine"
     assert place.is_symlink() if kind == "link" else place.read_text() == "mine"
     assert ladders("build", "--config", config).returncode == 0  # nothing to build: the export is fresh

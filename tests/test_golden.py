@@ -8,6 +8,7 @@ with the writer's version; the content is compared instead), summary.txt as it
 is. After a reviewed change, `make approve` rewrites the copies
 (LADDERS_APPROVE=1); the test then shows what changed in `git diff`.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -19,7 +20,15 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.artifact.contract import FILES, GROUPS_FILE, LONGEST_FILE, MANIFEST_FILE, SQLITE_FILE, SUMMARY_FILE, WORDS_FILE
+from pipeline.artifact.contract import (
+    FILES,
+    GROUPS_FILE,
+    LONGEST_FILE,
+    MANIFEST_FILE,
+    SQLITE_FILE,
+    SUMMARY_FILE,
+    WORDS_FILE,
+)
 from pipeline.config import load_config
 from pipeline.runner import Runner
 
@@ -29,8 +38,11 @@ APPROVED = GOLDEN / "approved"
 
 def as_text(export: Path) -> dict[str, str]:
     """Each export file as reviewable text."""
+
     def rows(name: str) -> str:
-        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in pl.read_parquet(export / name).iter_rows(named=True))
+        return "".join(
+            json.dumps(row, ensure_ascii=False) + "\n" for row in pl.read_parquet(export / name).iter_rows(named=True)
+        )
 
     manifest = json.loads((export / MANIFEST_FILE).read_text())
     for entry in manifest["files"].values():
@@ -40,10 +52,14 @@ def as_text(export: Path) -> dict[str, str]:
     dump += f"-- PRAGMA user_version = {con.execute('PRAGMA user_version').fetchone()[0]}\n"
     con.close()
     assert sorted(p.name for p in export.iterdir()) == sorted(FILES)  # a new export file needs a copy here
-    return {f"{WORDS_FILE}.jsonl": rows(WORDS_FILE), f"{GROUPS_FILE}.jsonl": rows(GROUPS_FILE),
-            f"{LONGEST_FILE}.jsonl": rows(LONGEST_FILE),
-            f"{SQLITE_FILE}.sql": dump, MANIFEST_FILE: json.dumps(manifest, indent=1, sort_keys=True) + "\n",
-            SUMMARY_FILE: (export / SUMMARY_FILE).read_text()}
+    return {
+        f"{WORDS_FILE}.jsonl": rows(WORDS_FILE),
+        f"{GROUPS_FILE}.jsonl": rows(GROUPS_FILE),
+        f"{LONGEST_FILE}.jsonl": rows(LONGEST_FILE),
+        f"{SQLITE_FILE}.sql": dump,
+        MANIFEST_FILE: json.dumps(manifest, indent=1, sort_keys=True) + "\n",
+        SUMMARY_FILE: (export / SUMMARY_FILE).read_text(),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +81,11 @@ def test_golden_build_matches_the_approved_copies(golden):
     for name, text in golden.items():
         approved = (APPROVED / name).read_text()
         if text != approved:
-            diff = "".join(difflib.unified_diff(approved.splitlines(True), text.splitlines(True),
-                                                f"approved/{name}", f"built/{name}", n=1))
+            diff = "".join(
+                difflib.unified_diff(
+                    approved.splitlines(True), text.splitlines(True), f"approved/{name}", f"built/{name}", n=1
+                )
+            )
             pytest.fail(f"{name} differs from its approved copy (make approve, after review):\n{diff[:4000]}")
 
 

@@ -6,6 +6,7 @@ every command that prints escapes whatever could remain, so that nothing below
 U+0020 but the newline, nothing in U+007F-U+009F and no invisible formatting
 character reaches a terminal from data. The payloads are tests/data/hostile/payloads.json.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,8 +60,7 @@ WORDS = [f"Q{chr(65 + i)}Z" for i in range(len(TERMINAL))]
 
 def test_stage_1_removes_controls_and_invisible_characters_with_a_warning_per_line():
     clean = "ZZZ a plain definition [n]\n".encode()
-    result = build_lexicon({"csw.txt": naspa(WORDS, TERMINAL) + b"\n" + clean}, {"owl.txt": b"QAZ\n"},
-                           "naspa", "plain")
+    result = build_lexicon({"csw.txt": naspa(WORDS, TERMINAL) + b"\n" + clean}, {"owl.txt": b"QAZ\n"}, "naspa", "plain")
     lexicon = result["lexicon"]
     assert sorted(lexicon["word"]) == sorted(WORDS + ["ZZZ"])  # no word lost
     texts = lexicon.explode("csw_senses").unnest("csw_senses")["text"].drop_nulls().to_list()
@@ -83,11 +83,12 @@ def hostile_build(tmp_path_factory):
     shutil.copytree(DATA / "tiny", root)
     words = [w for w in (root / "csw.txt").read_text().split() if not w.startswith("#") and w.isalpha()]
     words = [w for w in words if w.lower() in {"cat", "cot", "dot", "dog", "cog", "cold", "cord", "mouse"}]
-    texts = (TERMINAL * 2)[:len(words)]
+    texts = (TERMINAL * 2)[: len(words)]
     (root / "csw.txt").write_bytes(naspa(words, texts))
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n'
+    )
     built = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
     assert built.exit_code == 0, built.output
     raw = root / "raw-export"
@@ -95,7 +96,8 @@ def hostile_build(tmp_path_factory):
     frame = pl.read_parquet(raw / "words.parquet")
     payloads = {w: TERMINAL[i % len(TERMINAL)] for i, w in enumerate(frame["word"])}
     frame.with_columns(pl.Series("definition", [payloads[w] for w in frame["word"]])).write_parquet(
-        raw / "words.parquet")
+        raw / "words.parquet"
+    )
     with sqlite3.connect(raw / "ladder.sqlite") as db:
         db.executemany("UPDATE words SET definition = ? WHERE word = ?", [(t, w) for w, t in payloads.items()])
     db.close()
@@ -117,8 +119,16 @@ def _printed(*args: str) -> str:
     return result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("args", [["solve", "cat", "dog"], ["solve", "cat", "dog", "--all"],
-                                  ["solve", "cold", "cord"], ["verify"], ["puzzle", "--length", "3", "--steps", "2"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "cat", "dog"],
+        ["solve", "cat", "dog", "--all"],
+        ["solve", "cold", "cord"],
+        ["verify"],
+        ["puzzle", "--length", "3", "--steps", "2"],
+    ],
+)
 def test_printed_data_is_inert_in_every_command(hostile_build, args):
     _, raw, _ = hostile_build
     out = _printed(*args, *([str(raw)] if args == ["verify"] else ["--export", str(raw)]))
@@ -181,9 +191,12 @@ def test_stage_2_cleans_the_dictionaries_text_too(tmp_path):
     wordnet = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
     data = wordnet["wordnet/data.noun"].decode()
     assert "a mild viral infection" in data
-    wordnet["wordnet/data.noun"] = data.replace("a mild viral infection", "a mild \x1b[2J\x07\u202e viral infection").encode()
-    table = build_definitions(lexicon_of(["COLD"], ["COLD"]), wordnet, {"s.txt": b"AND joining words [conj]\n"},
-                              ["wordnet"])["definitions"]
+    wordnet["wordnet/data.noun"] = data.replace(
+        "a mild viral infection", "a mild \x1b[2J\x07\u202e viral infection"
+    ).encode()
+    table = build_definitions(
+        lexicon_of(["COLD"], ["COLD"]), wordnet, {"s.txt": b"AND joining words [conj]\n"}, ["wordnet"]
+    )["definitions"]
     text = table["definition"][0]
     assert "a mild viral infection" in text and not unsafe_characters(text)
 

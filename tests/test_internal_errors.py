@@ -1,5 +1,6 @@
 """A bug in ladders is reported as a bug: its own exit code, a request for a bug report, the traceback
 under --debug and in the build folder's log; never as bad input."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,8 +30,9 @@ def test_a_stage_that_raises_is_an_internal_error_not_bad_input(tiny, typo_in_bu
     assert result.exit_code == InternalError.exit_code == 5
     assert [code for code, _ in EXIT_CODES if code == "5"]  # the table documents it
     lines = result.stderr.splitlines()
-    assert lines[-1].startswith("error: internal error (a bug in ladders, not in your input): stage 5 groups "
-                                "raised KeyError: 'csw_sub'")
+    assert lines[-1].startswith(
+        "error: internal error (a bug in ladders, not in your input): stage 5 groups raised KeyError: 'csw_sub'"
+    )
     assert "please report it with the command you ran (ladders" in lines[-1]
     assert "failed on its inputs" not in result.stderr and "Traceback" not in result.stderr
     log = (tiny / "build" / ERROR_LOG).read_text()

@@ -1,4 +1,5 @@
 """Stage 1: parsing plain lists, with the errors a maintainer would meet."""
+
 from __future__ import annotations
 
 import gzip
@@ -40,14 +41,17 @@ def test_owl_word_missing_from_csw_is_kept_and_counted():
     assert "1 OWL words are not in CSW (kept, in_csw false)" in result["notes"]
 
 
-@pytest.mark.parametrize("line, shown", [
-    ("c4t", "'c4t' is not a word of letters A-Z ('4', column 2)"),
-    ("ice cream", "'ice cream' is not a word of letters A-Z (' ', column 4)"),
-    ("don't", '"don\'t" is not a word of letters A-Z ("\'", column 4)'),
-    ("café", "'café' is not a word of letters A-Z ('é', column 4)"),
-    ("nul\x00byte", "'nul\\x00byte' is not a word of letters A-Z ('\\x00', column 4)"),
-    ("straße", "'straße' is not a word of letters A-Z ('ß', column 5)"),
-])
+@pytest.mark.parametrize(
+    "line, shown",
+    [
+        ("c4t", "'c4t' is not a word of letters A-Z ('4', column 2)"),
+        ("ice cream", "'ice cream' is not a word of letters A-Z (' ', column 4)"),
+        ("don't", '"don\'t" is not a word of letters A-Z ("\'", column 4)'),
+        ("café", "'café' is not a word of letters A-Z ('é', column 4)"),
+        ("nul\x00byte", "'nul\\x00byte' is not a word of letters A-Z ('\\x00', column 4)"),
+        ("straße", "'straße' is not a word of letters A-Z ('ß', column 5)"),
+    ],
+)
 def test_bad_word_names_file_line_character_and_text(line, shown):
     with pytest.raises(InputFormatError) as err:
         words_of(f"good\n# comment\n{line}\nfine\n".encode())
@@ -88,6 +92,8 @@ def test_knuth_words_all_parse():
 @pytest.mark.parametrize("letters", [65, 256, 10_000_000])
 def test_word_too_long_for_the_export_is_a_word_level_error(letters):
     """The export stores length as u8 and links cost per letter: 64 letters is the bound, stated."""
-    with pytest.raises(InputFormatError, match=rf"list.txt, line 2: 'A{{60}}\.\.\.' has {letters:,} letters \(at most 64\)"):
+    with pytest.raises(
+        InputFormatError, match=rf"list.txt, line 2: 'A{{60}}\.\.\.' has {letters:,} letters \(at most 64\)"
+    ):
         words_of(b"cat\n" + b"A" * letters + b"\n")
     assert sorted(words_of(b"cat\n" + b"A" * 64 + b"\n")) == ["A" * 64, "CAT"]

@@ -1,4 +1,5 @@
 """Stages 4 and 5: links and groups, by hand on the tiny lists and against brute force."""
+
 from __future__ import annotations
 
 import gzip
@@ -12,8 +13,25 @@ from conftest import DATA, lexicon_of
 from stages.s04_links import build_links
 from stages.s05_groups import build_groups, components
 
-TINY_CSW = ["CAT", "COT", "DOT", "DOG", "COG", "CATS", "CORD", "CORED", "CORDED", "HELLO", "HELO",
-            "ZYZZYVA", "MICE", "MOUSE", "BARK", "BARKED", "COLD"]
+TINY_CSW = [
+    "CAT",
+    "COT",
+    "DOT",
+    "DOG",
+    "COG",
+    "CATS",
+    "CORD",
+    "CORED",
+    "CORDED",
+    "HELLO",
+    "HELO",
+    "ZYZZYVA",
+    "MICE",
+    "MOUSE",
+    "BARK",
+    "BARKED",
+    "COLD",
+]
 TINY_OWL = [w for w in TINY_CSW if w != "COT"]
 
 
@@ -30,9 +48,15 @@ def test_tiny_links_by_hand():
     lex = lexicon_of(TINY_CSW, TINY_OWL)
     links = build_links(lex)["links"]
     assert named_links(lex, links) == {
-        ("CAT", "COT", "sub"), ("COG", "COT", "sub"), ("COG", "DOG", "sub"), ("COT", "DOT", "sub"),
-        ("DOG", "DOT", "sub"), ("COLD", "CORD", "sub"),
-        ("CAT", "CATS", "indel"), ("CORD", "CORED", "indel"), ("CORDED", "CORED", "indel"),
+        ("CAT", "COT", "sub"),
+        ("COG", "COT", "sub"),
+        ("COG", "DOG", "sub"),
+        ("COT", "DOT", "sub"),
+        ("DOG", "DOT", "sub"),
+        ("COLD", "CORD", "sub"),
+        ("CAT", "CATS", "indel"),
+        ("CORD", "CORED", "indel"),
+        ("CORDED", "CORED", "indel"),
         ("HELLO", "HELO", "indel"),  # either L deleted: one link
     }
     assert links.select("src", "dst").rows() == sorted(links.select("src", "dst").rows())
@@ -66,8 +90,9 @@ def test_knuth_five_letter_words_match_the_published_graph():
 # Small alphabets and lengths so that random lists are dense with links.
 word = st.text(alphabet="abc", min_size=1, max_size=4)
 # Mostly words in both lists, some in one only (an OWL word missing from CSW is allowed, and counted).
-dictionary = st.lists(st.tuples(word, st.sampled_from(["both", "both", "csw", "owl"])),
-                      min_size=1, max_size=40, unique_by=lambda t: t[0])
+dictionary = st.lists(
+    st.tuples(word, st.sampled_from(["both", "both", "csw", "owl"])), min_size=1, max_size=40, unique_by=lambda t: t[0]
+)
 
 
 def split(entries: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
@@ -92,8 +117,10 @@ def test_groups_equal_breadth_first_search(entries):
     groups = build_groups(lex, build_links(lex)["links"])["groups"]
     edges = brute.links(sorted(set(csw) | set(owl)))
     for column, members, kinds in [
-        ("group_csw", set(csw), {"sub"}), ("group_owl", set(owl), {"sub"}),
-        ("group_csw_edit", set(csw), {"sub", "indel"}), ("group_owl_edit", set(owl), {"sub", "indel"}),
+        ("group_csw", set(csw), {"sub"}),
+        ("group_owl", set(owl), {"sub"}),
+        ("group_csw_edit", set(csw), {"sub", "indel"}),
+        ("group_owl_edit", set(owl), {"sub", "indel"}),
     ]:
         assert named_groups(lex, groups, column) == brute.groups(csw, edges, members, kinds), column
 

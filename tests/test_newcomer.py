@@ -6,6 +6,7 @@ dependencies come from the test's environment. Nothing may be looked up in the
 checkout: the defaults ship inside the package, and the config is found from
 the current folder upwards.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,16 +28,34 @@ def installed(tmp_path_factory) -> Path:
     # A copy of the committed tree, as a fresh clone has it: pip builds in the source folder
     # (setuptools writes build/ and *.egg-info there), and the checkout must not gain them.
     source = tmp_path_factory.mktemp("clone")
-    tracked = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                             capture_output=True, check=True).stdout
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
     for name in filter(None, tracked.decode().split("\0")):
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
     target = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
-                           "--target", str(target), str(source)], check=True, capture_output=True, text=True,
-                          cwd=tmp_path_factory.getbasetemp())
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(target),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path_factory.getbasetemp(),
+    )
     (target / "pip-output.txt").write_text(done.stdout + done.stderr)
     return target
 
@@ -50,21 +69,42 @@ def test_pip_installs_without_a_packaging_warning(installed):
 
 
 def ladders(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(site)})
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(site)},
+    )
 
 
 def test_build_solve_and_config_from_a_folder_holding_only_ladders_toml(installed, tmp_path):
     project = tmp_path / "my dictionary"
     (project / "deeper").mkdir(parents=True)
     tiny = DATA / "tiny"
-    (project / "ladders.toml").write_text("\n".join(
-        f'{key} = "{tiny / name}"' for key, name in [
-            ("csw", "csw.txt"), ("owl", "owl.txt"), ("scowl", "scowl"), ("wordnet", "wordnet"),
-            ("gcide", "gcide"), ("supplement", "supplement.txt"), ("offensive", "offensive.txt"), ("cuss", "cuss.js")])
-        + "\n[rareness_by_level]\n35 = 3\n")  # one level changed alone; the rest stay the defaults
-    located = subprocess.run([sys.executable, "-c", "import pipeline; print(pipeline.__file__)"], cwd=project,
-                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(installed)})
+    (project / "ladders.toml").write_text(
+        "\n".join(
+            f'{key} = "{tiny / name}"'
+            for key, name in [
+                ("csw", "csw.txt"),
+                ("owl", "owl.txt"),
+                ("scowl", "scowl"),
+                ("wordnet", "wordnet"),
+                ("gcide", "gcide"),
+                ("supplement", "supplement.txt"),
+                ("offensive", "offensive.txt"),
+                ("cuss", "cuss.js"),
+            ]
+        )
+        + "\n[rareness_by_level]\n35 = 3\n"
+    )  # one level changed alone; the rest stay the defaults
+    located = subprocess.run(
+        [sys.executable, "-c", "import pipeline; print(pipeline.__file__)"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(installed)},
+    )
     assert located.stdout.startswith(str(installed)), located.stdout
     built = ladders(installed, project / "deeper", "build", "--quiet")  # found from a sub-folder, upwards
     assert built.returncode == 0, built.stderr

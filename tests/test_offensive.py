@@ -6,6 +6,7 @@ written from knowledge, checked here against the real word list), and a hypothes
 reviewed list says, the two levels never overlap and a form follows its base. The reference's recall on
 raw/ is checked in tests/test_end_to_end.py, on the full build.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -20,8 +21,25 @@ from stages.wordnet import senses
 REFERENCE = ROOT / "tests" / "data" / "offensive_reference.tsv"
 # Words of the tests below: FUCK and its forms; SPICES, a form of SPIC and of SPICE; COCK, whose main
 # sense is innocent; TESTED, a form of TESTE and TEST; POOFTER, in no dictionary source here.
-WORDS = ["FUCK", "FUCKED", "FUCKER", "FUCKERS", "FUCKING", "SPIC", "SPICE", "SPICES", "COCK", "COCKS", "TESTE",
-         "TESTED", "TEST", "POOFTER", "POOFTERS", "KUMQUAT", "CAT"]
+WORDS = [
+    "FUCK",
+    "FUCKED",
+    "FUCKER",
+    "FUCKERS",
+    "FUCKING",
+    "SPIC",
+    "SPICE",
+    "SPICES",
+    "COCK",
+    "COCKS",
+    "TESTE",
+    "TESTED",
+    "TEST",
+    "POOFTER",
+    "POOFTERS",
+    "KUMQUAT",
+    "CAT",
+]
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +58,14 @@ def flags(wordnet, wordnet_senses, listed: str, cuss: str = "") -> dict[str, str
     cuss_file = {"cuss.js": f"export const cuss = {{\n{cuss}}}\n".encode()}
     table, _ = offensive_words(lexicon, wordnet, None, {"offensive.txt": listed.encode()}, wordnet_senses, cuss_file)
     assert not (table["offensive"] & table["vulgar_sense"]).any()  # the two levels never overlap
-    levels = table.select(pl.when("offensive").then(pl.lit("offensive")).when("vulgar_sense")
-                          .then(pl.lit("vulgar_sense")).otherwise(pl.lit("")).alias("level"))["level"]
+    levels = table.select(
+        pl.when("offensive")
+        .then(pl.lit("offensive"))
+        .when("vulgar_sense")
+        .then(pl.lit("vulgar_sense"))
+        .otherwise(pl.lit(""))
+        .alias("level")
+    )["level"]
     return dict(zip(lexicon["word"], levels))
 
 
@@ -73,9 +97,17 @@ def test_cuss_twos_flag_only_words_no_dictionary_knows(wordnet, wordnet_senses):
 
 def test_reviewed_list_lines_need_a_level_and_a_reason():
     assert reviewed_list("o.txt", b"# comment\nDOT offensive a stand-in\n\nCOG clean why not\n") == {
-        "DOT": "offensive", "COG": "clean"}
-    for bad, line in ((b"DOT offensive\n", 1), (b"# c\nDOT rude a reason\n", 2), (b"-DOT # old format\n", 1),
-                      (b"DOT offensive  #\n", 1), (b"D0T offensive why\n", 1), (b"DOT clean a\ndot offensive b\n", 2)):
+        "DOT": "offensive",
+        "COG": "clean",
+    }
+    for bad, line in (
+        (b"DOT offensive\n", 1),
+        (b"# c\nDOT rude a reason\n", 2),
+        (b"-DOT # old format\n", 1),
+        (b"DOT offensive  #\n", 1),
+        (b"D0T offensive why\n", 1),
+        (b"DOT clean a\ndot offensive b\n", 2),
+    ):
         with pytest.raises(InputFormatError, match=rf"^o.txt, line {line}: "):
             reviewed_list("o.txt", bad)
 
@@ -124,8 +156,10 @@ def test_wordnet_domain_check_and_reference_agree_where_they_overlap(wordnet):
     from test_senses_offensive import domain_members_by_hand
 
     names = ("data.noun", "data.verb", "data.adj", "data.adv")
-    members = {w.upper() for w in domain_members_by_hand(wordnet["wordnet/data.noun"],
-                                                         *(wordnet[f"wordnet/{n}"] for n in names))}
+    members = {
+        w.upper()
+        for w in domain_members_by_hand(wordnet["wordnet/data.noun"], *(wordnet[f"wordnet/{n}"] for n in names))
+    }
     ref = dict(reference().select("word", "level").rows())
     assert {"NIGGER", "KIKE", "WOP", "MOTHERFUCKER"} <= {w for w in members if ref.get(w) == "offensive"}
     assert {"ASS", "COCK", "QUEER", "SPADE"} <= {w for w in members if ref.get(w) == "vulgar_sense"}

@@ -1,4 +1,5 @@
 """Stages 2 and 3 on the tiny fixture: SCOWL levels and flags, WordNet definitions."""
+
 from __future__ import annotations
 
 import polars as pl
@@ -29,11 +30,11 @@ def test_levels_flags_and_rareness():
     result = build_rareness(lex, folder("scowl"), TABLE)
     got = rows_by_word(result["rareness"], "scowl_level", "rareness", "usa", "brit")
     assert got == {
-        "CAT": (10, 1, True, True),        # english-words.10; its possessive line is dropped
-        "DOG": (10, 1, True, True),        # in .10 and .35: the lowest level wins
+        "CAT": (10, 1, True, True),  # english-words.10; its possessive line is dropped
+        "DOG": (10, 1, True, True),  # in .10 and .35: the lowest level wins
         "COT": (35, 4, True, True),
-        "DOT": (20, 1, True, False),       # american only
-        "COG": (40, 20, False, True),      # british only
+        "DOT": (20, 1, True, False),  # american only
+        "COG": (40, 20, False, True),  # british only
         "HELO": (70, 200_000, False, False),  # a variant list: neither flag
         "CAFE": (None, 2_000_001, False, False),  # only café (Latin-1) is listed: no match
         "ZYZZYVA": (None, 2_000_001, False, False),
@@ -49,8 +50,24 @@ def test_rareness_follows_the_configured_table():
 
 
 def test_wordnet_definitions_exact_and_by_base_form():
-    lex = lexicon_of(["CAT", "CATS", "COLD", "BARK", "BARKED", "BARKS", "MOUSE", "MICE", "HELLO", "HELLOS", "ZYZZYVA",
-                      "ICECREAM", "COLDS"], ["CAT"])
+    lex = lexicon_of(
+        [
+            "CAT",
+            "CATS",
+            "COLD",
+            "BARK",
+            "BARKED",
+            "BARKS",
+            "MOUSE",
+            "MICE",
+            "HELLO",
+            "HELLOS",
+            "ZYZZYVA",
+            "ICECREAM",
+            "COLDS",
+        ],
+        ["CAT"],
+    )
     result = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "owl", "wordnet"])
     got = rows_by_word(result["definitions"], "definition", "definition_source")
     assert {w: got[w] for w in ("CAT", "CATS", "COLD", "BARKED", "BARKS", "MICE", "HELLOS", "ZYZZYVA", "ICECREAM")} == {
@@ -74,7 +91,9 @@ def test_an_inflection_needs_its_base_in_the_lexicon():
 
 
 def test_list_text_comes_before_wordnet_in_configured_order():
-    lex = build_lexicon({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")["lexicon"]
+    lex = build_lexicon({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")[
+        "lexicon"
+    ]
     both = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "wordnet"])["definitions"]
     assert rows_by_word(both, "definition", "definition_source")["CAT"] == ("CSW says cat [n]", "csw")
     wordnet_first = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["wordnet", "csw"])["definitions"]
@@ -89,8 +108,11 @@ def test_missing_wordnet_file_is_named():
 
 def test_supplement_defines_function_words_before_wordnet():
     lex = lexicon_of(["AM", "AND", "BE", "CAT", "COLD"], ["CAT"])
-    got = rows_by_word(build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["supplement", "wordnet"])["definitions"],
-                       "definition", "definition_source")
+    got = rows_by_word(
+        build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["supplement", "wordnet"])["definitions"],
+        "definition",
+        "definition_source",
+    )
     assert got == {
         "AM": ("BE, to exist [v]", "supplement-link"),
         "AND": ("joining words [conj]", "supplement"),
@@ -114,11 +136,19 @@ def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
     exc = "".join(f"{b}ses {b}\n" for b in bases).encode()
     wordnet = {"w/noun.exc": exc, "w/verb.exc": exc, "w/adj.exc": b"", "w/adv.exc": b""}
-    lemmas = pl.DataFrame({"lemma": bases * 2, "pos": ["n"] * 600 + ["v"] * 600, "rank": [0] * 600 + [1] * 600,
-                           "gloss": ["a thing"] * 600 + ["to do it"] * 600, "source": ["wordnet"] * 1200})
+    lemmas = pl.DataFrame(
+        {
+            "lemma": bases * 2,
+            "pos": ["n"] * 600 + ["v"] * 600,
+            "rank": [0] * 600 + [1] * 600,
+            "gloss": ["a thing"] * 600 + ["to do it"] * 600,
+            "source": ["wordnet"] * 1200,
+        }
+    )
     words = pl.Series([f"{b}ses".upper() for b in bases])
     for _ in range(5):
         found = inflections(words, lemmas, wordnet, pl.concat([words, pl.Series(bases).str.to_uppercase()]))
         assert found.height == 600
         assert found[Col.definition].str.starts_with("plural of ").all(), found.filter(
-            ~pl.col(Col.definition).str.starts_with("plural of ")).head(3)
+            ~pl.col(Col.definition).str.starts_with("plural of ")
+        ).head(3)

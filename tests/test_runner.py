@@ -1,4 +1,5 @@
 """The runner: no-op rebuilds, staleness by content, failures that leave outputs intact."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -47,9 +48,12 @@ def test_changed_scowl_file_makes_rareness_and_export_stale_and_nothing_else(tin
         f.write("zyzzyva\n")
     status = {s.stage.name: (s.state, s.reason) for s in tiny_runner().status_all()}
     assert status == {
-        "lexicon": ("fresh", ""), "definitions": ("fresh", ""),
+        "lexicon": ("fresh", ""),
+        "definitions": ("fresh", ""),
         "rareness": ("stale", "input scowl/english-words.35 changed"),
-        "links": ("fresh", ""), "groups": ("fresh", ""), "analysis": ("fresh", ""),
+        "links": ("fresh", ""),
+        "groups": ("fresh", ""),
+        "analysis": ("fresh", ""),
         "export": ("stale", "waits on stage 3 rareness"),
     }
     assert actions(tiny_runner().build()) == {**dict.fromkeys(ALL, "skipped"), "rareness": "ran", "export": "ran"}
@@ -97,8 +101,15 @@ def test_altered_intermediate_is_reported_and_rebuilt(tiny_runner, tiny):
 
 def test_missing_output_and_run_one_stage(tiny_runner, tiny):
     runner = tiny_runner()
-    assert states(runner) == {"lexicon": "missing", "definitions": "missing", "rareness": "missing",
-                              "links": "missing", "groups": "missing", "analysis": "missing", "export": "missing"}
+    assert states(runner) == {
+        "lexicon": "missing",
+        "definitions": "missing",
+        "rareness": "missing",
+        "links": "missing",
+        "groups": "missing",
+        "analysis": "missing",
+        "export": "missing",
+    }
     runner.build()
     (tiny / "build/export/summary.txt").unlink()
     assert states(tiny_runner())["export"] == "missing"

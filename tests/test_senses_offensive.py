@@ -3,6 +3,7 @@
 These read the real raw/wordnet and raw/gcide files (about a second each): the
 facts checked are facts of those files.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -34,17 +35,26 @@ def wordnet() -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def wordnet_glosses(wordnet) -> dict[str, str]:
     table = glosses(wordnet).sort("lemma", "rank")
-    return {lemma: " / ".join(g) for lemma, g in table.group_by("lemma", maintain_order=True)
-            .agg(pl.col("gloss")).rows()}
+    return {
+        lemma: " / ".join(g) for lemma, g in table.group_by("lemma", maintain_order=True).agg(pl.col("gloss")).rows()
+    }
 
 
 # Each of these took a capitalised sense (a proper noun or an abbreviation) before: the key word of
 # the right sense, and a word of the wrong one.
 RIGHT_SENSES = [
-    ("doe", "female", "federal"), ("nice", "pleasant", "France"), ("heron", "wading bird", "mathematician"),
-    ("same", "identity", "nomadic"), ("hippo", "herbivorous", "Numidian"), ("affirm", "", "racehorse"),
-    ("cold", "temperature", "Cold War"), ("bob", "", "Robert"), ("may", "", "month"),
-    ("jack", "", "Jackson"), ("china", "porcelain", "Asia"), ("turkey", "bird", "Republic"),
+    ("doe", "female", "federal"),
+    ("nice", "pleasant", "France"),
+    ("heron", "wading bird", "mathematician"),
+    ("same", "identity", "nomadic"),
+    ("hippo", "herbivorous", "Numidian"),
+    ("affirm", "", "racehorse"),
+    ("cold", "temperature", "Cold War"),
+    ("bob", "", "Robert"),
+    ("may", "", "month"),
+    ("jack", "", "Jackson"),
+    ("china", "porcelain", "Asia"),
+    ("turkey", "bird", "Republic"),
 ]
 
 
@@ -70,8 +80,12 @@ def domain_members_by_hand(data_noun: bytes, *all_data: bytes) -> set[str]:
     synset with a `;u` pointer to the ethnic slur, obscenity/vulgarism or disparagement synsets."""
     domains = set()
     for line in data_noun.decode().splitlines():
-        if line[:1].isdigit() and (" ethnic_slur " in line[:60] or " vulgarism " in line[:80]
-                                   or " profanity " in line[:60] or " disparagement " in line[:60]):
+        if line[:1].isdigit() and (
+            " ethnic_slur " in line[:60]
+            or " vulgarism " in line[:80]
+            or " profanity " in line[:60]
+            or " disparagement " in line[:60]
+        ):
             domains.add(line[:8])
     found = set()
     for data in all_data:
@@ -80,8 +94,8 @@ def domain_members_by_hand(data_noun: bytes, *all_data: bytes) -> set[str]:
                 continue
             fields = line.split(" | ")[0].split()
             count = int(fields[3], 16)
-            written = [w.split("(")[0] for w in fields[4:4 + 2 * count:2]]
-            pointers = fields[5 + 2 * count:]
+            written = [w.split("(")[0] for w in fields[4 : 4 + 2 * count : 2]]
+            pointers = fields[5 + 2 * count :]
             if any(pointers[i] == ";u" and pointers[i + 1] in domains for i in range(0, len(pointers) - 1, 4)):
                 found |= {w for w in written if w.isalpha() and w.islower()}
     return found
@@ -110,12 +124,18 @@ def test_gcide_entries_are_clean_and_short():
 def test_gcide_defines_what_wordnet_lacks_and_marks_base_forms(tmp_path):
     lex = lexicon_of(["COT", "COTS", "COG"], ["COT"])
     tiny = ROOT / "tests/data/tiny"
-    result = build_definitions(lex, folder("wordnet", tiny), folder("supplement.txt", tiny) if False else
-                               {"s.txt": b"AND joining words [conj]\n"}, ["wordnet", "gcide"],
-                               gcide=folder("gcide", tiny),
-                               offensive={"o.txt": b"COG offensive test\nCOT clean test\n"})
-    got = {w: (d, s, o) for w, d, s, o in result["definitions"].select(
-        "word", "definition", "definition_source", "offensive").rows()}
+    result = build_definitions(
+        lex,
+        folder("wordnet", tiny),
+        folder("supplement.txt", tiny) if False else {"s.txt": b"AND joining words [conj]\n"},
+        ["wordnet", "gcide"],
+        gcide=folder("gcide", tiny),
+        offensive={"o.txt": b"COG offensive test\nCOT clean test\n"},
+    )
+    got = {
+        w: (d, s, o)
+        for w, d, s, o in result["definitions"].select("word", "definition", "definition_source", "offensive").rows()
+    }
     assert got["COT"][1] == "gcide" and got["COT"][0].endswith("[n]")
     assert got["COTS"][1] == "gcide-inflection" and got["COTS"][0].startswith("plural of COT: ")
     assert got["COG"][2] is True and got["COT"][2] is False
@@ -150,41 +170,70 @@ def entries_by_hand(index: str, text: bytes) -> list[tuple[str, str, int]]:
         if not head.isascii() or not head.isalpha():
             continue
         offset, _, length = rest.partition("\t")
-        start, size = (sum(B64_DIGITS.index(c) * 64 ** i for i, c in enumerate(reversed(f))) for f in (offset, length))
-        rows.append((head.lower(), text[start:start + size].decode("utf-8", errors="replace"), number))
+        start, size = (sum(B64_DIGITS.index(c) * 64**i for i, c in enumerate(reversed(f))) for f in (offset, length))
+        rows.append((head.lower(), text[start : start + size].decode("utf-8", errors="replace"), number))
     return rows
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=st.one_of(st.just(b""), st.binary(max_size=300).map(lambda b: b + "é".encode() + b"plain text" * 3)),
-       spans=st.lists(st.tuples(st.sampled_from(["Cot", "cot", "Heron", "ox", "A", "two words", "x-ray"]),
-                                st.integers(0, 400), st.integers(0, 60), st.integers(0, 12),
-                                st.booleans()), max_size=12))
+@given(
+    text=st.one_of(st.just(b""), st.binary(max_size=300).map(lambda b: b + "é".encode() + b"plain text" * 3)),
+    spans=st.lists(
+        st.tuples(
+            st.sampled_from(["Cot", "cot", "Heron", "ox", "A", "two words", "x-ray"]),
+            st.integers(0, 400),
+            st.integers(0, 60),
+            st.integers(0, 12),
+            st.booleans(),
+        ),
+        max_size=12,
+    ),
+)
 def test_gcide_entries_slice_the_dictionary_like_python(text, spans):
     """Entries are Arrow string views into the decompressed file: checked against plain slicing and
     decoding, for short (inline) and long entries, spans past the end, bytes that are not UTF-8, an
     empty file, numbers padded with leading zeros (A) and lines with no numbers at all."""
-    index = "\n".join(f"{head}\t{'A' * pad}{b64(start)}\t{b64(size)}" if numbered else head
-                      for head, start, size, pad, numbered in spans)
+    index = "\n".join(
+        f"{head}\t{'A' * pad}{b64(start)}\t{b64(size)}" if numbered else head
+        for head, start, size, pad, numbered in spans
+    )
     files = {"g/gcide.index": index.encode(), "g/gcide.dict.dz": gzip.compress(text)}
     assert entries(files).rows() == entries_by_hand(index, text)
 
 
 ENTRY_HEADS = ["Foo \\Foo\\, n. ", "Foo \\Foo\\, v. t. ", "Foo, ", ""]
-ENTRY_PARTS = ["[Low, vulgar] ", "[Low, vulg[a]r] ", "[Obs.] ", "[Der['o]gatory] ", "offensive ", "1. A thing. ",
-               "2. Another. ", "[OE. foo] ", "Hi. ", "\n          --Milton [vulgar].\n", "x"]
+ENTRY_PARTS = [
+    "[Low, vulgar] ",
+    "[Low, vulg[a]r] ",
+    "[Obs.] ",
+    "[Der['o]gatory] ",
+    "offensive ",
+    "1. A thing. ",
+    "2. Another. ",
+    "[OE. foo] ",
+    "Hi. ",
+    "\n          --Milton [vulgar].\n",
+    "x",
+]
 
 
 @settings(max_examples=300, deadline=None)
 @example(["Foo \\Foo\\, n. [Low, vulg[a]r] A thing."])
-@given(st.lists(st.tuples(st.sampled_from(ENTRY_HEADS), st.lists(st.sampled_from(ENTRY_PARTS), max_size=6))
-                .map(lambda e: e[0] + "".join(e[1])), max_size=8))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(ENTRY_HEADS), st.lists(st.sampled_from(ENTRY_PARTS), max_size=6)).map(
+            lambda e: e[0] + "".join(e[1])
+        ),
+        max_size=8,
+    )
+)
 def test_gcide_labels_read_only_where_a_label_word_is_spelled_miss_none(bodies):
     """offensive_lemmas parses only entries whose raw text spells a label word (letters perhaps as
     character codes); parsing every entry must flag the same lemmas."""
-    table = pl.DataFrame({"lemma": [f"w{i}" for i in range(len(bodies))], "entry": bodies,
-                          "order": list(range(len(bodies)))}, schema={"lemma": pl.String, "entry": pl.String,
-                                                                     "order": pl.UInt32})
+    table = pl.DataFrame(
+        {"lemma": [f"w{i}" for i in range(len(bodies))], "entry": bodies, "order": list(range(len(bodies)))},
+        schema={"lemma": pl.String, "entry": pl.String, "order": pl.UInt32},
+    )
     every = gcide._parsed(table).filter(pl.col("offensive")).select(pl.col("lemma").unique().sort()).collect()
     assert gcide.offensive_lemmas(table).to_list() == every["lemma"].to_list()
 
@@ -209,8 +258,13 @@ def test_wordnet_synset_lines_of_another_shape_are_named():
     lines = tiny["wordnet/data.noun"].decode()
     odd = lines.replace("00000200 18 n 01 cat 1 000 |", "00000200 18 n 01 cat A 000 |")
     odd += "00000400 05 n 01 bark 0 000\n"
-    table = senses({**tiny, "wordnet/data.noun": odd.encode(),
-                    "wordnet/index.noun": tiny["wordnet/index.noun"].replace(b"00000300", b"00000400")})
+    table = senses(
+        {
+            **tiny,
+            "wordnet/data.noun": odd.encode(),
+            "wordnet/index.noun": tiny["wordnet/index.noun"].replace(b"00000300", b"00000400"),
+        }
+    )
     assert set(table.filter(pl.col("pos") == "n")["lemma"]) >= {"cat", "bark"}
     assert table.filter(pl.col("lemma") == "cat").height == 2
     with pytest.raises(InputFormatError, match=r"data.noun: not a synset line: '00000500 05 n 01 oops'"):

@@ -1,4 +1,5 @@
 """The solver against brute force, the SQLite file, the CLI's answers and refusals, verify and diff."""
+
 from __future__ import annotations
 
 import hashlib
@@ -42,8 +43,11 @@ LABELS = {"common": 50, "uncommon": 60, "rare": 70}
 
 def digests_of(**files_by_key: dict[str, bytes]) -> dict[str, dict]:
     """What the runner hands stage 7 for its manifest: sha256 and size of each raw file."""
-    return {label: {"key": key, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
-            for key, files in files_by_key.items() for label, data in files.items()}
+    return {
+        label: {"key": key, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+        for key, files in files_by_key.items()
+        for label, data in files.items()
+    }
 
 
 def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str, int]) -> Path:
@@ -61,10 +65,22 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
     folder.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(dir=folder.parent))  # the runner's scratch folder, stage 7 writes there
     export = build_export(
-        lexicon, stage1["skipped"], stage1["warnings"], build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
-        build_rareness(lexicon, scowl_files, TABLE)["rareness"], links, groups, build_analysis(lexicon, links, groups)["longest"],
+        lexicon,
+        stage1["skipped"],
+        stage1["warnings"],
+        build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
+        build_rareness(lexicon, scowl_files, TABLE)["rareness"],
+        links,
+        groups,
+        build_analysis(lexicon, links, groups)["longest"],
         digests_of(csw=csw_file, owl=owl_file, scowl=scowl_files, wordnet=WORDNET, supplement=SUPPLEMENT),
-        "plain", "plain", ["wordnet"], TABLE, LABELS, scratch=scratch)["export"]
+        "plain",
+        "plain",
+        ["wordnet"],
+        TABLE,
+        LABELS,
+        scratch=scratch,
+    )["export"]
     for name, data in export.items():
         if isinstance(data, Path):  # ladder.sqlite, handed over as a file in the scratch folder
             data.replace(folder / name)
@@ -84,8 +100,9 @@ def adjacency(words: list[str], edit: bool) -> dict[str, set[str]]:
     return adjacent
 
 
-def check_answer(ladders: Ladders, words: list[str], weight: dict[str, int], a: str, b: str, lexicon: str,
-                 edit: bool, seed: int) -> None:
+def check_answer(
+    ladders: Ladders, words: list[str], weight: dict[str, int], a: str, b: str, lexicon: str, edit: bool, seed: int
+) -> None:
     adjacent = adjacency(words, edit)
     shortest = ladders.shortest(a, b, lexicon, edit, seed)
     common = ladders.common(a, b, lexicon, edit, seed)
@@ -101,8 +118,12 @@ def check_answer(ladders: Ladders, words: list[str], weight: dict[str, int], a: 
 
 
 word = st.text(alphabet="abc", min_size=2, max_size=4)
-dictionary = st.lists(st.tuples(word, st.booleans(), st.sampled_from([10, 35, 50, 60, 80, 0])),
-                      min_size=2, max_size=30, unique_by=lambda t: t[0])
+dictionary = st.lists(
+    st.tuples(word, st.booleans(), st.sampled_from([10, 35, 50, 60, 80, 0])),
+    min_size=2,
+    max_size=30,
+    unique_by=lambda t: t[0],
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -157,25 +178,35 @@ def test_refusals(tiny_export):
     with pytest.raises(LengthsDiffer, match="CAT has 3 letters and CATS has 4: .* --edit"):
         ladders.shortest("CAT", "CATS")
     assert ladders.shortest("CAT", "CATS", edit=True).words == ["CAT", "CATS"]
-    with pytest.raises(NoLadder, match=r"no ladder: BARK \(a group of 1 word\) and COLD \(a group of 2 words\) "
-                                       r"are in different groups"):
+    with pytest.raises(
+        NoLadder,
+        match=r"no ladder: BARK \(a group of 1 word\) and COLD \(a group of 2 words\) "
+        r"are in different groups",
+    ):
         ladders.shortest("BARK", "COLD")
     with pytest.raises(SameWord):
         ladders.shortest("CAT", "cat")
 
 
-@pytest.mark.parametrize("args, code, message", [
-    (["CAX", "DOG"], 10, "error: CAX is not in the CSW word list; did you mean CAT?"),
-    (["", "DOG"], 10, "error: an empty word is not a word"),
-    (["C4T", "DOG"], 10, "error: 'C4T' is not a word of letters A-Z"),
-    (["x'; DROP TABLE words; --", "DOG"], 10, "error: \"X'; DROP TABLE WORDS; --\" is not a word of letters A-Z"),
-    (["A" * 500, "DOG"], 10, "error: " + "A" * 40 + "... is not in the CSW word list"),
-    (["A" * 30 + "!", "DOG"], 10, "error: '" + "A" * 30 + "!' is not a word of letters A-Z"),
-    (["CAT", "CATS"], 11, "error: CAT has 3 letters and CATS has 4: no ladder by changing letters; "
-                         "--edit also inserts and deletes letters"),
-    (["CAT", "CAT"], 13, "error: CAT and CAT are the same word: a ladder needs two"),
-    (["CAT", "DOG", "--lexicon", "xyz"], 2, "error: unknown lexicon 'xyz': use csw or owl"),
-])
+@pytest.mark.parametrize(
+    "args, code, message",
+    [
+        (["CAX", "DOG"], 10, "error: CAX is not in the CSW word list; did you mean CAT?"),
+        (["", "DOG"], 10, "error: an empty word is not a word"),
+        (["C4T", "DOG"], 10, "error: 'C4T' is not a word of letters A-Z"),
+        (["x'; DROP TABLE words; --", "DOG"], 10, 'error: "X\'; DROP TABLE WORDS; --" is not a word of letters A-Z'),
+        (["A" * 500, "DOG"], 10, "error: " + "A" * 40 + "... is not in the CSW word list"),
+        (["A" * 30 + "!", "DOG"], 10, "error: '" + "A" * 30 + "!' is not a word of letters A-Z"),
+        (
+            ["CAT", "CATS"],
+            11,
+            "error: CAT has 3 letters and CATS has 4: no ladder by changing letters; "
+            "--edit also inserts and deletes letters",
+        ),
+        (["CAT", "CAT"], 13, "error: CAT and CAT are the same word: a ladder needs two"),
+        (["CAT", "DOG", "--lexicon", "xyz"], 2, "error: unknown lexicon 'xyz': use csw or owl"),
+    ],
+)
 def test_cli_refusals_are_one_line_with_their_exit_code(tiny_export, args, code, message):
     result = cli.invoke(app, ["solve", *args, "--export", str(tiny_export)])
     assert result.exit_code == code
@@ -186,7 +217,9 @@ def test_cli_solve_prints_both_ladders_and_json(tiny_export):
     result = cli.invoke(app, ["solve", "cat", "dog", "--export", str(tiny_export), "--seed", "1"])
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == "CAT -> DOG: CSW, letters changed; a group of 5 words"
-    assert "Shortest ladder: 3 steps" in result.stdout and "Common-word ladder: 3 steps, rareness 20,003" in result.stdout
+    assert (
+        "Shortest ladder: 3 steps" in result.stdout and "Common-word ladder: 3 steps, rareness 20,003" in result.stdout
+    )
     assert "  CAT common           1  feline mammal usually having thick soft fur [n]" in result.stdout
     assert "  COT uncommon    20,000  (no definition)" in result.stdout  # SCOWL level 60
     assert "  DOG common           1  (no definition)" in result.stdout
@@ -195,7 +228,9 @@ def test_cli_solve_prints_both_ladders_and_json(tiny_export):
     assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "DOT", "DOG"]
     assert data["common"]["cost"] == 1 + 20_000 + 1 + 1 and data["shortest"]["ties"] == 2
     assert [w["label"] for w in data["common"]["words"]] == ["common", "uncommon", "common", "common"]
-    listed = json.loads(cli.invoke(app, ["solve", "--all", "cat", "dog", "--export", str(tiny_export), "--json"]).stdout)
+    listed = json.loads(
+        cli.invoke(app, ["solve", "--all", "cat", "dog", "--export", str(tiny_export), "--json"]).stdout
+    )
     assert listed["count"] == 2 and len(listed["ladders"]) == 2
 
 
@@ -224,7 +259,8 @@ def test_verify_passes_then_fails_with_codes_on_damage(tiny_export, tmp_path):
     words = pl.read_parquet(damaged / "words.parquet")
     words = words.with_columns(
         pl.when(pl.col("word") == "CAT").then(pl.lit([], dtype=pl.List(pl.UInt32))).otherwise("links").alias("links"),
-        pl.when(pl.col("word") == "DOG").then(pl.lit(7, dtype=pl.UInt32)).otherwise("rareness").alias("rareness"))
+        pl.when(pl.col("word") == "DOG").then(pl.lit(7, dtype=pl.UInt32)).otherwise("rareness").alias("rareness"),
+    )
     words.write_parquet(damaged / "words.parquet")
     codes = {code for code, _, _ in verify(damaged)}
     # CAT's neighbours still list it, so groups hold; E108 finds the links that its patterns imply
@@ -232,13 +268,16 @@ def test_verify_passes_then_fails_with_codes_on_damage(tiny_export, tmp_path):
     regrouped = tmp_path / "regrouped"  # CAT moved out of its group: the groups no longer match the links
     shutil.copytree(tiny_export, regrouped)
     words = pl.read_parquet(regrouped / "words.parquet")
-    words.with_columns(pl.when(pl.col("word") == "CAT").then(pl.lit(99, dtype=pl.UInt32)).otherwise("group_csw")
-                       .alias("group_csw")).write_parquet(regrouped / "words.parquet")
+    words.with_columns(
+        pl.when(pl.col("word") == "CAT").then(pl.lit(99, dtype=pl.UInt32)).otherwise("group_csw").alias("group_csw")
+    ).write_parquet(regrouped / "words.parquet")
     assert {"E201", "E202", "E203"} <= {code for code, _, _ in verify(regrouped)}
     result = cli.invoke(app, ["verify", str(damaged)])
     assert result.exit_code == 1
-    assert any(line.startswith("E301 rareness disagrees") and "DOG: level 10, rareness 7" in line
-               for line in result.stdout.splitlines())
+    assert any(
+        line.startswith("E301 rareness disagrees") and "DOG: level 10, rareness 7" in line
+        for line in result.stdout.splitlines()
+    )
 
 
 def test_diff_explains_a_change(tmp_path):
@@ -266,7 +305,10 @@ def test_ties_are_drawn_uniformly(tmp_path):
     ladders = Ladders.open(write_export(tmp_path / "e", words, words, {}))
     count, found = ladders.all_shortest("CAT", "DOG")
     assert count == 3 and sorted(f.words for f in found) == [
-        ["CAT", "CAG", "COG", "DOG"], ["CAT", "COT", "COG", "DOG"], ["CAT", "COT", "DOT", "DOG"]]
+        ["CAT", "CAG", "COG", "DOG"],
+        ["CAT", "COT", "COG", "DOG"],
+        ["CAT", "COT", "DOT", "DOG"],
+    ]
     for method in (ladders.shortest, ladders.common):  # all words are equally rare: the same three tie
         drawn = [tuple(method("CAT", "DOG", seed=seed).words) for seed in range(600)]
         shares = {ladder: drawn.count(ladder) / len(drawn) for ladder in set(drawn)}
@@ -283,8 +325,13 @@ def test_puzzles_are_pairs_exactly_n_steps_apart(tmp_path, entries, steps, seed)
     ladders = Ladders.open(write_export(tmp_path / f"p{seed}", csw, csw, levels))
     length = len(csw[0])
     adjacent = adjacency(csw, edit=False)
-    apart = {(a, b) for a in csw if len(a) == length for b, d in brute.distances(adjacent, a).items()
-             if d == steps and len(b) == length}
+    apart = {
+        (a, b)
+        for a in csw
+        if len(a) == length
+        for b, d in brute.distances(adjacent, a).items()
+        if d == steps and len(b) == length
+    }
     if not apart:
         with pytest.raises(SolveError, match=f"no CSW ladder of {steps} steps between {length}-letter words"):
             puzzles(ladders, length, steps, seed=seed, count=2)
@@ -300,8 +347,10 @@ def test_puzzles_are_pairs_exactly_n_steps_apart(tmp_path, entries, steps, seed)
 def weighted_graphs(draw):
     n = draw(st.integers(2, 8))
     edges = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=20))
-    adjacent = [sorted({b for a, b in edges if a == v and b != v} | {a for a, b in edges if b == v and a != v})
-                for v in range(n)]
+    adjacent = [
+        sorted({b for a, b in edges if a == v and b != v} | {a for a, b in edges if b == v and a != v})
+        for v in range(n)
+    ]
     # Small weights make equal sums over different step counts common: (sum, steps) ties matter.
     weight = draw(st.lists(st.sampled_from([1, 1, 2, 3, 4, 200, 2_000_001]), min_size=n, max_size=n))
     return adjacent, weight
@@ -336,8 +385,10 @@ def test_both_least_cost_searches_count_what_every_simple_path_shows(graph, seed
     scored = [(sum(weight[v] for v in p), len(p) - 1) for p in paths]
     best = min(scored)
     steps_left = [0] * len(adjacent)  # an admissible bound, the weakest
-    for counts, preds in (search.a_star(adjacent, weight, steps_left, s, t),
-                          search.least_cost(*search.csr(adjacent), np.asarray(weight), s, t)):
+    for counts, preds in (
+        search.a_star(adjacent, weight, steps_left, s, t),
+        search.least_cost(*search.csr(adjacent), np.asarray(weight), s, t),
+    ):
         assert counts[t] == scored.count(best)
         path = search.draw(preds, counts, t, rng)
         assert path[0] == s and all(b in adjacent[a] for a, b in zip(path, path[1:]))
@@ -347,9 +398,11 @@ def test_both_least_cost_searches_count_what_every_simple_path_shows(graph, seed
 def test_a_solve_imports_neither_polars_nor_numpy(tiny_export):
     """A one-off `ladders solve` pays for every import it makes: polars and numpy would be 0.3 s of a
     0.15 s aim, so the solver reads ladder.sqlite with the standard library."""
-    code = ("import sys\nfrom typer.testing import CliRunner\nfrom pipeline.cli import app\n"
-            f"r = CliRunner().invoke(app, ['solve', 'cat', 'dog', '--export', {str(tiny_export)!r}])\n"
-            "assert r.exit_code == 0, r.output\n"
-            "print(sorted(m for m in ('polars', 'numpy', 'pyarrow', 'scipy') if m in sys.modules))")
+    code = (
+        "import sys\nfrom typer.testing import CliRunner\nfrom pipeline.cli import app\n"
+        f"r = CliRunner().invoke(app, ['solve', 'cat', 'dog', '--export', {str(tiny_export)!r}])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(sorted(m for m in ('polars', 'numpy', 'pyarrow', 'scipy') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -8,6 +8,7 @@ from the distribution's packages (`make test-sql` installs them when missing);
 without them these tests are skipped, unless LADDERS_REQUIRE_SQL is set (as
 `make test-sql` does), when they fail.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,11 +51,30 @@ def server(tmp_path_factory):
     home = tmp_path_factory.mktemp("mariadb")
     data, socket = home / "data", home / "mysqld.sock"
     user = ["--user=root"] if os.geteuid() == 0 else []
-    subprocess.run(["mariadb-install-db", "--no-defaults", f"--datadir={data}", "--skip-test-db",
-                    "--auth-root-authentication-method=socket", *user], check=True, capture_output=True)
-    proc = subprocess.Popen([shutil.which("mariadbd") or "/usr/sbin/mariadbd", "--no-defaults", f"--datadir={data}",
-                             f"--socket={socket}", "--skip-networking", f"--pid-file={home / 'pid'}",
-                             f"--log-error={home / 'error.log'}", *user])
+    subprocess.run(
+        [
+            "mariadb-install-db",
+            "--no-defaults",
+            f"--datadir={data}",
+            "--skip-test-db",
+            "--auth-root-authentication-method=socket",
+            *user,
+        ],
+        check=True,
+        capture_output=True,
+    )
+    proc = subprocess.Popen(
+        [
+            shutil.which("mariadbd") or "/usr/sbin/mariadbd",
+            "--no-defaults",
+            f"--datadir={data}",
+            f"--socket={socket}",
+            "--skip-networking",
+            f"--pid-file={home / 'pid'}",
+            f"--log-error={home / 'error.log'}",
+            *user,
+        ]
+    )
     deadline = time.monotonic() + 60
     while not socket.exists():
         if proc.poll() is not None or time.monotonic() > deadline:
@@ -64,22 +84,28 @@ def server(tmp_path_factory):
     try:
         yield socket
     finally:
-        subprocess.run(["mariadb-admin", "--no-defaults", f"--socket={socket}", "-u", "root", "shutdown"],
-                       capture_output=True)
+        subprocess.run(
+            ["mariadb-admin", "--no-defaults", f"--socket={socket}", "-u", "root", "shutdown"], capture_output=True
+        )
         try:
             proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
             proc.kill()
 
 
-def sql(socket: Path, database: str, statement: str, stdin: str | None = None, mode: str | None = None
-        ) -> subprocess.CompletedProcess:
+def sql(
+    socket: Path, database: str, statement: str, stdin: str | None = None, mode: str | None = None
+) -> subprocess.CompletedProcess:
     """Run statements with the mariadb client; `mode`: the session's sql_mode before they run, as a
     server configured with it would give."""
     cmd = ["mariadb", "--no-defaults", f"--socket={socket}", "-u", "root", "--batch", "--skip-column-names"]
     cmd += [f"--init-command=SET SESSION sql_mode = '{mode}'"] if mode is not None else []
-    return subprocess.run(cmd + ([database] if database else []) + (["-e", statement] if statement else []),
-                          input=stdin, capture_output=True, text=True)
+    return subprocess.run(
+        cmd + ([database] if database else []) + (["-e", statement] if statement else []),
+        input=stdin,
+        capture_output=True,
+        text=True,
+    )
 
 
 def ladders(*args: str) -> subprocess.CompletedProcess:
@@ -100,22 +126,33 @@ def load(socket: Path, database: str, export: Path, tmp: Path) -> float:
 
 def check_against_parquet(socket: Path, database: str, export: Path, groups: int = 5) -> None:
     words = pl.read_parquet(export / "words.parquet")
-    links = words.select("id", "links").explode("links").drop_nulls().height + \
-        words.select("id", "edit_links").explode("edit_links").drop_nulls().height
-    counts = sql(socket, database, "SELECT (SELECT COUNT(*) FROM words), (SELECT COUNT(*) FROM links), "
-                                   "(SELECT COUNT(*) FROM ladder_groups)").stdout.split()
+    links = (
+        words.select("id", "links").explode("links").drop_nulls().height
+        + words.select("id", "edit_links").explode("edit_links").drop_nulls().height
+    )
+    counts = sql(
+        socket,
+        database,
+        "SELECT (SELECT COUNT(*) FROM words), (SELECT COUNT(*) FROM links), (SELECT COUNT(*) FROM ladder_groups)",
+    ).stdout.split()
     assert list(map(int, counts)) == [words.height, links, pl.read_parquet(export / "groups.parquet").height]
     # Every text byte for byte (quotes, backslashes, non-ASCII): checksums summed over the column.
-    sums = sql(socket, database, "SELECT SUM(CRC32(word)), SUM(CRC32(definition)), SUM(CRC32(definition_source)) "
-                                 "FROM words").stdout.split()
-    assert list(map(int, sums)) == [sum(zlib.crc32(v.encode()) for v in words[c].drop_nulls())
-                                    for c in ("word", "definition", "definition_source")]
+    sums = sql(
+        socket, database, "SELECT SUM(CRC32(word)), SUM(CRC32(definition)), SUM(CRC32(definition_source)) FROM words"
+    ).stdout.split()
+    assert list(map(int, sums)) == [
+        sum(zlib.crc32(v.encode()) for v in words[c].drop_nulls()) for c in ("word", "definition", "definition_source")
+    ]
     sizes = words["group_csw"].value_counts().sort("count", descending=True)["group_csw"].head(groups).to_list()
     for group in sizes:  # the largest groups: the "one group in one query" statement
-        rows = sql(socket, database, "SELECT w.word, COALESCE(d.word, '') FROM words w LEFT JOIN links l "
-                                     "ON l.src = w.id "
-                                     "AND l.kind = 'sub' LEFT JOIN words d ON d.id = l.dst "
-                                     f"WHERE w.group_csw = {group}").stdout.splitlines()
+        rows = sql(
+            socket,
+            database,
+            "SELECT w.word, COALESCE(d.word, '') FROM words w LEFT JOIN links l "
+            "ON l.src = w.id "
+            "AND l.kind = 'sub' LEFT JOIN words d ON d.id = l.dst "
+            f"WHERE w.group_csw = {group}",
+        ).stdout.splitlines()
         got: dict[str, set[str]] = {}
         for line in rows:
             a, b = line.split("\t")
@@ -134,7 +171,8 @@ def tiny_export(tmp_path_factory):
     shutil.copytree(DATA / "tiny", root / "tiny")
     (root / "tiny/config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n'
+    )
     built = ladders("build", "--quiet", "--config", str(root / "tiny/config.toml"))
     assert built.returncode == 0, built.stderr
     return root / "tiny/build/export"
@@ -159,7 +197,7 @@ def test_a_short_load_fails(server, tiny_export, tmp_path):
     lines = dump.read_text().splitlines(keepends=True)
     first_links = next(i for i, line in enumerate(lines) if line.startswith("INSERT INTO `links`"))
     assert lines[first_links + 1].endswith("),\n")  # a row with more after it
-    cut = lines[:first_links + 1] + lines[first_links + 2:]  # that one row lost
+    cut = lines[: first_links + 1] + lines[first_links + 2 :]  # that one row lost
     assert sql(server, "", "CREATE DATABASE short").returncode == 0
     loaded = sql(server, "short", "", stdin="".join(cut))
     assert loaded.returncode != 0 and "Subquery returns more than 1 row" in loaded.stderr
@@ -180,16 +218,21 @@ def test_php_solves_like_ladders(server, raw_export, raw_db):
     solver = Ladders.open(raw_export)
     words = pl.read_parquet(raw_export / "words.parquet", columns=["word", "links", "edit_links", "group_csw"])
     names = words["word"].to_list()
-    neighbours = {w: {names[i] for i in a} | {names[i] for i in b} for w, a, b in
-                  words.select("word", "links", "edit_links").rows()}
+    neighbours = {
+        w: {names[i] for i in a} | {names[i] for i in b}
+        for w, a, b in words.select("word", "links", "edit_links").rows()
+    }
     largest = words["group_csw"].value_counts().sort("count", descending=True)["group_csw"][0]
     members = words.filter(pl.col("group_csw") == largest)["word"].to_list()
     rng = random.Random(16)
     pairs = [("COLD", "WARM", False), ("CAT", "DOG", False), ("APE", "MAN", False), ("CAT", "DOGS", True)]
     pairs += [(*rng.sample(members, 2), False) for _ in range(8)]
     for a, b, edit in pairs:
-        php = subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *(["--edit"] if edit else []),
-                              a, b], capture_output=True, text=True)
+        php = subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *(["--edit"] if edit else []), a, b],
+            capture_output=True,
+            text=True,
+        )
         assert php.returncode == 0, php.stdout + php.stderr
         got = json.loads(php.stdout)
         shortest, common = solver.shortest(a, b, edit=edit), solver.common(a, b, edit=edit)
@@ -200,11 +243,14 @@ def test_php_solves_like_ladders(server, raw_export, raw_db):
             assert all(v in neighbours[u] for u, v in zip(ladder, ladder[1:]))
 
 
-@pytest.mark.parametrize("args, code", [(["COLD", "XQZV"], 10), (["COLD", "WARMS"], 11),
-                                        (["ZYZZYVA", "ABALONE"], 12), (["COLD", "COLD"], 13)])
+@pytest.mark.parametrize(
+    "args, code",
+    [(["COLD", "XQZV"], 10), (["COLD", "WARMS"], 11), (["ZYZZYVA", "ABALONE"], 12), (["COLD", "COLD"], 13)],
+)
 def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
-    php = subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *args], capture_output=True,
-                         text=True)
+    php = subprocess.run(
+        ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *args], capture_output=True, text=True
+    )
     assert php.returncode == code and "error" in json.loads(php.stdout)
 
 
@@ -213,8 +259,7 @@ def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
 HOSTILE = json.loads((ROOT / "tests/data/hostile/payloads.json").read_text())
 # The server's default (MariaDB 10.11: strict), backslashes as plain characters, not strict at all, and
 # ANSI ("" quotes identifiers, || concatenates) with backslashes plain.
-MODES = {"default": None, "no_backslash": "NO_BACKSLASH_ESCAPES", "not_strict": "",
-         "ansi": "ANSI,NO_BACKSLASH_ESCAPES"}
+MODES = {"default": None, "no_backslash": "NO_BACKSLASH_ESCAPES", "not_strict": "", "ansi": "ANSI,NO_BACKSLASH_ESCAPES"}
 
 
 @pytest.fixture(scope="module")
@@ -228,9 +273,13 @@ def hostile_export(tiny_export, tmp_path_factory):
     texts = HOSTILE["sql"] + HOSTILE["terminal"] + HOSTILE["invisible"] + ["\u00e9" * (HOSTILE["long"]["bytes"] // 2)]
     n = words.height  # fewer words than texts: some hold two, each text whole
     definitions = [" | ".join(texts[i::n]) for i in range(n)]
-    words = words.with_columns(pl.Series("definition", definitions, dtype=pl.String),
-                               pl.when(pl.col("id") == 0).then(pl.lit("x\\'); --")).otherwise(
-                                   pl.col("definition_source")).alias("definition_source"))
+    words = words.with_columns(
+        pl.Series("definition", definitions, dtype=pl.String),
+        pl.when(pl.col("id") == 0)
+        .then(pl.lit("x\\'); --"))
+        .otherwise(pl.col("definition_source"))
+        .alias("definition_source"),
+    )
     words.write_parquet(folder / "words.parquet")
     return folder
 
@@ -255,8 +304,11 @@ def test_hostile_definitions_load_as_text_in_every_sql_mode(server, hostile_expo
     assert sorted(tables) == ["ladder_groups", "links", "words"]  # no `pwned`
     check_against_parquet(server, database, hostile_export)  # every text byte for byte
     longest = sql(server, database, "SELECT MAX(LENGTH(definition)) FROM words").stdout.split()
-    assert int(longest[0]) == max(len(d.encode()) for d in pl.read_parquet(hostile_export / "words.parquet")[
-        "definition"].drop_nulls()) > HOSTILE["long"]["bytes"]
+    assert (
+        int(longest[0])
+        == max(len(d.encode()) for d in pl.read_parquet(hostile_export / "words.parquet")["definition"].drop_nulls())
+        > HOSTILE["long"]["bytes"]
+    )
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -298,8 +350,16 @@ def hostile_db(server, hostile_export, tmp_path_factory) -> str:
 
 
 def php(socket, database: str, *args: str | bytes) -> subprocess.CompletedProcess:
-    return subprocess.run([b"php", str(PHP_SOLVER).encode(), f"--socket={socket}".encode(), f"--db={database}".encode(),
-                           *[a if isinstance(a, bytes) else a.encode() for a in args]], capture_output=True)
+    return subprocess.run(
+        [
+            b"php",
+            str(PHP_SOLVER).encode(),
+            f"--socket={socket}".encode(),
+            f"--db={database}".encode(),
+            *[a if isinstance(a, bytes) else a.encode() for a in args],
+        ],
+        capture_output=True,
+    )
 
 
 def test_php_prints_hostile_definitions_as_inert_json(server, hostile_export, hostile_db):
@@ -332,14 +392,18 @@ def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp
     assert empty.returncode == 3 and "doesn't exist" in json.loads(empty.stdout)["error"]
 
 
-@pytest.mark.parametrize("flags, avoided, refused", [([], set(), None), (["--clean"], {"CRAP"}, "CUNT"),
-                                                     (["--strict"], {"CRAP", "COCK"}, "COCK")])
+@pytest.mark.parametrize(
+    "flags, avoided, refused",
+    [([], set(), None), (["--clean"], {"CRAP"}, "CUNT"), (["--strict"], {"CRAP", "COCK"}, "COCK")],
+)
 def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(server, raw_db, flags, avoided, refused):
     """As `ladders solve`: CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; --clean avoids
     CRAP (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
+
     def php(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *flags, *args],
-                              capture_output=True, text=True)
+        return subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *flags, *args], capture_output=True, text=True
+        )
 
     for a, b, middle in (("CROP", "WRAP", "CRAP"), ("LOCK", "CORK", "COCK")):
         done = php(a, b)
@@ -359,10 +423,14 @@ def test_php_usage_warnings_and_fatal_errors_are_json():
     """An option given twice was exit 4 ('database error: strtolower()'); a bad --host printed PHP's own
     warnings, its ESC raw. (A fatal error, memory_limit, is JSON and exit 5 from a shutdown function: tried
     by hand with PHP at memory_limit=2M, not here.)"""
-    twice = subprocess.run(["php", str(PHP_SOLVER), "--socket=/nonexistent", "--db=x", "--lexicon=csw",
-                            "--lexicon=owl", "CAT", "DOG"], capture_output=True, text=True)
+    twice = subprocess.run(
+        ["php", str(PHP_SOLVER), "--socket=/nonexistent", "--db=x", "--lexicon=csw", "--lexicon=owl", "CAT", "DOG"],
+        capture_output=True,
+        text=True,
+    )
     assert twice.returncode == 2 and "more than once" in json.loads(twice.stdout)["error"]
-    host = subprocess.run(["php", str(PHP_SOLVER), "--db=x", "--host=\x1b[2J", "CAT", "DOG"],
-                          capture_output=True, text=True)
+    host = subprocess.run(
+        ["php", str(PHP_SOLVER), "--db=x", "--host=\x1b[2J", "CAT", "DOG"], capture_output=True, text=True
+    )
     assert host.returncode == 4 and "\x1b" not in host.stdout + host.stderr
     assert all("warning" in json.loads(line) for line in host.stderr.splitlines())

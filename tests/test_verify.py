@@ -1,5 +1,6 @@
 """`ladders verify` checks the data, not the manifest's word for it: a tamperer who rehashes the
 manifest is still caught."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,14 @@ def build(tiny: Path, *extra: str):
 
 
 def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
 
 
 def _rehash(export: Path) -> None:
@@ -55,10 +62,17 @@ def test_verify_finds_a_link_removed_everywhere_with_the_manifest_rehashed(tiny,
     shutil.copytree(tiny / "build/export", export)
     words = pl.read_parquet(export / "words.parquet")
     cat, cot = (words.filter(pl.col("word") == w)["id"].item() for w in ("CAT", "COT"))
-    words = words.with_columns(pl.col("links").list.set_difference(
-        pl.when(pl.col("id") == cat).then(pl.lit([cot], pl.List(pl.UInt32)))
-        .when(pl.col("id") == cot).then(pl.lit([cat], pl.List(pl.UInt32)))
-        .otherwise(pl.lit([], pl.List(pl.UInt32)))).list.sort())
+    words = words.with_columns(
+        pl.col("links")
+        .list.set_difference(
+            pl.when(pl.col("id") == cat)
+            .then(pl.lit([cot], pl.List(pl.UInt32)))
+            .when(pl.col("id") == cot)
+            .then(pl.lit([cat], pl.List(pl.UInt32)))
+            .otherwise(pl.lit([], pl.List(pl.UInt32)))
+        )
+        .list.sort()
+    )
     words.write_parquet(export / "words.parquet")
     (export / "ladder.sqlite").write_bytes(sqlite_bytes(words))  # the damaged lists, as a tamperer would
     _rehash(export)

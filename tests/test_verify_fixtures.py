@@ -5,6 +5,7 @@ says what each one damaged). The codes each must report are written here, from
 the damage, not read back from the script: a check that stops seeing its
 damage, or starts firing on another's, fails this test.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,15 +19,26 @@ from pipeline.artifact.verify import CHECKS, verify
 FIXTURES = Path(__file__).parent / "fixtures" / "verify"
 EXPECTED = {
     "good": set(),
-    "E001": {"E001"}, "E002": {"E002"}, "E003": {"E003"}, "E004": {"E004"},
+    "E001": {"E001"},
+    "E002": {"E002"},
+    "E003": {"E003"},
+    "E004": {"E004"},
     "E101": {"E101", "E108"},  # a one-sided list is also one word short
     "E102": {"E102", "E108"},  # a word listing itself has one link more than the words give
-    "E103": {"E103"}, "E104": {"E104"}, "E105": {"E105"}, "E106": {"E106"},
-    "E108": {"E108"}, "E109": {"E109"},
+    "E103": {"E103"},
+    "E104": {"E104"},
+    "E105": {"E105"},
+    "E106": {"E106"},
+    "E108": {"E108"},
+    "E109": {"E109"},
     "E201": {"E201", "E204"},  # a group that is not connected has no pair at its "diameter"
-    "E202": {"E202"}, "E203": {"E203"}, "E204": {"E204"},
-    "E301": {"E301"}, "E401": {"E401"},
-    "E501": {"E501"}, "E502": {"E502"},
+    "E202": {"E202"},
+    "E203": {"E203"},
+    "E204": {"E204"},
+    "E301": {"E301"},
+    "E401": {"E401"},
+    "E501": {"E501"},
+    "E502": {"E502"},
 }
 
 

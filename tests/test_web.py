@@ -7,6 +7,7 @@ rungs, which must be ladders of the same length and rareness as `ladders
 solve` gives. Skipped without Chromium or Playwright unless LADDERS_REQUIRE_WEB
 is set (as `make test-web` does), when it fails.
 """
+
 from __future__ import annotations
 
 import functools
@@ -28,8 +29,14 @@ from pipeline.solve.solver import Ladders
 
 pytestmark = pytest.mark.web
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +59,7 @@ def browser():
 class Counted(http.server.SimpleHTTPRequestHandler):
     """Serves the page folder, counting every byte it sends (headers too) with the time it was sent; with
     `gzip` set, answers a request accepting gzip with the file's precompressed .gz copy when there is one."""
+
     sent: list[tuple[float, int, str]]  # (time.monotonic(), bytes, path), set per server
     gzip = False
 
@@ -69,6 +77,7 @@ class Counted(http.server.SimpleHTTPRequestHandler):
 
             def __getattr__(self, name):
                 return getattr(raw, name)
+
         self.wfile = Writer()
 
     def send_head(self):
@@ -90,8 +99,9 @@ class Server:
     def __init__(self, folder: Path, gzip: bool = False):
         self.sent: list[tuple[float, int, str]] = []
         handler = type("Handler", (Counted,), {"sent": self.sent, "gzip": gzip})
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler,
-                                                                                         directory=str(folder)))
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))
+        )
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/index.html"
 
@@ -104,8 +114,12 @@ class Server:
 
 
 def export_web(export: Path, page: Path) -> None:
-    written = subprocess.run([sys.executable, "-m", "pipeline", "export-web", str(page), "--export", str(export)],
-                             cwd=ROOT, capture_output=True, text=True)
+    written = subprocess.run(
+        [sys.executable, "-m", "pipeline", "export-web", str(page), "--export", str(export)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert written.returncode == 0, written.stderr
 
 
@@ -113,8 +127,12 @@ def export_web(export: Path, page: Path) -> None:
 def built(tmp_path_factory):
     """A build of raw/: its export folder."""
     root = tmp_path_factory.mktemp("web")
-    built = subprocess.run([sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(root / "build")],
-                           cwd=ROOT, capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(root / "build")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert built.returncode == 0, built.stderr
     return root / "build/export"
 
@@ -161,17 +179,23 @@ def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
             assert all(v in linked[u] for u, v in zip(ladder, ladder[1:]))
         shown = [w for ladder in ladders for w in ladder]
         assert definitions == [defined[w] or "(no definition)" for w in shown]  # each rung's own, from its shard
-    shot = ROOT / "build" / "web-screenshot.png" if (ROOT / "build" / ".ladders-build").exists() else \
-        export.parent / "web-screenshot.png"
+    shot = (
+        ROOT / "build" / "web-screenshot.png"
+        if (ROOT / "build" / ".ladders-build").exists()
+        else export.parent / "web-screenshot.png"
+    )
     page.screenshot(path=str(shot), full_page=True)
     print(f"screenshot: {shot}")
 
 
-@pytest.mark.parametrize("clean, crop_wrap, lock_cork", [
-    ("off", ["CROP", "CRAP", "WRAP"], ["LOCK", "COCK", "CORK"]),
-    ("on", None, ["LOCK", "COCK", "CORK"]),  # the default: CRAP (offensive) avoided
-    ("strict", None, None),  # COCK (vulgar_sense) avoided too
-])
+@pytest.mark.parametrize(
+    "clean, crop_wrap, lock_cork",
+    [
+        ("off", ["CROP", "CRAP", "WRAP"], ["LOCK", "COCK", "CORK"]),
+        ("on", None, ["LOCK", "COCK", "CORK"]),  # the default: CRAP (offensive) avoided
+        ("strict", None, None),  # COCK (vulgar_sense) avoided too
+    ],
+)
 def test_clean_levels_route_around_flagged_middle_words(browser, site, clean, crop_wrap, lock_cork):
     """CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; None: a three-step detour."""
     for (a, b), expected in ((("crop", "wrap"), crop_wrap), (("lock", "cork"), lock_cork)):
@@ -186,15 +210,19 @@ def test_a_flagged_end_word_is_refused_naming_its_level(browser, site):
     page = browser.new_page()
     page.goto(f"{site[0]}?from=cock&to=rock&clean=strict")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
-    assert page.text_content("#status") == ("COCK is flagged vulgar_sense: clean ladders neither start nor end on "
-                                            "such a word.")
+    assert page.text_content("#status") == (
+        "COCK is flagged vulgar_sense: clean ladders neither start nor end on such a word."
+    )
 
 
-@pytest.mark.parametrize("a, b, message", [
-    ("cold", "xqzv", "XQZV is not in the CSW word list."),
-    ("zyzzyva", "abalone", "No ladder: ZYZZYVA and ABALONE are in different groups."),
-    ("cold", "warmer", 'COLD has 4 letters and WARMER has 6: tick "insert and delete letters too".'),
-])
+@pytest.mark.parametrize(
+    "a, b, message",
+    [
+        ("cold", "xqzv", "XQZV is not in the CSW word list."),
+        ("zyzzyva", "abalone", "No ladder: ZYZZYVA and ABALONE are in different groups."),
+        ("cold", "warmer", 'COLD has 4 letters and WARMER has 6: tick "insert and delete letters too".'),
+    ],
+)
 def test_refusals_are_clear_messages(browser, site, a, b, message):
     page = browser.new_page()
     page.goto(f"{site[0]}?from={a}&to={b}")
@@ -205,11 +233,14 @@ def test_refusals_are_clear_messages(browser, site, a, b, message):
 
 def test_a_folder_ladders_did_not_write_is_refused(tmp_path, site):
     (tmp_path / "mine.txt").write_text("keep")
-    result = subprocess.run([sys.executable, "-m", "pipeline", "export-web", str(tmp_path), "--export", str(site[1])],
-                            cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "export-web", str(tmp_path), "--export", str(site[1])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2 and "holds files ladders did not write" in result.stderr
     assert (tmp_path / "mine.txt").read_text() == "keep" and not (tmp_path / "data").exists()
-
 
 
 def test_the_page_works_offline_after_the_visitor_asks(browser, site):
@@ -224,8 +255,10 @@ def test_the_page_works_offline_after_the_visitor_asks(browser, site):
     page.focus("#keep")  # used from the keyboard
     page.keyboard.press("Enter")
     page.wait_for_function("document.body.dataset.offline === 'kept'", timeout=120_000)
-    assert page.evaluate("[$('keep-progress').value, $('keep-progress').max]") == [
-        page.evaluate("state.manifest.bytes")] * 2
+    assert (
+        page.evaluate("[$('keep-progress').value, $('keep-progress').max]")
+        == [page.evaluate("state.manifest.bytes")] * 2
+    )
     context.set_offline(True)
     assert page.evaluate("fetch('not-cached.txt').then(() => 'fetched', () => 'offline')") == "offline"
     page.goto(f"{url}?from=zymes&to=times")  # a pair whose buckets and definitions were never shown
@@ -256,8 +289,11 @@ def test_the_page_fetches_nothing_ahead_without_the_choice(browser, site):
 
 
 def largest_six_letter_pair(export: Path) -> tuple[str, str]:
-    longest = pl.read_parquet(export / "longest.parquet").filter(
-        (pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == 6)).sort("size")
+    longest = (
+        pl.read_parquet(export / "longest.parquet")
+        .filter((pl.col("lexicon") == "csw") & (pl.col("mode") == "sub") & (pl.col("length") == 6))
+        .sort("size")
+    )
     return longest["start"][-1].lower(), longest["end"][-1].lower()
 
 
@@ -364,8 +400,10 @@ def test_a_puzzle_played_to_the_end_from_the_keyboard(browser, site):
     page.wait_for_selector("#p-rungs li.hint")
     hinted = page.get_attribute("#p-rungs li.hint", "data-word")
     assert solver.shortest(hinted, end, clean=True).steps == par - 1
-    assert hinted in {w for w in solver.shortest(start, hinted, clean=True).words} and \
-        solver.shortest(start, hinted, clean=True).steps == 1
+    assert (
+        hinted in {w for w in solver.shortest(start, hinted, clean=True).words}
+        and solver.shortest(start, hinted, clean=True).steps == 1
+    )
     for word in solver.shortest(hinted, end, clean=True).words[1:]:
         assert page.evaluate("document.activeElement.id") == "p-word"
         page.keyboard.type(word.lower())
@@ -378,8 +416,11 @@ def test_a_puzzle_played_to_the_end_from_the_keyboard(browser, site):
     assert shown[0] == start and shown[-1] == end and len(shown) - 1 == par
     assert all(b in {solver_words for solver_words in neighbours(export, a)} for a, b in zip(shown, shown[1:]))
     assert page.text_content("#p-end h2") == f"Par {par}; you took {par}. A shortest ladder:"
-    shot = ROOT / "build" / "web-play.png" if (ROOT / "build" / ".ladders-build").exists() else \
-        export.parent / "web-play.png"
+    shot = (
+        ROOT / "build" / "web-play.png"
+        if (ROOT / "build" / ".ladders-build").exists()
+        else export.parent / "web-play.png"
+    )
     page.locator("#play").screenshot(path=str(shot))  # docs/web-play.png is a copy
     print(f"screenshot: {shot}")
     context.close()

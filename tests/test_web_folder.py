@@ -3,6 +3,7 @@
 A web folder is often shared (a server's document root), and a link planted in
 it could make ladders overwrite the link's target or remove what it points at.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,8 @@ def export(tmp_path_factory):
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n')
+        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n'
+    )
     built = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
     assert built.exit_code == 0, built.output
     return root / "build/export"
@@ -43,8 +45,10 @@ def test_a_link_planted_at_a_files_name_is_refused_and_its_target_untouched(expo
     (page / "app.js").symlink_to(victim)
     result = web(export, page)
     assert result.exit_code == 2
-    assert result.stderr == (f"error: {page / 'app.js'} is a symbolic link in the page folder; ladders neither "
-                             "writes through links nor removes them: remove it and run again\n")
+    assert result.stderr == (
+        f"error: {page / 'app.js'} is a symbolic link in the page folder; ladders neither "
+        "writes through links nor removes them: remove it and run again\n"
+    )
     assert victim.read_text() == "not ladders' to write\n"
     assert (page / "app.js").is_symlink()
 
@@ -152,4 +156,6 @@ def test_a_folder_swapped_for_a_link_while_the_page_is_made_is_not_written(expor
     done = web(export, page)
     assert done.exit_code == 2 and "holds files ladders did not write" in done.output
     assert (victim / "data/thesis.txt").read_text() == "precious\n" and sorted(victim.rglob("*")) == [
-        victim / "data", victim / "data/thesis.txt"]
+        victim / "data",
+        victim / "data/thesis.txt",
+    ]

@@ -7,6 +7,7 @@ precision per SCOWL band, per source and per rule for the current build, and lis
 definition changed since they were judged: those are judged again, never to make a number pass (a
 changed rule gets newly drawn words).
 """
+
 from __future__ import annotations
 
 import sys
@@ -22,8 +23,13 @@ SAMPLE = Path(__file__).resolve().parents[2] / "tests" / "data" / "definitions_a
 
 def band(level: pl.Expr) -> pl.Expr:
     """A SCOWL level's band: `<=50` (common), `51-95`, `none` (not in SCOWL)."""
-    return (pl.when(level <= 50).then(pl.lit("<=50")).when(level.is_not_null()).then(pl.lit("51-95"))
-            .otherwise(pl.lit("none")))
+    return (
+        pl.when(level <= 50)
+        .then(pl.lit("<=50"))
+        .when(level.is_not_null())
+        .then(pl.lit("51-95"))
+        .otherwise(pl.lit("none"))
+    )
 
 
 def rule(definition: pl.Expr, source: pl.Expr) -> pl.Expr:
@@ -33,34 +39,51 @@ def rule(definition: pl.Expr, source: pl.Expr) -> pl.Expr:
     `derived -ly`, `derived british`, ... (the affix), or `derived+inflection`."""
     kind = source.str.extract(r"-(inflection|derived|link)$", 1)
     first = definition.str.extract(r"^(?:[a-z]+ )+of ([A-Z]+)(?:: |$)", 0)
-    affix = pl.coalesce(definition.str.extract(r"^([a-z]+-) \(", 1), definition.str.extract(r"^[A-Z]+ \+ (-[a-z]+) \(", 1),
-                        pl.when(definition.str.starts_with("British spelling of")).then(pl.lit("british")))
-    return (pl.when(source.is_null()).then(None)
-            .when(kind.is_null() | (kind == "link")).then(pl.when(source.is_in(["wordnet", "gcide"]))
-                                                         .then(pl.lit("headword")).otherwise(pl.lit("own")))
-            .when(kind == "inflection").then(
-                pl.when(definition.str.contains(r"^[a-z ]+ of [A-Z]+: .* \[[a-z]+\] / ")).then(pl.lit("irregular"))
-                .when(first.is_not_null() & ~definition.str.contains(": ")).then(pl.lit("inflection-bare"))
-                .otherwise(pl.lit("inflection")))
-            .when(affix.is_not_null()).then(pl.lit("derived ") + affix)
-            .otherwise(pl.lit("derived+inflection")))
+    affix = pl.coalesce(
+        definition.str.extract(r"^([a-z]+-) \(", 1),
+        definition.str.extract(r"^[A-Z]+ \+ (-[a-z]+) \(", 1),
+        pl.when(definition.str.starts_with("British spelling of")).then(pl.lit("british")),
+    )
+    return (
+        pl.when(source.is_null())
+        .then(None)
+        .when(kind.is_null() | (kind == "link"))
+        .then(pl.when(source.is_in(["wordnet", "gcide"])).then(pl.lit("headword")).otherwise(pl.lit("own")))
+        .when(kind == "inflection")
+        .then(
+            pl.when(definition.str.contains(r"^[a-z ]+ of [A-Z]+: .* \[[a-z]+\] / "))
+            .then(pl.lit("irregular"))
+            .when(first.is_not_null() & ~definition.str.contains(": "))
+            .then(pl.lit("inflection-bare"))
+            .otherwise(pl.lit("inflection"))
+        )
+        .when(affix.is_not_null())
+        .then(pl.lit("derived ") + affix)
+        .otherwise(pl.lit("derived+inflection"))
+    )
 
 
 def judged(words: pl.DataFrame, sample: pl.DataFrame) -> pl.DataFrame:
     """The sample (`word`, `band`, `source`, `rule`, `judgement`, `note`, `text`) beside the build's words:
     `now` the word's definition in this build, `changed` it differs from the judged text (judge it again)."""
-    return sample.join(words.select(Col.word, pl.col(Col.definition).alias("now")), on=Col.word, how="left").with_columns(
-        (pl.col("now").fill_null("") != pl.col("text").fill_null("")).alias("changed"))
+    return sample.join(
+        words.select(Col.word, pl.col(Col.definition).alias("now")), on=Col.word, how="left"
+    ).with_columns((pl.col("now").fill_null("") != pl.col("text").fill_null("")).alias("changed"))
 
 
 def precision(table: pl.DataFrame, by: str) -> pl.DataFrame:
     """Per value of `by`: judged words, each judgement's count, and precision (right or minor, of all) and
     the share wrong (wrong or unreadable)."""
     counts = [(pl.col("judgement") == j).sum().alias(j) for j in JUDGEMENTS]
-    return (table.group_by(by).agg(pl.len().alias("judged"), *counts)
-            .with_columns(((pl.col("right") + pl.col("minor")) / pl.col("judged")).alias("precision"),
-                          ((pl.col("wrong") + pl.col("unreadable")) / pl.col("judged")).alias("wrong_share"))
-            .sort(by))
+    return (
+        table.group_by(by)
+        .agg(pl.len().alias("judged"), *counts)
+        .with_columns(
+            ((pl.col("right") + pl.col("minor")) / pl.col("judged")).alias("precision"),
+            ((pl.col("wrong") + pl.col("unreadable")) / pl.col("judged")).alias("wrong_share"),
+        )
+        .sort(by)
+    )
 
 
 def report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
@@ -70,11 +93,17 @@ def report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
     kept = table.filter(~pl.col("changed"))
     out = [f"{sample.height} judged words; {kept.height} unchanged in this build, {table['changed'].sum()} changed"]
     for by in ("band", "source", "rule"):
-        out += ["", f"by {by}", f"  {by:<22} {'judged':>6} " + " ".join(f"{j:>10}" for j in JUDGEMENTS)
-                + f" {'precision':>9} {'wrong':>6}"]
+        out += [
+            "",
+            f"by {by}",
+            f"  {by:<22} {'judged':>6} " + " ".join(f"{j:>10}" for j in JUDGEMENTS) + f" {'precision':>9} {'wrong':>6}",
+        ]
         for row in precision(kept, by).rows(named=True):
-            out.append(f"  {str(row[by]):<22} {row['judged']:>6} " + " ".join(f"{row[j]:>10}" for j in JUDGEMENTS)
-                       + f" {row['precision']:>9.1%} {row['wrong_share']:>6.1%}")
+            out.append(
+                f"  {str(row[by]):<22} {row['judged']:>6} "
+                + " ".join(f"{row[j]:>10}" for j in JUDGEMENTS)
+                + f" {row['precision']:>9.1%} {row['wrong_share']:>6.1%}"
+            )
     changed = table.filter(pl.col("changed"))
     if changed.height:
         out += ["", "changed since judged (judge again):"]

@@ -12,6 +12,7 @@ Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
   counts) and summary.txt.
 A change to any of it is a new SCHEMA_VERSION.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,13 @@ if TYPE_CHECKING:
     import polars as pl
 
 WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
-    "words.parquet", "groups.parquet", "longest.parquet", "ladder.sqlite", "manifest.json", "summary.txt")
+    "words.parquet",
+    "groups.parquet",
+    "longest.parquet",
+    "ladder.sqlite",
+    "manifest.json",
+    "summary.txt",
+)
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
 SCHEMA_VERSION = 4  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense
@@ -35,6 +42,7 @@ class Col:
     """Every column name of the export, spelled here once: code elsewhere writes `Col.word`, never
     "word", so a renamed or added column is one edit and a typo is an AttributeError, not a silent miss.
     Stage tables that carry a column on to the export use the same names."""
+
     id, word, length, in_csw, in_owl = "id", "word", "length", "in_csw", "in_owl"
     scowl_level, rareness, usa, brit = "scowl_level", "rareness", "usa", "brit"
     definition, definition_source, offensive = "definition", "definition_source", "offensive"
@@ -42,13 +50,25 @@ class Col:
     group_csw, group_owl, group_csw_edit, group_owl_edit = "group_csw", "group_owl", "group_csw_edit", "group_owl_edit"
     links, edit_links = "links", "edit_links"
     lexicon, mode, group_id, size, diameter, start, end, example = (
-        "lexicon", "mode", "group_id", "size", "diameter", "start", "end", "example")
+        "lexicon",
+        "mode",
+        "group_id",
+        "size",
+        "diameter",
+        "start",
+        "end",
+        "example",
+    )
     src, dst, kind = "src", "dst", "kind"  # the links of stage 4 and of the MySQL dump
 
 
 # The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
-GROUP_COLUMNS = {("csw", "sub"): Col.group_csw, ("owl", "sub"): Col.group_owl,
-                 ("csw", "edit"): Col.group_csw_edit, ("owl", "edit"): Col.group_owl_edit}
+GROUP_COLUMNS = {
+    ("csw", "sub"): Col.group_csw,
+    ("owl", "sub"): Col.group_owl,
+    ("csw", "edit"): Col.group_csw_edit,
+    ("owl", "edit"): Col.group_owl_edit,
+}
 
 
 # Each neighbour-list column and the kind of link it holds; the lists each mode searches; the columns a
@@ -57,7 +77,8 @@ LINK_KINDS = {Col.links: "sub", Col.edit_links: "indel"}
 LIST_COLUMNS = {"sub": [Col.links], "edit": [Col.links, Col.edit_links]}
 LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUMNS.values()]
 SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
-    f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()}
+    f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()
+}
 
 
 # The tables' polars schemas. A solve reads SQLite and never needs them, and importing polars takes 0.2 s
@@ -67,20 +88,47 @@ def _schemas() -> dict[str, object]:
     import polars as pl
 
     words = {
-        Col.id: pl.UInt32, Col.word: pl.String, Col.length: pl.UInt8, Col.in_csw: pl.Boolean,
-        Col.in_owl: pl.Boolean, Col.scowl_level: pl.UInt8, Col.rareness: pl.UInt32, Col.usa: pl.Boolean,
-        Col.brit: pl.Boolean, Col.definition: pl.String, Col.definition_source: pl.String,
-        Col.group_csw: pl.UInt32, Col.group_owl: pl.UInt32, Col.group_csw_edit: pl.UInt32,
-        Col.group_owl_edit: pl.UInt32, Col.links: pl.List(pl.UInt32), Col.edit_links: pl.List(pl.UInt32),
-        Col.offensive: pl.Boolean, Col.vulgar_sense: pl.Boolean,
+        Col.id: pl.UInt32,
+        Col.word: pl.String,
+        Col.length: pl.UInt8,
+        Col.in_csw: pl.Boolean,
+        Col.in_owl: pl.Boolean,
+        Col.scowl_level: pl.UInt8,
+        Col.rareness: pl.UInt32,
+        Col.usa: pl.Boolean,
+        Col.brit: pl.Boolean,
+        Col.definition: pl.String,
+        Col.definition_source: pl.String,
+        Col.group_csw: pl.UInt32,
+        Col.group_owl: pl.UInt32,
+        Col.group_csw_edit: pl.UInt32,
+        Col.group_owl_edit: pl.UInt32,
+        Col.links: pl.List(pl.UInt32),
+        Col.edit_links: pl.List(pl.UInt32),
+        Col.offensive: pl.Boolean,
+        Col.vulgar_sense: pl.Boolean,
     }
     return {
         "WORDS": words,
         # longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
-        "LONGEST": {Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32, Col.size: pl.UInt32,
-                    Col.length: pl.UInt8, Col.diameter: pl.UInt16, Col.start: pl.String, Col.end: pl.String},
-        "GROUP_SIZES": {Col.lexicon: pl.String, Col.mode: pl.String, Col.group_id: pl.UInt32,
-                        Col.size: pl.UInt32, Col.length: pl.UInt8, Col.example: pl.String},
+        "LONGEST": {
+            Col.lexicon: pl.String,
+            Col.mode: pl.String,
+            Col.group_id: pl.UInt32,
+            Col.size: pl.UInt32,
+            Col.length: pl.UInt8,
+            Col.diameter: pl.UInt16,
+            Col.start: pl.String,
+            Col.end: pl.String,
+        },
+        "GROUP_SIZES": {
+            Col.lexicon: pl.String,
+            Col.mode: pl.String,
+            Col.group_id: pl.UInt32,
+            Col.size: pl.UInt32,
+            Col.length: pl.UInt8,
+            Col.example: pl.String,
+        },
         "LINKS": {Col.src: pl.UInt32, Col.dst: pl.UInt32, Col.kind: pl.String},  # src < dst
         "SCALAR_COLUMNS": [c for c in words if c not in LINK_KINDS],  # the MySQL dump's words table
     }
@@ -102,7 +150,8 @@ def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
 
     return words.select(list(__getattr__("WORDS"))).with_columns(
         pl.col(pl.Boolean).cast(pl.Int64),
-        *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS])
+        *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS],
+    )
 
 
 def sqlite_file(words: pl.DataFrame, path: Path) -> None:
@@ -124,8 +173,9 @@ def sqlite_file(words: pl.DataFrame, path: Path) -> None:
             raise
         from pipeline.errors import write_failure_hint
 
-        raise EnvironmentProblem(f"cannot write {path.name} in {path.parent}: {text[:120]}; "
-                                 f"{write_failure_hint(path.parent)}") from None
+        raise EnvironmentProblem(
+            f"cannot write {path.name} in {path.parent}: {text[:120]}; {write_failure_hint(path.parent)}"
+        ) from None
 
 
 def sqlite_bytes(words: pl.DataFrame) -> bytes:
@@ -158,12 +208,18 @@ def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
     with adbc.connect(str(path), autocommit=True) as con, con.cursor() as cur:
         for pragma in (f"user_version = {SCHEMA_VERSION}", "journal_mode = OFF", "synchronous = OFF"):
             cur.execute(f"PRAGMA {pragma}")
-        cur.execute("CREATE TABLE words (" + ", ".join(
-            f"{c} {'TEXT' if empty.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
-            for c in empty.columns) + ")")
+        cur.execute(
+            "CREATE TABLE words ("
+            + ", ".join(
+                f"{c} {'TEXT' if empty.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
+                for c in empty.columns
+            )
+            + ")"
+        )
         try:
-            cur.adbc_ingest("words", pa.RecordBatchReader.from_batches(empty.to_arrow().schema, batches()),
-                            mode="append")
+            cur.adbc_ingest(
+                "words", pa.RecordBatchReader.from_batches(empty.to_arrow().schema, batches()), mode="append"
+            )
         except adbc.Error:
             if failed:
                 raise failed[0] from None
@@ -183,15 +239,19 @@ def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
     folder = Path(folder)
     manifest, wanted = folder / MANIFEST_FILE, folder / name
     if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
-        raise NoExport(f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
-                       "does not exist); build the export first (make build)")
+        raise NoExport(
+            f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
+            "does not exist); build the export first (make build)"
+        )
     try:
         version = json.loads(manifest.read_text()).get("schema_version")
     except (ValueError, UnicodeDecodeError, AttributeError):
         raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
     if version != SCHEMA_VERSION:
-        raise DamagedState(f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
-                           "rebuild it with this version (make build)")
+        raise DamagedState(
+            f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
+            "rebuild it with this version (make build)"
+        )
     return wanted
 
 
@@ -199,8 +259,15 @@ def link_pairs(words: pl.DataFrame, columns: tuple[str, ...] = tuple(LINK_KINDS)
     """(`src`, `dst`, `kind`): every entry of the words' neighbour lists as stored, so each link twice."""
     import polars as pl
 
-    return pl.concat([words.select(pl.col("id").alias("src"), pl.col(c).alias("dst")).explode("dst").drop_nulls()
-                      .with_columns(pl.lit(LINK_KINDS[c]).alias("kind")) for c in columns])
+    return pl.concat(
+        [
+            words.select(pl.col("id").alias("src"), pl.col(c).alias("dst"))
+            .explode("dst")
+            .drop_nulls()
+            .with_columns(pl.lit(LINK_KINDS[c]).alias("kind"))
+            for c in columns
+        ]
+    )
 
 
 # Rareness labels by highest SCOWL level, when a manifest names none (the defaults' rareness_labels):
@@ -237,8 +304,14 @@ def definition_kind(source):
     """A polars expression: the DEFINITION_KINDS entry for a `definition_source` expression (null: none)."""
     import polars as pl
 
-    return (pl.when(source.is_null()).then(None)
-            .when(source.str.ends_with("-inflection")).then(pl.lit("inflection"))
-            .when(source.str.ends_with("-derived")).then(pl.lit("derivation"))
-            .when(source.is_in(["wordnet", "gcide"])).then(pl.lit("headword"))
-            .otherwise(pl.lit("own list")))
+    return (
+        pl.when(source.is_null())
+        .then(None)
+        .when(source.str.ends_with("-inflection"))
+        .then(pl.lit("inflection"))
+        .when(source.str.ends_with("-derived"))
+        .then(pl.lit("derivation"))
+        .when(source.is_in(["wordnet", "gcide"]))
+        .then(pl.lit("headword"))
+        .otherwise(pl.lit("own list"))
+    )

@@ -7,6 +7,7 @@ build, so they cannot be compared); words whose rareness or definition
 changed. `diff_exports` returns plain data (the --json output);
 `describe` turns it into lines for people.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,27 +26,41 @@ def _words(folder: Path) -> pl.DataFrame:
 def _links(words: pl.DataFrame) -> pl.DataFrame:
     """(`a`, `b`, `kind`) with a < b alphabetically, as word pairs."""
     names = words.select(Col.id, Col.word)
-    return (link_pairs(words).filter(pl.col(Col.src) < pl.col(Col.dst))
-            .join(names.rename({Col.id: Col.src, Col.word: "a"}), on=Col.src)
-            .join(names.rename({Col.id: Col.dst, Col.word: "b"}), on=Col.dst)
-            .select("a", "b", Col.kind))
+    return (
+        link_pairs(words)
+        .filter(pl.col(Col.src) < pl.col(Col.dst))
+        .join(names.rename({Col.id: Col.src, Col.word: "a"}), on=Col.src)
+        .join(names.rename({Col.id: Col.dst, Col.word: "b"}), on=Col.dst)
+        .select("a", "b", Col.kind)
+    )
 
 
 def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list[dict]]:
     """Groups merged, split, appeared and vanished between two labelings, matched by member words."""
+
     def described(frame: pl.DataFrame) -> pl.DataFrame:
-        return (frame.filter(pl.col(column).is_not_null()).sort(Col.id).group_by(column, maintain_order=True)
-                .agg(pl.col(Col.word).first().alias(Col.example), pl.len().alias(Col.size)))
+        return (
+            frame.filter(pl.col(column).is_not_null())
+            .sort(Col.id)
+            .group_by(column, maintain_order=True)
+            .agg(pl.col(Col.word).first().alias(Col.example), pl.len().alias(Col.size))
+        )
 
     o = old.select(Col.id, Col.word, column).filter(pl.col(column).is_not_null())
     n = new.select(Col.id, Col.word, column).filter(pl.col(column).is_not_null())
-    pairs = (o.join(n, on=Col.word, suffix="_new")
-             .select(pl.col(column).alias("old"), pl.col(f"{column}_new").alias("new")).unique())
+    pairs = (
+        o.join(n, on=Col.word, suffix="_new")
+        .select(pl.col(column).alias("old"), pl.col(f"{column}_new").alias("new"))
+        .unique()
+    )
     old_info, new_info = described(old), described(new)
 
     def name(info: pl.DataFrame, ids: list[int]) -> list[str]:
-        rows = dict(info.filter(pl.col(column).is_in(ids))
-                    .select(column, pl.format("{} ({})", Col.example, Col.size)).iter_rows())
+        rows = dict(
+            info.filter(pl.col(column).is_in(ids))
+            .select(column, pl.format("{} ({})", Col.example, Col.size))
+            .iter_rows()
+        )
         return [rows[i] for i in sorted(ids, key=lambda i: rows[i])]
 
     merged = pairs.group_by("new").agg(pl.col("old")).filter(pl.col("old").list.len() > 1).sort("new")
@@ -66,18 +81,24 @@ def diff_exports(old_dir: Path, new_dir: Path) -> dict:
         after = set(new.filter(pl.col(f"in_{lexicon}"))[Col.word])
         result["words"][lexicon] = {"added": sorted(after - before), "removed": sorted(before - after)}
     old_links, new_links = _links(old), _links(new)
-    for label, frame in (("added", new_links.join(old_links, on=["a", "b", Col.kind], how="anti")),
-                         ("removed", old_links.join(new_links, on=["a", "b", Col.kind], how="anti"))):
+    for label, frame in (
+        ("added", new_links.join(old_links, on=["a", "b", Col.kind], how="anti")),
+        ("removed", old_links.join(new_links, on=["a", "b", Col.kind], how="anti")),
+    ):
         result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]  # not a column: as above
     for (lexicon, mode), column in GROUP_COLUMNS.items():
         result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
     both = old.join(new, on=Col.word, suffix="_new")
     changed = both.filter(pl.col(Col.rareness) != pl.col(f"{Col.rareness}_new")).sort(Col.word)
-    result[Col.rareness] = [{Col.word: w, "old": a, "new": b}
-                            for w, a, b in changed.select(Col.word, Col.rareness, f"{Col.rareness}_new").rows()]
+    result[Col.rareness] = [
+        {Col.word: w, "old": a, "new": b}
+        for w, a, b in changed.select(Col.word, Col.rareness, f"{Col.rareness}_new").rows()
+    ]
     changed = both.filter(pl.col(Col.definition).ne_missing(pl.col(f"{Col.definition}_new"))).sort(Col.word)
-    result["definitions"] = [{Col.word: w, "old": a, "new": b}
-                             for w, a, b in changed.select(Col.word, Col.definition, f"{Col.definition}_new").rows()]
+    result["definitions"] = [
+        {Col.word: w, "old": a, "new": b}
+        for w, a, b in changed.select(Col.word, Col.definition, f"{Col.definition}_new").rows()
+    ]
     return result
 
 
@@ -89,9 +110,11 @@ def _some(items: list, shown: int = SHOWN) -> str:
 def describe(d: dict) -> list[str]:
     lines = []
     for lexicon, w in d["words"].items():
-        lines.append(f"words {lexicon}: +{len(w['added']):,} -{len(w['removed']):,}"
-                     + (f"; added {_some(w['added'])}" if w["added"] else "")
-                     + (f"; removed {_some(w['removed'])}" if w["removed"] else ""))
+        lines.append(
+            f"words {lexicon}: +{len(w['added']):,} -{len(w['removed']):,}"
+            + (f"; added {_some(w['added'])}" if w["added"] else "")
+            + (f"; removed {_some(w['removed'])}" if w["removed"] else "")
+        )
     for label in ("added", "removed"):
         links = d["links"][label]  # not a column: the diff's changed word pairs
         named = [f"{a}-{b} ({k})" for a, b, k in links]
@@ -105,6 +128,8 @@ def describe(d: dict) -> list[str]:
         lines += [f"  vanished: {_some(g['vanished'])}"] if g["vanished"] else []
     moved = [f"{r[Col.word]} {r['old']:,} -> {r['new']:,}" for r in d[Col.rareness]]
     lines.append(f"rareness changed: {len(moved):,}" + (f": {_some(moved)}" if moved else ""))
-    lines.append(f"definitions changed: {len(d['definitions']):,}"
-                 + (f": {_some([r[Col.word] for r in d['definitions']])}" if d["definitions"] else ""))
+    lines.append(
+        f"definitions changed: {len(d['definitions']):,}"
+        + (f": {_some([r[Col.word] for r in d['definitions']])}" if d["definitions"] else "")
+    )
     return lines

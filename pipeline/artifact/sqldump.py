@@ -27,6 +27,7 @@ in every sql_mode; LENGTH counts characters under ORACLE) over its values and ho
 NULL. A short or truncated load fails with "Subquery returns more than 1 row",
 so `mysql` exits non-zero.
 """
+
 from __future__ import annotations
 
 import zlib
@@ -35,15 +36,23 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import (GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, Col, export_file,
-                                       link_pairs)
+from pipeline.artifact.contract import GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, Col, export_file, link_pairs
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20
-MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.Boolean: "TINYINT(1)",
-               pl.String: "MEDIUMTEXT"}
-SHORT_TEXT = {Col.word: "VARCHAR(64)", Col.definition_source: "VARCHAR(32)", Col.lexicon: "VARCHAR(8)",
-              Col.mode: "VARCHAR(8)", Col.example: "VARCHAR(64)"}
+MYSQL_TYPES = {
+    pl.UInt32: "INT UNSIGNED",
+    pl.UInt8: "TINYINT UNSIGNED",
+    pl.Boolean: "TINYINT(1)",
+    pl.String: "MEDIUMTEXT",
+}
+SHORT_TEXT = {
+    Col.word: "VARCHAR(64)",
+    Col.definition_source: "VARCHAR(32)",
+    Col.lexicon: "VARCHAR(8)",
+    Col.mode: "VARCHAR(8)",
+    Col.example: "VARCHAR(64)",
+}
 
 
 # Written between plain quotes: no backslash (a quote in NO_BACKSLASH_ESCAPES, an escape elsewhere), no
@@ -72,23 +81,36 @@ def _check(table: str, frame: pl.DataFrame) -> str:
     for column, dtype in frame.schema.items():
         if dtype == pl.String:
             values = [v.encode() for v in frame[column].drop_nulls()]
-            tests.append(f"(SELECT CONCAT_WS(',', COUNT(`{column}`), COALESCE(SUM(OCTET_LENGTH(`{column}`)), 0), "
-                         f"COALESCE(SUM(CRC32(`{column}`)), 0)) FROM `{table}`) = "
-                         f"'{len(values)},{sum(map(len, values))},{sum(map(zlib.crc32, values))}'")
-    return (f"SELECT IF({' AND '.join(tests)}, 'ok', (SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n")
+            tests.append(
+                f"(SELECT CONCAT_WS(',', COUNT(`{column}`), COALESCE(SUM(OCTET_LENGTH(`{column}`)), 0), "
+                f"COALESCE(SUM(CRC32(`{column}`)), 0)) FROM `{table}`) = "
+                f"'{len(values)},{sum(map(len, values))},{sum(map(zlib.crc32, values))}'"
+            )
+    return f"SELECT IF({' AND '.join(tests)}, 'ok', (SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n"
 
 
 def _create(table: str, schema: dict[str, pl.DataType], key: str) -> str:
-    columns = ",\n  ".join(f"`{c}` {SHORT_TEXT.get(c, MYSQL_TYPES[t])}" + (" NOT NULL" if c in key else "")
-                           for c, t in schema.items())
-    return (f"CREATE TABLE `{table}` (\n  {columns},\n  PRIMARY KEY ({key})\n)"
-            " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n")
+    columns = ",\n  ".join(
+        f"`{c}` {SHORT_TEXT.get(c, MYSQL_TYPES[t])}" + (" NOT NULL" if c in key else "") for c, t in schema.items()
+    )
+    return (
+        f"CREATE TABLE `{table}` (\n  {columns},\n  PRIMARY KEY ({key})\n)"
+        " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n"
+    )
 
 
 def _inserts(table: str, frame: pl.DataFrame) -> Iterator[str]:
-    rows = frame.select(pl.concat_str([pl.lit("(")] + [
-        e for i, (c, t) in enumerate(frame.schema.items()) for e in ([pl.lit(",")] if i else []) + [_literal(c, t)]
-    ] + [pl.lit(")")]).alias("row"))["row"]
+    rows = frame.select(
+        pl.concat_str(
+            [pl.lit("(")]
+            + [
+                e
+                for i, (c, t) in enumerate(frame.schema.items())
+                for e in ([pl.lit(",")] if i else []) + [_literal(c, t)]
+            ]
+            + [pl.lit(")")]
+        ).alias("row")
+    )["row"]
     # At most BATCH rows and BATCH_BYTES a statement: a statement is one packet to the server, and MariaDB's
     # default max_allowed_packet is 16 MiB (2,000 definitions of 8.4 KB broke the load).
     batch, size = [], 0
@@ -108,14 +130,18 @@ def mysql_dump(export: Path) -> Iterator[str]:
     groups = pl.read_parquet(Path(export) / GROUPS_FILE)
     scalar = words.select(SCALAR_COLUMNS)
     links = link_pairs(words).sort(Col.src, Col.dst)
-    yield ("-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
-           "SET NAMES utf8mb4;\nSET @ladders_old_sql_mode = @@SESSION.sql_mode;\n"
-           f"SET SESSION sql_mode = '{SESSION_MODE}';\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
-           "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n")
+    yield (
+        "-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
+        "SET NAMES utf8mb4;\nSET @ladders_old_sql_mode = @@SESSION.sql_mode;\n"
+        f"SET SESSION sql_mode = '{SESSION_MODE}';\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
+        "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n"
+    )
     yield _create("words", {c: WORDS[c] for c in SCALAR_COLUMNS}, "`id`")
-    yield ("CREATE TABLE `links` (\n  `src` INT UNSIGNED NOT NULL,\n  `dst` INT UNSIGNED NOT NULL,\n"
-           "  `kind` ENUM('sub','indel') NOT NULL,\n  PRIMARY KEY (`src`, `dst`)\n)"
-           " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n")
+    yield (
+        "CREATE TABLE `links` (\n  `src` INT UNSIGNED NOT NULL,\n  `dst` INT UNSIGNED NOT NULL,\n"
+        "  `kind` ENUM('sub','indel') NOT NULL,\n  PRIMARY KEY (`src`, `dst`)\n)"
+        " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n"
+    )
     yield _create("ladder_groups", dict(groups.schema), "`lexicon`, `mode`, `group_id`")
     yield from _inserts("words", scalar)
     yield from _inserts("links", links)  # not a column: the links table

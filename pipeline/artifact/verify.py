@@ -7,6 +7,7 @@ an independent second opinion on the pipeline; one exception: E502 proposes a
 word's base forms by the stage's own morphology (stages.wordnet.proposed_bases),
 as the rule it checks is stated in those terms.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,14 +22,28 @@ import polars as pl
 
 from pipeline import progress
 from pipeline.errors import DamagedState, NoExport
-from pipeline.artifact.contract import (GROUP_COLUMNS, GROUP_SIZES, GROUPS_FILE, LINK_KINDS, LIST_COLUMNS, LONGEST,
-                                       LONGEST_FILE, MANIFEST_FILE, SCHEMA_VERSION, SQLITE_FILE, SQLITE_INDEXES, WORDS,
-                                       WORDS_FILE, Col, link_pairs, sqlite_words)
+from pipeline.artifact.contract import (
+    GROUP_COLUMNS,
+    GROUP_SIZES,
+    GROUPS_FILE,
+    LINK_KINDS,
+    LIST_COLUMNS,
+    LONGEST,
+    LONGEST_FILE,
+    MANIFEST_FILE,
+    SCHEMA_VERSION,
+    SQLITE_FILE,
+    SQLITE_INDEXES,
+    WORDS,
+    WORDS_FILE,
+    Col,
+    link_pairs,
+    sqlite_words,
+)
 
 EXAMPLES = 5
 # Each group column: the flag of its lexicon and the neighbour lists of its mode.
-LABELINGS = {column: (f"in_{lexicon}", LIST_COLUMNS[mode])
-             for (lexicon, mode), column in GROUP_COLUMNS.items()}
+LABELINGS = {column: (f"in_{lexicon}", LIST_COLUMNS[mode]) for (lexicon, mode), column in GROUP_COLUMNS.items()}
 
 
 @dataclass
@@ -41,8 +56,9 @@ class Export:
 
         path = self.folder / MANIFEST_FILE
         if not wait_for_swap(self.folder, path.is_file):  # a rebuild mid-swap: wait for it
-            raise NoExport(f"{self.folder} is not an export ({MANIFEST_FILE} does not exist); "
-                           "build the export first (make build)")
+            raise NoExport(
+                f"{self.folder} is not an export ({MANIFEST_FILE} does not exist); build the export first (make build)"
+            )
         try:
             return json.loads(path.read_text())
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -94,8 +110,11 @@ def manifest_lists_every_file(e: Export) -> list[str]:
     present = {p.name for p in e.folder.iterdir() if p.is_file() and not p.name.startswith(".")}
     bad = [f"{name} is not in the manifest" for name in sorted(present - listed)]
     bad += [f"{name} is in the manifest but missing" for name in sorted(listed - present)]
-    rows = {WORDS_FILE: e.words.height, GROUPS_FILE: e.groups.height,
-            LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE).select(pl.len()).collect().item()}
+    rows = {
+        WORDS_FILE: e.words.height,
+        GROUPS_FILE: e.groups.height,
+        LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE).select(pl.len()).collect().item(),
+    }
     for name, actual in rows.items():
         said = e.manifest.get("files", {}).get(name, {}).get("rows")
         if said != actual:
@@ -108,11 +127,15 @@ def schemas_match_contract(e: Export) -> list[str]:
     """a table's columns or dtypes differ from the export contract"""
     bad = []
     longest = pl.read_parquet(e.folder / LONGEST_FILE)
-    for name, frame, schema in ((WORDS_FILE, e.words, WORDS), (GROUPS_FILE, e.groups, GROUP_SIZES),
-                                (LONGEST_FILE, longest, LONGEST)):
+    for name, frame, schema in (
+        (WORDS_FILE, e.words, WORDS),
+        (GROUPS_FILE, e.groups, GROUP_SIZES),
+        (LONGEST_FILE, longest, LONGEST),
+    ):
         if dict(frame.schema) != schema:
-            bad += [f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items()
-                    if frame.schema.get(c) != t] or [f"{name}: columns {frame.columns}"]
+            bad += [
+                f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items() if frame.schema.get(c) != t
+            ] or [f"{name}: columns {frame.columns}"]
     return bad
 
 
@@ -133,8 +156,11 @@ def links_symmetric(e: Export) -> list[str]:
     bad = []
     for column in LINK_KINDS:
         pairs = e.pairs(column)
-        missing = pairs.join(pairs.select(pl.col(Col.dst).alias(Col.src), pl.col(Col.src).alias(Col.dst)),
-                             on=[Col.src, Col.dst], how="anti")
+        missing = pairs.join(
+            pairs.select(pl.col(Col.dst).alias(Col.src), pl.col(Col.src).alias(Col.dst)),
+            on=[Col.src, Col.dst],
+            how="anti",
+        )
         bad += [f"{column}: {s} -> {d}" for s, d in missing.head(EXAMPLES).rows()]
     return bad
 
@@ -142,8 +168,11 @@ def links_symmetric(e: Export) -> list[str]:
 @check("E102")
 def no_self_links(e: Export) -> list[str]:
     """a word links to itself"""
-    return [f"{c}: {s}" for c in LINK_KINDS
-            for s, _ in e.pairs(c).filter(pl.col(Col.src) == pl.col(Col.dst)).head(EXAMPLES).rows()]
+    return [
+        f"{c}: {s}"
+        for c in LINK_KINDS
+        for s, _ in e.pairs(c).filter(pl.col(Col.src) == pl.col(Col.dst)).head(EXAMPLES).rows()
+    ]
 
 
 @check("E103")
@@ -162,7 +191,7 @@ def _one_substitution(a: str, b: str) -> bool:
 
 def _one_indel(a: str, b: str) -> bool:
     short, long = sorted((a, b), key=len)
-    return len(long) == len(short) + 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    return len(long) == len(short) + 1 and any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _wrong_links(e: Export, column: str, ok: Callable[[str, str], bool]) -> list[str]:
@@ -193,28 +222,46 @@ def _sub_degrees(words: pl.DataFrame) -> pl.DataFrame:
     length share exactly one wildcard pattern (C*T) when they differ in one letter, so a word's
     degree is the sum over its patterns of the other words on that pattern."""
     longest = int(words[Col.word].str.len_chars().max() or 0)
-    keys = [words.filter(pl.col(Col.word).str.len_chars() > i).select(
-        Col.id, (pl.col(Col.word).str.slice(0, i) + "*" + pl.col(Col.word).str.slice(i + 1)).alias("key"))
-        for i in range(longest)]
-    return (pl.concat(keys).with_columns(pl.len().over("key").alias("n"))
-            .group_by(Col.id).agg((pl.col("n") - 1).sum().alias("expected")))
+    keys = [
+        words.filter(pl.col(Col.word).str.len_chars() > i).select(
+            Col.id, (pl.col(Col.word).str.slice(0, i) + "*" + pl.col(Col.word).str.slice(i + 1)).alias("key")
+        )
+        for i in range(longest)
+    ]
+    return (
+        pl.concat(keys)
+        .with_columns(pl.len().over("key").alias("n"))
+        .group_by(Col.id)
+        .agg((pl.col("n") - 1).sum().alias("expected"))
+    )
 
 
 def _indel_degrees(words: pl.DataFrame) -> pl.DataFrame:
     """(`id`, `expected`): how many listed words are this one with a letter deleted or inserted."""
     longest = int(words[Col.word].str.len_chars().max() or 0)
-    deletions = pl.concat([words.filter(pl.col(Col.word).str.len_chars() > i).select(
-        Col.id, (pl.col(Col.word).str.slice(0, i) + pl.col(Col.word).str.slice(i + 1)).alias(Col.word))
-        for i in range(longest)]).unique()
+    deletions = pl.concat(
+        [
+            words.filter(pl.col(Col.word).str.len_chars() > i).select(
+                Col.id, (pl.col(Col.word).str.slice(0, i) + pl.col(Col.word).str.slice(i + 1)).alias(Col.word)
+            )
+            for i in range(longest)
+        ]
+    ).unique()
     pairs = deletions.join(words.select(pl.col(Col.word), pl.col(Col.id).alias("shorter")), on=Col.word)
-    return (pl.concat([pairs.select(Col.id), pairs.select(pl.col("shorter").alias(Col.id))])
-            .group_by(Col.id).agg(pl.len().alias("expected")))
+    return (
+        pl.concat([pairs.select(Col.id), pairs.select(pl.col("shorter").alias(Col.id))])
+        .group_by(Col.id)
+        .agg(pl.len().alias("expected"))
+    )
 
 
 def _incomplete(e: Export, column: str, expected: pl.DataFrame) -> list[str]:
-    found = (e.words.select(Col.id, Col.word, pl.col(column).list.len().alias("listed"))
-             .join(expected, on=Col.id, how="left").with_columns(pl.col("expected").fill_null(0))
-             .filter(pl.col("listed") != pl.col("expected")))
+    found = (
+        e.words.select(Col.id, Col.word, pl.col(column).list.len().alias("listed"))
+        .join(expected, on=Col.id, how="left")
+        .with_columns(pl.col("expected").fill_null(0))
+        .filter(pl.col("listed") != pl.col("expected"))
+    )
     return [f"{w}: lists {n}, the word list gives {x}" for _, w, n, x in found.head(EXAMPLES).rows()]
 
 
@@ -237,8 +284,9 @@ def owl_within_csw(e: Export) -> list[str]:
     expected = e.manifest.get("counts", {}).get("owl_not_in_csw", 0)
     if outside.height == expected:
         return []
-    return ([f"{outside.height} OWL words not in CSW, manifest says {expected}"]
-            + outside[Col.word].head(EXAMPLES).to_list())
+    return [f"{outside.height} OWL words not in CSW, manifest says {expected}"] + outside[Col.word].head(
+        EXAMPLES
+    ).to_list()
 
 
 def _components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
@@ -262,7 +310,9 @@ def groups_are_components(e: Export) -> list[str]:
         inside = (src >= 0) & (dst >= 0)
         truth = _components(members.height, src[inside], dst[inside])
         joint = pl.DataFrame({"given": members[column], "truth": truth})
-        if joint["given"].null_count() or not (joint.n_unique() == joint["given"].n_unique() == joint["truth"].n_unique()):
+        if joint["given"].null_count() or not (
+            joint.n_unique() == joint["given"].n_unique() == joint["truth"].n_unique()
+        ):
             bad.append(f"{column}: {joint['given'].n_unique()} groups given, {joint['truth'].n_unique()} components")
         nulls = e.words.filter(~pl.col(flag) & pl.col(column).is_not_null()).height
         if nulls:
@@ -287,18 +337,27 @@ def group_table_matches_words(e: Export) -> list[str]:
     bad = []
     compared = (Col.size, Col.length, Col.example)
     for (lexicon, mode), column in GROUP_COLUMNS.items():
-        expected = (e.words.filter(pl.col(column).is_not_null()).sort(Col.id)
-                    .group_by(column, maintain_order=True)
-                    .agg(pl.len().cast(pl.UInt32).alias(Col.size),
-                         pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first())
-                         .alias(Col.length),
-                         pl.col(Col.word).first().alias(Col.example))
-                    .rename({column: Col.group_id}).sort(Col.group_id))
-        given = (e.groups.filter((pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == mode))
-                 .select(Col.group_id, *compared).sort(Col.group_id))
+        expected = (
+            e.words.filter(pl.col(column).is_not_null())
+            .sort(Col.id)
+            .group_by(column, maintain_order=True)
+            .agg(
+                pl.len().cast(pl.UInt32).alias(Col.size),
+                pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first()).alias(Col.length),
+                pl.col(Col.word).first().alias(Col.example),
+            )
+            .rename({column: Col.group_id})
+            .sort(Col.group_id)
+        )
+        given = (
+            e.groups.filter((pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == mode))
+            .select(Col.group_id, *compared)
+            .sort(Col.group_id)
+        )
         if not given.equals(expected):
             diff = given.join(expected, on=Col.group_id, how="full", suffix="_words").filter(
-                pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_words")) for c in compared))
+                pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_words")) for c in compared)
+            )
             bad += [f"{lexicon}/{mode} group {r[0]}" for r in diff.head(EXAMPLES).rows()] or [f"{lexicon}/{mode}"]
     return bad
 
@@ -315,10 +374,17 @@ def longest_ladders_hold(e: Export) -> list[str]:
     for (lexicon, mode), column in GROUP_COLUMNS.items():
         flag, lists = LABELINGS[column]
         rows = longest.filter((pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == mode))
-        wanted = (e.words.filter(pl.col(column).is_not_null()).group_by(column)
-                  .agg(pl.len().cast(pl.UInt32).alias(Col.size),
-                       pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first()).alias(Col.length))
-                  .filter(pl.col(Col.size) >= 2).rename({column: Col.group_id}).sort(Col.group_id))
+        wanted = (
+            e.words.filter(pl.col(column).is_not_null())
+            .group_by(column)
+            .agg(
+                pl.len().cast(pl.UInt32).alias(Col.size),
+                pl.when(pl.col(Col.length).n_unique() == 1).then(pl.col(Col.length).first()).alias(Col.length),
+            )
+            .filter(pl.col(Col.size) >= 2)
+            .rename({column: Col.group_id})
+            .sort(Col.group_id)
+        )
         if not rows.select(Col.group_id, Col.size, Col.length).sort(Col.group_id).equals(wanted):
             bad.append(f"{lexicon}/{mode}: its groups of 2+ words differ from words.parquet's")
             continue
@@ -344,8 +410,9 @@ def longest_ladders_hold(e: Export) -> list[str]:
         group_of = e.words[column].to_numpy()
         far = pl.DataFrame({"g": group_of[inside], "d": dist[inside]}).group_by("g").agg(pl.col("d").max())
         farthest = dict(far.iter_rows())
-        for g, diameter, a, b, s_id, t_id in zip(rows[Col.group_id], rows[Col.diameter], rows[Col.start],
-                                                 rows[Col.end], starts, ends):
+        for g, diameter, a, b, s_id, t_id in zip(
+            rows[Col.group_id], rows[Col.diameter], rows[Col.start], rows[Col.end], starts, ends
+        ):
             if group_of[s_id] != g or group_of[t_id] != g or not a < b:
                 bad.append(f"{lexicon}/{mode} group {g}: {a}-{b} is not an ordered pair of its words")
             elif dist[t_id] != diameter or farthest.get(g) != diameter:
@@ -361,11 +428,14 @@ def rareness_follows_levels(e: Export) -> list[str]:
     table = e.manifest.get("config", {}).get("rareness_by_level")
     if not table:
         return ["manifest has no config.rareness_by_level"]
-    expected = e.words[Col.scowl_level].replace_strict({int(k): v for k, v in table.items() if k != "absent"},
-                                                        default=table["absent"], return_dtype=pl.UInt32)
+    expected = e.words[Col.scowl_level].replace_strict(
+        {int(k): v for k, v in table.items() if k != "absent"}, default=table["absent"], return_dtype=pl.UInt32
+    )
     wrong = e.words.filter(pl.Series(expected).ne_missing(e.words[Col.rareness]))
-    return [f"{w}: level {lv}, rareness {r}"
-            for w, lv, r in wrong.select(Col.word, Col.scowl_level, Col.rareness).head(EXAMPLES).rows()]
+    return [
+        f"{w}: level {lv}, rareness {r}"
+        for w, lv, r in wrong.select(Col.word, Col.scowl_level, Col.rareness).head(EXAMPLES).rows()
+    ]
 
 
 @check("E501")
@@ -385,11 +455,20 @@ def forms_of_offensive_words_offensive(e: Export) -> list[str]:
 
     words = e.words.select(Col.word, Col.offensive)
     cleared = set(e.manifest.get("offensive_cleared", []))
-    bases = (proposed_bases(words[Col.word]).join(words.rename({Col.word: "base"}), on="base")
-             .group_by(Col.word).agg(pl.col(Col.offensive).all().alias("all_bad"),
-                                     pl.col("base").filter(Col.offensive).first().alias("bad_base")))
-    wrong = (bases.filter("all_bad").join(words, on=Col.word)
-             .filter(~pl.col(Col.offensive) & ~pl.col(Col.word).is_in(sorted(cleared))).sort(Col.word))
+    bases = (
+        proposed_bases(words[Col.word])
+        .join(words.rename({Col.word: "base"}), on="base")
+        .group_by(Col.word)
+        .agg(
+            pl.col(Col.offensive).all().alias("all_bad"), pl.col("base").filter(Col.offensive).first().alias("bad_base")
+        )
+    )
+    wrong = (
+        bases.filter("all_bad")
+        .join(words, on=Col.word)
+        .filter(~pl.col(Col.offensive) & ~pl.col(Col.word).is_in(sorted(cleared)))
+        .sort(Col.word)
+    )
     return [f"{w}: a form of {b}" for w, b in wrong.select(Col.word, "bad_base").head(EXAMPLES).rows()]
 
 
@@ -403,6 +482,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
         return ["ladder.sqlite is missing"]
     try:
         with adbc.connect(f"file:{path}?mode=ro") as con, con.cursor() as cur:
+
             def frame(query: str, schema: pl.Schema | None = None) -> pl.DataFrame:
                 """The rows as a frame; with a schema, cast to it (SQLite's types are per value, and an
                 empty result has none), a value that does not fit becoming null and so a difference."""

@@ -29,6 +29,7 @@ through it nor removes it. The subfolders are opened without following links
 and written through their descriptors, so a link planted while the data is
 being made (after that check) makes the write fail rather than be followed.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -109,12 +110,21 @@ def _puzzles(export: Path) -> list[dict]:
     for length in PUZZLES["lengths"]:
         for steps in PUZZLES["steps"]:
             try:
-                drawn = puzzles(ladders, length, steps, common=True, clean="on", seed=PUZZLES["seed"],
-                                count=PUZZLES["count"])
+                drawn = puzzles(
+                    ladders, length, steps, common=True, clean="on", seed=PUZZLES["seed"], count=PUZZLES["count"]
+                )
             except SolveError:
                 continue
-            found += [{"start": p.start, "end": p.end, "length": length,  # not a column: the page's names
-                       "steps": p.steps, "difficulty": p.difficulty} for p in drawn]
+            found += [
+                {
+                    "start": p.start,  # not a column: the page's names
+                    "end": p.end,  # not a column: the page's names
+                    "length": length,  # not a column: the page's names
+                    "steps": p.steps,
+                    "difficulty": p.difficulty,
+                }
+                for p in drawn
+            ]
     return found
 
 
@@ -127,11 +137,14 @@ def web_files(export: Path) -> dict[str, bytes]:
     for number, top in reversed(list(enumerate(cutoffs.values()))):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(number).otherwise(label)
     columns = {
-        Col.word: words[Col.word].to_list(), Col.rareness: words[Col.rareness].to_list(),
+        Col.word: words[Col.word].to_list(),
+        Col.rareness: words[Col.rareness].to_list(),
         "label": words.select(label.alias("label"))["label"].to_list(),
-        Col.offensive: words[Col.offensive].to_list(), Col.vulgar_sense: words[Col.vulgar_sense].to_list(),
+        Col.offensive: words[Col.offensive].to_list(),
+        Col.vulgar_sense: words[Col.vulgar_sense].to_list(),
         **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
-        "sub": words[Col.links].to_list(), "indel": words[Col.edit_links].to_list(),
+        "sub": words[Col.links].to_list(),
+        "indel": words[Col.edit_links].to_list(),
         Col.definition: words[Col.definition].to_list(),
     }
     files: dict[str, bytes] = {}
@@ -147,25 +160,44 @@ def web_files(export: Path) -> dict[str, bytes]:
         # lexicon's search may step on it) would leave it, and is left out.
         sub = [sorted(position[u] for u in columns["sub"][i] or [] if u in position) for i in ids]
         indel = [sorted(columns["indel"][i] or []) for i in ids]
-        defs = [_named(files, "data/defs", f"{n}-{k}",
-                       _json([columns[Col.definition][i] for i in ids[start:start + CHUNK]]))
-                for k, start in enumerate(range(0, len(ids), CHUNK))]
+        defs = [
+            _named(
+                files, "data/defs", f"{n}-{k}", _json([columns[Col.definition][i] for i in ids[start : start + CHUNK]])
+            )
+            for k, start in enumerate(range(0, len(ids), CHUNK))
+        ]
         bucket = {
-            "ids": _deltas(ids), "words": [columns[Col.word][i] for i in ids],
+            "ids": _deltas(ids),
+            "words": [columns[Col.word][i] for i in ids],
             **{c: [columns[c][i] for i in ids] for c in (Col.rareness, "label", *GROUP_COLUMNS.values())},
             **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in (Col.offensive, Col.vulgar_sense)},
-            "sub_len": [len(s) for s in sub], "sub": [d for s in sub for d in _deltas(s)],
-            "indel_len": [len(s) for s in indel], "indel": [d for s in indel for d in _deltas(s)],
-            "defs": defs, "chunk": CHUNK,
+            "sub_len": [len(s) for s in sub],
+            "sub": [d for s in sub for d in _deltas(s)],
+            "indel_len": [len(s) for s in indel],
+            "indel": [d for s in indel for d in _deltas(s)],
+            "defs": defs,
+            "chunk": CHUNK,
         }
         bucket_names.append(_named(files, "data/b", str(n), _json(bucket)))
     # The word index: by length and first letter, each word's id and bucket.
     keys: dict[str, list[int]] = {}
     for i, w in enumerate(columns[Col.word]):
         keys.setdefault(f"{len(w)}:{w[:1]}", []).append(i)
-    index = {key: _named(files, "data/i", str(k), _json({
-        "words": [columns[Col.word][i] for i in ids], "ids": _deltas(ids), "bucket": [bucket_of[i] for i in ids]}))
-        for k, (key, ids) in enumerate(sorted(keys.items()))}
+    index = {
+        key: _named(
+            files,
+            "data/i",
+            str(k),
+            _json(
+                {
+                    "words": [columns[Col.word][i] for i in ids],
+                    "ids": _deltas(ids),
+                    "bucket": [bucket_of[i] for i in ids],
+                }
+            ),
+        )
+        for k, (key, ids) in enumerate(sorted(keys.items()))
+    }
     # Edit groups join substitution groups of several lengths: the buckets each one spans, when more than
     # one, in files of SPAN groups (an edit search fetches one of them).
     spans: dict[str, list[str]] = {}
@@ -175,21 +207,43 @@ def web_files(export: Path) -> dict[str, bytes]:
             if g is not None:
                 by_group.setdefault(g, set()).add(bucket_of[i])
         top = max(by_group, default=-1)
-        spans[column] = [_named(files, "data/s", f"{column}-{k}", _json({
-            str(g): sorted(by_group[g]) for g in range(start, min(start + SPAN, top + 1))
-            if len(by_group.get(g, ())) > 1})) for k, start in enumerate(range(0, top + 1, SPAN))]
+        spans[column] = [
+            _named(
+                files,
+                "data/s",
+                f"{column}-{k}",
+                _json(
+                    {
+                        str(g): sorted(by_group[g])
+                        for g in range(start, min(start + SPAN, top + 1))
+                        if len(by_group.get(g, ())) > 1
+                    }
+                ),
+            )
+            for k, start in enumerate(range(0, top + 1, SPAN))
+        ]
     puzzles_name = _named(files, "data", "puzzles", _json(_puzzles(export)))
     data_names = sorted(files)
     for name in SHELL:
         files[name] = (PAGE / name).read_bytes()
     # The version names the whole export: the service worker's cache is named by it.
-    version = hashlib.sha256(b"".join(n.encode() + b"\0" + hashlib.sha256(files[n]).digest()
-                                      for n in sorted(files))).hexdigest()[:16]
+    version = hashlib.sha256(
+        b"".join(n.encode() + b"\0" + hashlib.sha256(files[n]).digest() for n in sorted(files))
+    ).hexdigest()[:16]
     listing = _named(files, "data", "files", _json({n: len(files[n]) for n in [*SHELL, *data_names]}))
-    files["data/manifest.json"] = _json({
-        "version": version, "labels": labels, "index": index, "buckets": bucket_names, "spans": spans, "span": SPAN,
-        "files": listing, "puzzles": puzzles_name, "bytes": sum(len(files[n]) for n in [*SHELL, *data_names]),
-    })
+    files["data/manifest.json"] = _json(
+        {
+            "version": version,
+            "labels": labels,
+            "index": index,
+            "buckets": bucket_names,
+            "spans": spans,
+            "span": SPAN,
+            "files": listing,
+            "puzzles": puzzles_name,
+            "bytes": sum(len(files[n]) for n in [*SHELL, *data_names]),
+        }
+    )
     files["sw.js"] = (PAGE / "sw.js").read_bytes().replace(b"@VERSION@", version.encode())
     # Precompressed copies beside the data and the page, for a server that sends them to browsers
     # accepting gzip (README: serving the page). mtime 0: the same export gives the same bytes.
@@ -205,14 +259,20 @@ def _links_in(fd: int, folder: Path) -> list[Path]:
     """Every symbolic link at or below the open folder `fd` (named `folder`), without following any."""
     found = []
     for top, dirs, files, top_fd in os.fwalk(".", dir_fd=fd):  # fwalk does not descend into linked folders
-        found += [folder / top / n for n in dirs + files
-                  if stat.S_ISLNK(os.stat(n, dir_fd=top_fd, follow_symlinks=False).st_mode)]
+        found += [
+            folder / top / n
+            for n in dirs + files
+            if stat.S_ISLNK(os.stat(n, dir_fd=top_fd, follow_symlinks=False).st_mode)
+        ]
     return sorted(found)
 
 
 def _refuse_link(path: Path, more: int = 0) -> UsageError:
-    return UsageError(f"{path} is a symbolic link in the page folder" + (f" ({more} more)" if more else "")
-                      + "; ladders neither writes through links nor removes them: remove it and run again")
+    return UsageError(
+        f"{path} is a symbolic link in the page folder"
+        + (f" ({more} more)" if more else "")
+        + "; ladders neither writes through links nor removes them: remove it and run again"
+    )
 
 
 class _Folder:

@@ -13,6 +13,7 @@ fewer the shortest ladders, the harder (a solver has fewer right moves), and
 a pair whose every shortest ladder needs a word rarer than common is one
 level harder still.
 """
+
 from __future__ import annotations
 
 import random
@@ -48,11 +49,21 @@ def difficulty(ladders: int, all_common: bool) -> str:
 
 def _longest_table(ladders: Ladders, lexicon: str, edit: bool) -> pl.DataFrame:
     return pl.read_parquet(ladders.folder / LONGEST_FILE).filter(
-        (pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == ("edit" if edit else "sub")))
+        (pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == ("edit" if edit else "sub"))
+    )
 
 
-def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edit: bool = False,
-            common: bool = False, clean: bool | str = "on", seed: int | None = None, count: int = 1) -> list[Puzzle]:
+def puzzles(
+    ladders: Ladders,
+    length: int,
+    steps: int,
+    lexicon: str = "csw",
+    edit: bool = False,
+    common: bool = False,
+    clean: bool | str = "on",
+    seed: int | None = None,
+    count: int = 1,
+) -> list[Puzzle]:
     clean = clean_level(clean)
     if steps < 1 or length < 1 or count < 1:
         raise SolveError("--length, --steps and --count must be at least 1")
@@ -64,8 +75,11 @@ def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edi
         same = table.filter(pl.col(Col.length).is_null() | (pl.col(Col.length) == length))
     if not same.height or same[Col.diameter].max() < steps:
         best = same.row(0, named=True) if same.height and not edit else None
-        said = (f"the longest is {best[Col.diameter]} ({best[Col.start]} to {best[Col.end]})" if best
-                else "there is none that long")
+        said = (
+            f"the longest is {best[Col.diameter]} ({best[Col.start]} to {best[Col.end]})"
+            if best
+            else "there is none that long"
+        )
         raise SolveError(f"no {lexicon.upper()} ladder of {steps} steps between {length}-letter words: {said}")
     column = group_column(lexicon, edit)
     deep = same.filter(pl.col(Col.diameter) >= steps)[Col.group_id]  # only these groups hold such a pair
@@ -83,8 +97,10 @@ def puzzles(ladders: Ladders, length: int, steps: int, lexicon: str = "csw", edi
                 found[puzzle.start, puzzle.end] = puzzle
                 one_more()
     if not found:
-        raise SolveError(f"no puzzle found: {ATTEMPTS * count} start words tried for {steps} steps between "
-                         f"{length}-letter words" + (" of common words" if common else ""))
+        raise SolveError(
+            f"no puzzle found: {ATTEMPTS * count} start words tried for {steps} steps between "
+            f"{length}-letter words" + (" of common words" if common else "")
+        )
     return list(found.values())
 
 
@@ -93,8 +109,7 @@ def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:
     return [[u for u in ns if allowed[u]] if allowed[v] else [] for v, ns in enumerate(group.adjacent)]
 
 
-def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: str, rng: random.Random
-          ) -> Puzzle | None:
+def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: str, rng: random.Random) -> Puzzle | None:
     """A puzzle from word s, or None when s has no fitting end word."""
     is_common = [label == "common" and group.refused(v, clean) is None for v, label in enumerate(group.labels)]
     if group.refused(s, clean) is not None or (common and not is_common[s]):

@@ -10,6 +10,7 @@
 - draw(preds, counts, t, rng): one counted path back to t, uniformly.
 The solver (solver.py) loads groups and presents ladders; tests check these against brute force.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -106,8 +107,9 @@ def bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Ran
     raise Unreachable("no ladder between these words")  # unreachable when both share a group
 
 
-def a_star(adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
-            ) -> tuple[dict[int, int], dict[int, list[int]]]:
+def a_star(
+    adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
+) -> tuple[dict[int, int], dict[int, list[int]]]:
     """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled.
 
     A* on the pair (sum, steps). From a word v other than t, any ladder still
@@ -158,8 +160,9 @@ def csr(adjacent: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     return indptr, indices
 
 
-def least_cost(indptr: np.ndarray, indices: np.ndarray, weight: np.ndarray, s: int, t: int
-               ) -> tuple[dict[int, int], dict[int, list[int]]]:
+def least_cost(
+    indptr: np.ndarray, indices: np.ndarray, weight: np.ndarray, s: int, t: int
+) -> tuple[dict[int, int], dict[int, list[int]]]:
     """Counts and predecessors of the least-(weight sum, steps) paths from s to t (every weight >= 1).
 
     One Dijkstra in compiled code (scipy) finds each word's least weight sum from s. The links that

@@ -25,6 +25,7 @@ Where several ladders tie, one is drawn uniformly at random among all of them
     >>> ladders.common("cold", "warm").cost              # sum of rareness; SCOWL-common words cost 1
     7
 """
+
 from __future__ import annotations
 
 import gc
@@ -38,8 +39,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
-from pipeline.artifact.contract import (GROUP_COLUMNS, LIST_COLUMNS, LOOKUP_COLUMNS, SQLITE_FILE, Col, export_file,
-                                        label_cutoffs)
+from pipeline.artifact.contract import (
+    GROUP_COLUMNS,
+    LIST_COLUMNS,
+    LOOKUP_COLUMNS,
+    SQLITE_FILE,
+    Col,
+    export_file,
+    label_cutoffs,
+)
 from pipeline.errors import DamagedState, NoExport, PipelineError
 from pipeline.solve import search
 
@@ -130,9 +138,19 @@ class Group:
     """One group's words (local index 0..n-1) and its adjacency lists. Definitions are long and a
     ladder shows a handful, so `define(ids)` fetches those of the words (by export id) a ladder shows."""
 
-    def __init__(self, column: str, group_id: int, ids: list[int], words: list[str], rareness: list[int],
-                 adjacent: list[list[int]], labels: list[str], offensive: list[bool],
-                 define: Callable[[list[int]], dict[int, str | None]], vulgar_sense: list[bool] | None = None):
+    def __init__(
+        self,
+        column: str,
+        group_id: int,
+        ids: list[int],
+        words: list[str],
+        rareness: list[int],
+        adjacent: list[list[int]],
+        labels: list[str],
+        offensive: list[bool],
+        define: Callable[[list[int]], dict[int, str | None]],
+        vulgar_sense: list[bool] | None = None,
+    ):
         self.column, self.group_id, self.ids, self.words, self.rareness = column, group_id, ids, words, rareness
         self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
         self.vulgar_sense = vulgar_sense or [False] * len(words)
@@ -246,15 +264,18 @@ class Ladders:
     # ---- looking words up --------------------------------------------------------
 
     def _rows(self, words: list[str]) -> dict[str, dict]:
-        found = self.query(f"SELECT {', '.join(LOOKUP_COLUMNS)} FROM words WHERE {Col.word} IN "
-                           f"({', '.join('?' * len(words))})", tuple(words))
+        found = self.query(
+            f"SELECT {', '.join(LOOKUP_COLUMNS)} FROM words WHERE {Col.word} IN ({', '.join('?' * len(words))})",
+            tuple(words),
+        )
         return {row[0]: dict(zip(LOOKUP_COLUMNS, row)) for row in found}
 
     def listed(self, lexicon: str) -> dict[str, int]:
         """Every word of the lexicon and its rareness: read once, when a word is not found."""
         if lexicon not in self._listed:
-            self._listed[lexicon] = dict(self.query(f"SELECT {Col.word}, {Col.rareness} FROM words "
-                                                    f"WHERE in_{lexicon} = 1"))
+            self._listed[lexicon] = dict(
+                self.query(f"SELECT {Col.word}, {Col.rareness} FROM words WHERE in_{lexicon} = 1")
+            )
         return self._listed[lexicon]
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
@@ -282,51 +303,77 @@ class Ladders:
             if row is None or not row[f"in_{lexicon}"]:
                 near = self.suggestions(w, lexicon)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
-                raise UnknownWord(f"{_shown(w)} is not in the {lexicon.upper()} word list{hint}", word=_shown(w),
-                                  suggestions=near)
+                raise UnknownWord(
+                    f"{_shown(w)} is not in the {lexicon.upper()} word list{hint}", word=_shown(w), suggestions=near
+                )
         a, b = rows[start], rows[end]
         if start == end:
             raise SameWord(f"{start} and {end} are the same word: a ladder needs two")
         if not edit and a[Col.length] != b[Col.length]:
-            raise LengthsDiffer(f"{start} has {a[Col.length]} letters and {end} has {b[Col.length]}: "
-                                "no ladder by changing letters; --edit also inserts and deletes letters")
+            raise LengthsDiffer(
+                f"{start} has {a[Col.length]} letters and {end} has {b[Col.length]}: "
+                "no ladder by changing letters; --edit also inserts and deletes letters"
+            )
         column = group_column(lexicon, edit)
         if a[column] != b[column]:
-            sizes = dict(self.query(f"SELECT {column}, count(*) FROM words WHERE {column} IN (?, ?) GROUP BY {column}",
-                                    (a[column], b[column])))
-            raise NoLadder(f"no ladder: {start} (a group of {_words(sizes[a[column]])}) and {end} "
-                           f"(a group of {_words(sizes[b[column]])}) are in different groups")
+            sizes = dict(
+                self.query(
+                    f"SELECT {column}, count(*) FROM words WHERE {column} IN (?, ?) GROUP BY {column}",
+                    (a[column], b[column]),
+                )
+            )
+            raise NoLadder(
+                f"no ladder: {start} (a group of {_words(sizes[a[column]])}) and {end} "
+                f"(a group of {_words(sizes[b[column]])}) are in different groups"
+            )
         return a, b
 
     def _load_group(self, column: str, group_id: int) -> Group:
         lists = LIST_COLUMNS[MODES[column]]
-        rows = self.query(f"SELECT {Col.id}, {Col.word}, {Col.rareness}, {Col.scowl_level}, {Col.offensive}, "
-                          f"{Col.vulgar_sense}, {', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}",
-                          (group_id,))
+        rows = self.query(
+            f"SELECT {Col.id}, {Col.word}, {Col.rareness}, {Col.scowl_level}, {Col.offensive}, "
+            f"{Col.vulgar_sense}, {', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}",
+            (group_id,),
+        )
         ids = [row[0] for row in rows]
         local = {i: n for n, i in enumerate(ids)}
         # Each list is JSON array text: all of them parsed in one call (a call per row took 3x as long).
         parsed = json.loads("[" + ",".join(text for row in rows for text in row[6:]) + "]")
         if len(lists) > 1:
-            parsed = [sum(parsed[n:n + len(lists)], []) for n in range(0, len(parsed), len(lists))]
+            parsed = [sum(parsed[n : n + len(lists)], []) for n in range(0, len(parsed), len(lists))]
         try:
             adjacent = [list(map(local.__getitem__, ns)) for ns in parsed]
         except KeyError:  # an OWL group's words may have CSW-only neighbours, outside the group
             adjacent = [[local[j] for j in ns if j in local] for ns in parsed]
         cutoffs = self.label_cutoffs
-        return Group(column, group_id, ids, [r[1] for r in rows], [r[2] for r in rows], adjacent,
-                     [label(r[3], cutoffs) for r in rows], [bool(r[4]) for r in rows], self._definitions,
-                     [bool(r[5]) for r in rows])
+        return Group(
+            column,
+            group_id,
+            ids,
+            [r[1] for r in rows],
+            [r[2] for r in rows],
+            adjacent,
+            [label(r[3], cutoffs) for r in rows],
+            [bool(r[4]) for r in rows],
+            self._definitions,
+            [bool(r[5]) for r in rows],
+        )
 
     def _definitions(self, ids: list[int]) -> dict[int, str | None]:
-        return dict(self.query(f"SELECT {Col.id}, {Col.definition} FROM words WHERE {Col.id} IN "
-                               "(SELECT value FROM json_each(?))", (json.dumps(ids),)))
+        return dict(
+            self.query(
+                f"SELECT {Col.id}, {Col.definition} FROM words WHERE {Col.id} IN (SELECT value FROM json_each(?))",
+                (json.dumps(ids),),
+            )
+        )
 
     def starts(self, lexicon: str, length: int, column: str, group_ids: list[int]) -> list[tuple[str, int]]:
         """(word, group) of every `lexicon` word of `length` letters in one of the groups, in word order."""
-        return self.query(f"SELECT {Col.word}, {column} FROM words WHERE in_{lexicon} = 1 AND {Col.length} = ? "
-                          f"AND {column} IN (SELECT value FROM json_each(?)) ORDER BY {Col.id}",
-                          (length, json.dumps(group_ids)))
+        return self.query(
+            f"SELECT {Col.word}, {column} FROM words WHERE in_{lexicon} = 1 AND {Col.length} = ? "
+            f"AND {column} IN (SELECT value FROM json_each(?)) ORDER BY {Col.id}",
+            (length, json.dumps(group_ids)),
+        )
 
     def group(self, column: str, group_id: int) -> Group:
         key = (column, group_id)
@@ -350,8 +397,9 @@ class Ladders:
         """The SCOWL level cut-offs of the rareness labels, as the build's config named them."""
         return label_cutoffs(self.folder)
 
-    def _prepare(self, start: str, end: str, lexicon: str, edit: bool, clean: bool | str = False
-                 ) -> tuple[Group, int, int]:
+    def _prepare(
+        self, start: str, end: str, lexicon: str, edit: bool, clean: bool | str = False
+    ) -> tuple[Group, int, int]:
         clean = clean_level(clean)
         a, b = self.check(start, end, lexicon, edit)
         column = group_column(lexicon, edit)
@@ -362,24 +410,41 @@ class Ladders:
                 why = group.refused(v, clean)
                 if why:
                     option = "--clean" if clean == "on" else "--strict"
-                    raise OffensiveWord(f"{group.words[v]} is flagged {why}: {option} ladders neither start nor "
-                                        "end on such a word")
+                    raise OffensiveWord(
+                        f"{group.words[v]} is flagged {why}: {option} ladders neither start nor end on such a word"
+                    )
             if not search.reachable(group.links(clean), s, t):
                 flagged = Col.offensive if clean == "on" else f"{Col.offensive} or {Col.vulgar_sense}"
-                raise NoLadder(f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
-                               f"steps on a word flagged {flagged}")
+                raise NoLadder(
+                    f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
+                    f"steps on a word flagged {flagged}"
+                )
         return group, s, t
 
     # ---- the two searches ----------------------------------------------------------
 
-    def shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-                 seed: int | None = None, clean: bool | str = False) -> Ladder:
+    def shortest(
+        self,
+        start: str,
+        end: str,
+        lexicon: str = "csw",
+        edit: bool = False,
+        seed: int | None = None,
+        clean: bool | str = False,
+    ) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         path, count = search.bidirectional_bfs(group.links(clean), s, t, random.Random(seed))
         return group.ladder(path, count)
 
-    def common(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-               seed: int | None = None, clean: bool | str = False) -> Ladder:
+    def common(
+        self,
+        start: str,
+        end: str,
+        lexicon: str = "csw",
+        edit: bool = False,
+        seed: int | None = None,
+        clean: bool | str = False,
+    ) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         if len(group.words) >= COMPILED_FROM:
             counts, preds = search.least_cost(*group.arrays(clean), s, t)
@@ -387,8 +452,9 @@ class Ladders:
             counts, preds = search.a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
-    def all_shortest(self, start: str, end: str, lexicon: str = "csw", edit: bool = False,
-                     limit: int = 10, clean: bool | str = False) -> tuple[int, list[Ladder]]:
+    def all_shortest(
+        self, start: str, end: str, lexicon: str = "csw", edit: bool = False, limit: int = 10, clean: bool | str = False
+    ) -> tuple[int, list[Ladder]]:
         """How many shortest ladders there are, and `limit` of them (a fixed choice: walked back from END in alphabetical order)."""
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         counts, preds = search.bfs(group.links(clean), s, t)
@@ -427,6 +493,8 @@ def _shown(word: str) -> str:
 def _edits(word: str) -> set[str]:
     letters = string.ascii_uppercase
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return ({a + c + b[1:] for a, b in splits if b for c in letters}
-            | {a + b[1:] for a, b in splits if b}
-            | {a + c + b for a, b in splits for c in letters})
+    return (
+        {a + c + b[1:] for a, b in splits if b for c in letters}
+        | {a + b[1:] for a, b in splits if b}
+        | {a + c + b for a, b in splits for c in letters}
+    )
