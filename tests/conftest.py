@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import polars as pl
 import pytest
+from typer.testing import CliRunner
 
+from pipeline.cli import app
 from pipeline.config import load_config
 from pipeline.runner import Runner
 from stages.s01_lexicon import build_lexicon
@@ -52,3 +56,27 @@ def tiny_runner(tiny: Path):
         return Runner(load_config(tiny / "config.toml"))
 
     return make
+
+
+# The CLI, in process and as a child process, for the tests of the build folder, config files, damaged
+# state and verify.
+cli = CliRunner()
+
+
+def invoke(*args: str):
+    return cli.invoke(app, list(args))
+
+
+def build(tiny: Path, *extra: str):
+    return invoke("build", "--quiet", "--config", str(tiny / "config.toml"), *extra)
+
+
+def child(*args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )

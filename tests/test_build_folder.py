@@ -9,37 +9,13 @@ import resource
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
-from conftest import ROOT, snapshot
-from pipeline.cli import app
+from conftest import build, child, snapshot
 from pipeline.runner import MARKER_FILE
-
-cli = CliRunner()
-
-
-def invoke(*args: str):
-    return cli.invoke(app, list(args))
-
-
-def build(tiny: Path, *extra: str):
-    return invoke("build", "--quiet", "--config", str(tiny / "config.toml"), *extra)
-
-
-def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pipeline", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        **kw,
-    )
 
 
 # ---- data loss: the build folder guard -------------------------------------------------------

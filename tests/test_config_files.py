@@ -3,36 +3,10 @@ and a --lenient build judged by --lenient status."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
 import polars as pl
-from typer.testing import CliRunner
 
-from conftest import ROOT
-from pipeline.cli import app
-
-cli = CliRunner()
-
-
-def invoke(*args: str):
-    return cli.invoke(app, list(args))
-
-
-def build(tiny: Path, *extra: str):
-    return invoke("build", "--quiet", "--config", str(tiny / "config.toml"), *extra)
-
-
-def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pipeline", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        **kw,
-    )
+from conftest import build, invoke
 
 
 def test_config_with_another_tool_table_still_reads_its_top_level_keys(tiny):

@@ -6,38 +6,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
-from conftest import ROOT
-from pipeline.cli import app
+from conftest import build, child, invoke
 from pipeline.runner import LOCK_FILE
-
-cli = CliRunner()
-
-
-def invoke(*args: str):
-    return cli.invoke(app, list(args))
-
-
-def build(tiny: Path, *extra: str):
-    return invoke("build", "--quiet", "--config", str(tiny / "config.toml"), *extra)
-
-
-def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pipeline", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        **kw,
-    )
 
 
 @pytest.mark.parametrize("content", ["[]", "null", '{"lexicon": 3}', "not json"])

@@ -5,36 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
-from typer.testing import CliRunner
 
-from conftest import ROOT
-from pipeline.cli import app
-
-cli = CliRunner()
-
-
-def invoke(*args: str):
-    return cli.invoke(app, list(args))
-
-
-def build(tiny: Path, *extra: str):
-    return invoke("build", "--quiet", "--config", str(tiny / "config.toml"), *extra)
-
-
-def child(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pipeline", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        **kw,
-    )
+from conftest import build
 
 
 def _rehash(export: Path) -> None:
