@@ -32,6 +32,7 @@ import polars as pl
 
 from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
+from stages.derivations import SUFFIXES
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
@@ -451,15 +452,11 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
     )
 
 
-# Derivations whose word is offensive with its base (BITCHILY, SHITTINESS): for proposed_bases only; the
-# definitions' own derivation rules are in stages/derivations.py.
-FLAG_DERIVATIONS = [("ily", "y"), ("iness", "y"), ("ly", ""), ("ness", "")]
-
-
 def proposed_bases(words: pl.Series) -> pl.DataFrame:
     """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
     morphology of _candidates without the exception lists, so that it needs no WordNet files: the
-    irregular forms they list are of everyday words), and FLAG_DERIVATIONS. Not the doubled -es of BUSSES,
+    irregular forms they list are of everyday words), and stage 2's derivation suffixes of adjectives (such
+    a word is offensive with its base: BITCHILY, SHITTINESS). Not the doubled -es of BUSSES,
     which would make JIZZES a form of JIZ and PISSES of PIS as well. A proposal need not be a word; rows
     in no order."""
     lowered = words.str.to_lowercase().to_frame("lower").unique()
@@ -470,7 +467,9 @@ def proposed_bases(words: pl.Series) -> pl.DataFrame:
         lowered.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).select(
             "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base")
         )
-        for suffix, ending in FLAG_DERIVATIONS
+        # Those of an adjective only: an adverb or a noun of quality keeps its adjective's sense; -less
+        # makes a word of its own (TOOLLESS says nothing of TOOL's vulgar sense).
+        for suffix, ending in ((suffix.lower(), ending.lower()) for suffix, ending, pos, *_ in SUFFIXES if pos == "adj")
     ]
     proposed = _candidates(lowered, none).filter(~pl.col("priority").is_in(doubled_es)).select("lower", "base")
     return (

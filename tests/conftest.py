@@ -38,16 +38,21 @@ def lexicon_of(csw: list[str], owl: list[str]) -> pl.DataFrame:
     ]
 
 
-@pytest.fixture
-def tiny(tmp_path: Path) -> Path:
-    """A writable copy of tests/data/tiny with a config.toml building into ./build."""
-    root = tmp_path / "tiny"
+def copy_tiny(parent: Path) -> Path:
+    """A writable copy of tests/data/tiny in `parent`, with a config.toml building into ./build."""
+    root = parent / "tiny"
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
         'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n'
     )
     return root
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    """A writable copy of tests/data/tiny with a config.toml building into ./build."""
+    return copy_tiny(tmp_path)
 
 
 @pytest.fixture

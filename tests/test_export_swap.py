@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import DATA, ROOT
+from conftest import ROOT, copy_tiny
 from pipeline import swap
 from pipeline.cli import app
 from pipeline.solve.solver import Ladders
@@ -30,12 +30,7 @@ cli = CliRunner()
 
 @pytest.fixture
 def built(tmp_path):
-    root = tmp_path / "tiny"
-    shutil.copytree(DATA / "tiny", root)
-    (root / "config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n'
-    )
+    root = copy_tiny(tmp_path)
     result = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
     assert result.exit_code == 0, result.output
     return root

@@ -18,15 +18,9 @@ cli = CliRunner()
 
 @pytest.fixture(scope="module")
 def export(tmp_path_factory):
-    from conftest import DATA
-    import shutil
+    from conftest import copy_tiny
 
-    root = tmp_path_factory.mktemp("web") / "tiny"
-    shutil.copytree(DATA / "tiny", root)
-    (root / "config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\nbuild_dir = "build"\n'
-    )
+    root = copy_tiny(tmp_path_factory.mktemp("web"))
     built = cli.invoke(app, ["build", "--quiet", "--config", str(root / "config.toml")])
     assert built.exit_code == 0, built.output
     return root / "build/export"
