@@ -131,13 +131,15 @@ def _echo(quiet: bool):
     return echo
 
 
-def _runner(config: Optional[Path], build_dir: Optional[Path], quiet: bool, lenient: bool = False):
+def _runner(
+    config: Optional[Path], build_dir: Optional[Path], quiet: bool, lenient: bool = False, jobs: Optional[int] = None
+):
     from pipeline import progress
     from pipeline.config import load_config
     from pipeline.runner import Runner
 
     progress.configure(quiet)
-    return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet))
+    return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
 
 
 def _warn_address_space() -> None:
@@ -156,11 +158,21 @@ def build(
     lenient: LenientOpt = False,
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
+    jobs: Annotated[
+        Optional[int],
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Stages at a time: a stage starts once the stages it reads from are done "
+            "[default: the usable cores; 1 runs them one after another].",
+        ),
+    ] = None,
 ) -> None:
-    """Run every stale stage in order; one line per stage."""
+    """Run every stale stage, independent ones side by side; one line per stage as it ends."""
     _warn_address_space()
     with reported():
-        _runner(config, build_dir, quiet, lenient).build(force=force)
+        _runner(config, build_dir, quiet, lenient, jobs).build(force=force)
 
 
 @app.command()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import stat
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,7 @@ class HashCache:
             entries = {}
         self.entries: dict[str, list] = entries if isinstance(entries, dict) else {}
         self.changed = False
+        self._lock = threading.Lock()  # stages in threads remember while the build saves
 
     @staticmethod
     def stamp(file: Path) -> list[int] | None:
@@ -91,13 +93,16 @@ class HashCache:
     def remember(self, file: Path, digest: str, stamp: list[int] | None) -> None:
         """Record `digest` as the content of `file` when it had `stamp` (taken before it was read)."""
         if stamp is not None:
-            self.entries[str(file)] = [*stamp, digest]
-            self.changed = True
+            with self._lock:
+                self.entries[str(file)] = [*stamp, digest]
+                self.changed = True
 
     def save(self) -> None:
-        if self.changed and self.path.parent.is_dir():
+        with self._lock:
+            text = json.dumps(self.entries, separators=(",", ":")) if self.changed else None
+        if text is not None and self.path.parent.is_dir():
             try:
-                io.write_atomic(self.path, json.dumps(self.entries, separators=(",", ":")).encode())
+                io.write_atomic(self.path, text.encode())
                 self.changed = False
             except OSError:
                 pass  # a read-only build folder: hash again next time

@@ -10,13 +10,25 @@ only after the outputs are in place, so a failed or killed stage leaves the
 previous outputs and lock as they were. The build folder's safety (the guard,
 the mutex, scratch folders, the atomic swap of a folder output and recovery
 after a kill) is pipeline/buildfolder.py's.
+
+A build runs stages side by side (at most `jobs` at a time, one thread each): a
+stage starts once every stage that writes a table it reads has finished, so
+stage 2 runs beside 3 -> 4 -> 5 -> 6. Threads, not processes: the heavy work is
+polars', which releases the interpreter lock, and one process keeps one copy of
+the imported libraries and dies whole under kill -9. Writing outputs and
+recording them in the lock happen one stage at a time under `_writing`; Ctrl-C
+sets `_cancel`, waits for a write in progress to end (or stop at a fault point),
+and a cancelled stage writes nothing after that. The outputs are the same bytes
+whatever the order: each stage reads only what it declares.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import queue
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,16 +47,29 @@ from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
 ERROR_LOG = "ladders-error.log"  # the traceback of the last internal error of a stage, for a bug report
-# Fault injection for the crash tests: "STAGE:POINT" makes the runner announce the point on
-# stderr and sleep there, so that a test can kill -9 it at a known place.
+# Fault injection for the crash tests: "STAGE:POINT" (several separated by commas) makes the runner
+# announce the point on stderr and sleep there, so that a test can kill -9 it at a known place.
 FAULT_ENV = "LADDERS_TEST_FAULT"
 
 
-def _fault_point(stage: Stage, point: str) -> None:
-    if os.environ.get(FAULT_ENV) == f"{stage.name}:{point}":
+class Cancelled(Exception):
+    """Raised in a stage's thread when the build was interrupted: the stage writes nothing more."""
+
+
+def _fault_point(stage: Stage, point: str, cancel: threading.Event) -> None:
+    if f"{stage.name}:{point}" in os.environ.get(FAULT_ENV, "").split(","):
         sys.stderr.write(f"fault point {stage.name}:{point}\n")
         sys.stderr.flush()
-        time.sleep(600)
+        if cancel.wait(600):
+            raise Cancelled
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, e.g. under taskset or a container's cpuset)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -67,14 +92,27 @@ class Report:
 
 
 class Runner:
-    def __init__(self, config: Config, echo: Callable[[str], None] = lambda s: None):
+    def __init__(self, config: Config, echo: Callable[[str], None] = lambda s: None, jobs: int | None = None):
+        """`jobs`: at most this many stages at a time (default: the usable cores)."""
         self.config = config
         self.build_dir = config.path("build_dir")
         self.stages = all_stages()
-        self.echo = echo
+        self.jobs = max(1, jobs if jobs is not None else usable_cores())
+        self._echo_lock = threading.RLock()
+        self.echo = self._locked(echo)
+        self._writing = threading.Lock()  # outputs and lock records, one stage at a time
+        self._cancel = threading.Event()
+        self._running: set[str] = set()  # names of the stages whose threads are at work
         self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
-        self.folder = BuildFolder(self.build_dir, self._protected, self.stages, echo)
+        self.folder = BuildFolder(self.build_dir, self._protected, self.stages, self.echo)
+
+    def _locked(self, echo: Callable[[str], None]) -> Callable[[str], None]:
+        def say(line: str) -> None:
+            with self._echo_lock:  # stages in two threads: whole lines, never interleaved
+                echo(line)
+
+        return say
 
     def _protected(self) -> dict[Path, str]:
         """Folders a build folder must neither be nor hold: the project's and each input's."""
@@ -201,23 +239,74 @@ class Runner:
         return self._run_all([stage], force)[0]
 
     def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
-        reports: list[Report] = []
+        reports: dict[str, Report] = {}
         with self.folder.exclusive():
             try:
-                for stage in stages:
-                    reports.append(self._maybe_run(stage, force))
+                self._schedule(stages, force, reports)
             except KeyboardInterrupt:
-                self.folder.recover()  # a folder half written or half swapped in: as it was
-                done = ", ".join(r.stage.label for r in reports) or "none"
-                raise Interrupted(
-                    f"stages finished: {done}; the stage that was running left nothing "
-                    f"behind, and {self.build_dir / 'export'} is as it was"
-                ) from None
+                self._stop(reports)
             finally:
                 self._hashes.save()
-        return reports
+        return [reports[s.name] for s in stages]
+
+    def _schedule(self, stages: list[Stage], force: bool, reports: dict[str, Report]) -> None:
+        """Run each stage once the stages it reads from (among `stages`) have finished, at most `jobs` at
+        a time, lowest number first. After a stage fails no new one starts; those running finish (they
+        are independent of it) and the failure of the lowest-numbered stage is raised."""
+        after = {
+            s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & {x.name for x in stages} for s in stages
+        }
+        waiting = list(stages)
+        running = self._running
+        failed: dict[int, BaseException] = {}
+        finished: queue.Queue[tuple[Stage, Report | None, BaseException | None]] = queue.Queue()
+        while waiting or running:
+            while not failed and len(running) < self.jobs:
+                ready = next((s for s in waiting if after[s.name] <= reports.keys()), None)
+                if ready is None:
+                    break
+                waiting.remove(ready)
+                running.add(ready.name)
+                threading.Thread(
+                    target=self._worker, args=(ready, force, finished), name=f"stage-{ready.name}", daemon=True
+                ).start()
+            if not running:
+                break  # a failure left stages waiting
+            stage, report, error = _next(finished)
+            running.discard(stage.name)
+            if error is not None:
+                failed[stage.number] = error
+            elif report is not None:
+                reports[stage.name] = report
+                with self._echo_lock:  # its line and its notes together, once the build counts it done
+                    self.echo(report.line())
+                    for note in report.notes:
+                        self.echo(f"    {note}")
+        if failed:
+            raise failed[min(failed)]
+
+    def _worker(self, stage: Stage, force: bool, finished: queue.Queue) -> None:
+        try:
+            finished.put((stage, self._maybe_run(stage, force), None))
+        except BaseException as e:  # handed to the scheduler's thread, which raises it there
+            finished.put((stage, None, e))
+
+    def _stop(self, reports: dict[str, Report]) -> None:
+        """Ctrl-C: no stage writes from now on; a write in progress ends first (a stage's outputs and
+        its lock record go together), then what a half-written folder left is undone."""
+        self._cancel.set()
+        with self._writing:
+            self.folder.recover()
+        done = ", ".join(s.label for s in self.stages if s.name in reports) or "none"
+        cut = [s.label for s in self.stages if s.name in self._running]
+        which = f"the stages that were running ({', '.join(cut)})" if len(cut) > 1 else "the stage that was running"
+        raise Interrupted(
+            f"stages finished: {done}; {which} left nothing behind, and {self.build_dir / 'export'} is as it was"
+        ) from None
 
     def _maybe_run(self, stage: Stage, force: bool) -> Report:
+        if self._cancel.is_set():
+            raise Cancelled
         record = self.read_lock()
         status = self.status(stage, record)
         if status.state == "fresh" and not force:
@@ -225,9 +314,6 @@ class Runner:
         else:
             report = self._execute(stage)
             _give_back_memory()
-        self.echo(report.line())
-        for note in report.notes:
-            self.echo(f"    {note}")
         return report
 
     def _execute(self, stage: Stage) -> Report:
@@ -236,8 +322,11 @@ class Runner:
         with self.folder.scratch(stage) as scratch:
             result = self._call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
             notes = tuple(result.pop("notes", ()))
-            outputs, rows = self._write_outputs(stage, result, scratch)
-        rows = self._record(stage, hashes, outputs, rows)
+            with self._writing:
+                if self._cancel.is_set():
+                    raise Cancelled
+                outputs, rows = self._write_outputs(stage, result, scratch)
+                rows = self._record(stage, hashes, outputs, rows)
         return Report(stage, "ran", rows, time.perf_counter() - start, notes)
 
     def _gather(self, stage: Stage) -> tuple[dict[str, Any], dict[str, str]]:
@@ -270,10 +359,10 @@ class Runner:
     def _call(self, stage: Stage, kwargs: dict[str, Any]) -> dict[str, Any]:
         """The transform's result; an exception of its own code is an internal error (an input it cannot
         parse is the stage's InputFormatError)."""
-        _fault_point(stage, "transform")
+        _fault_point(stage, "transform", self._cancel)
         try:
             result = stage.transform(**kwargs)
-        except (PipelineError, OSError, KeyboardInterrupt, MemoryError):
+        except (PipelineError, OSError, KeyboardInterrupt, MemoryError, Cancelled):
             raise
         except Exception as e:
             raise self._internal_error(stage, e) from e
@@ -319,7 +408,9 @@ class Runner:
                 moved = {f for f, v in files.items() if isinstance(v, Path)}
                 if any(not stage.scratch or files[f].parent != scratch for f in moved):
                     raise InternalError(f"stage {stage.label} handed over a file outside its scratch folder")
-                self.folder.write_dir(self.build_dir / out.path, files, lambda: _fault_point(stage, "write"))
+                self.folder.write_dir(
+                    self.build_dir / out.path, files, lambda: _fault_point(stage, "write", self._cancel)
+                )
                 for f, v in files.items():  # what was just written, so that the next status need not read it
                     path = self.build_dir / out.path / f
                     outputs[f"{out.path}/{f}"] = io.sha256_file(path) if f in moved else io.sha256(v)
@@ -336,7 +427,7 @@ class Runner:
                 self._hashes.remember(
                     self.build_dir / out.path, outputs[out.path], self._hashes.stamp(self.build_dir / out.path)
                 )
-                _fault_point(stage, "write")  # some outputs written, the lock not yet
+                _fault_point(stage, "write", self._cancel)  # some outputs written, the lock not yet
         return outputs, rows
 
     @staticmethod
@@ -347,6 +438,15 @@ class Runner:
             raise StaleInputError(f"{path} does not exist ({why}); run the stages before it") from None
         except IsADirectoryError:
             raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
+
+
+def _next(finished: queue.Queue) -> tuple:
+    """The next stage to finish, waiting in short steps so that Ctrl-C reaches this thread at once."""
+    while True:
+        try:
+            return finished.get(timeout=0.2)
+        except queue.Empty:
+            continue
 
 
 def _input_change(was: dict[str, str | None], now: dict[str, str | None]) -> str | None:

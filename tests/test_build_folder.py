@@ -147,27 +147,48 @@ def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
         contract.sqlite_bytes(words)
 
 
-def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
+def interrupt_at(tiny: Path, faults: str, *, after: str, jobs: str) -> str:
+    """A forced build sleeping at the fault points `faults`, sent Ctrl-C once stderr showed every line
+    in `after` (separated by commas); its last line of stderr. The export must be as it was."""
     assert build(tiny).exit_code == 0
     before = snapshot(tiny / "build/export")
-    proc = child(
-        "build",
-        "--force",
-        "--config",
-        str(tiny / "config.toml"),
-        env={**os.environ, "LADDERS_TEST_FAULT": "links:transform"},
-    )
+    config = str(tiny / "config.toml")
+    proc = child("build", "--force", "-j", jobs, "--config", config, env={**os.environ, "LADDERS_TEST_FAULT": faults})
+    awaited = set(after.split(","))
     for line in proc.stderr:
-        if "fault point links:transform" in line:
+        awaited = {a for a in awaited if a not in line}
+        if not awaited:
             break
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
-    assert err.splitlines()[-1] == (
+    assert snapshot(tiny / "build/export") == before
+    return err.splitlines()[-1]
+
+
+def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
+    last = interrupt_at(tiny, "links:transform", after="fault point links:transform", jobs="1")
+    assert last == (
         f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
         f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
     )
-    assert snapshot(tiny / "build/export") == before
+
+
+def test_stages_that_read_nothing_of_a_slow_one_finish_beside_it(tiny):
+    """Stage 2 held in its transform: 3 -> 4 -> 5 -> 6 finish meanwhile (they read only stage 1's
+    table and each other's); export waits for stage 2."""
+    last = interrupt_at(tiny, "definitions:transform", after="6 analysis", jobs="2")
+    assert last == (
+        f"interrupted: stages finished: 1 lexicon, 3 rareness, 4 links, 5 groups, 6 analysis; the stage "
+        f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
+    )
+
+
+def test_ctrl_c_with_two_stages_running_names_both(tiny):
+    faults = "definitions:transform,links:transform"
+    last = interrupt_at(tiny, faults, after="fault point definitions,fault point links", jobs="2")
+    assert last.startswith("interrupted: stages finished: 1 lexicon, 3 rareness; the stages that were running ")
+    assert "(2 definitions, 4 links) left nothing behind" in last
 
 
 def test_ctrl_c_while_the_export_is_written_leaves_nothing_behind(tiny):

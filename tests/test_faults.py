@@ -165,11 +165,25 @@ def test_a_write_error_leaves_no_partial_output(site, monkeypatch):
 
 def test_same_inputs_same_bytes_across_thread_counts_and_touches(built, tmp_path):
     config = str(built / "config.toml")
-    one = ladders(
-        "build", "--quiet", "--config", config, "--build-dir", str(tmp_path / "one"), env={"POLARS_MAX_THREADS": "1"}
-    )
-    assert one.returncode == 0
-    assert snapshot(tmp_path / "one/export") == snapshot(built / "build/export")
+    for jobs, threads in (("1", "1"), ("3", "2")):  # stages one after another; side by side
+        folder = tmp_path / f"j{jobs}"
+        made = ladders(
+            "build",
+            "-q",
+            "-j",
+            jobs,
+            "--config",
+            config,
+            "--build-dir",
+            str(folder),
+            env={"POLARS_MAX_THREADS": threads},
+        )
+        assert made.returncode == 0
+        assert snapshot(folder / "export") == snapshot(built / "build/export")
+        tables = {f.name: io.sha256(f.read_bytes()) for f in sorted(folder.glob("0*.parquet"))}
+        assert len(tables) == 8 and tables == {
+            f.name: io.sha256(f.read_bytes()) for f in built.glob("build/0*.parquet")
+        }
     for path in built.rglob("*"):
         if path.is_file() and "build" not in path.parts:
             os.utime(path)  # new mtimes, same bytes

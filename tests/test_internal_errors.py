@@ -44,3 +44,31 @@ def test_debug_shows_the_traceback_of_an_internal_error(tiny, typo_in_build_grou
     assert result.exit_code == 5
     assert "Traceback" in result.stderr and "in broken" in result.stderr
     assert "KeyError: 'csw_sub'" in result.stderr
+
+
+def test_a_failure_beside_a_running_stage_lets_that_stage_finish_and_starts_nothing_new(
+    tiny, typo_in_build_groups, monkeypatch
+):
+    """Stage 5 fails while stage 2, slowed down, still runs beside it: stage 2 ends and is recorded
+    (its work is independent of the failure), no later stage starts, and the failure is what is said."""
+    import time
+
+    import stages.s02_definitions
+
+    real = stages.s02_definitions.dictionary_definitions
+
+    def slow(*args, **kwargs):
+        time.sleep(1.5)  # long enough for 3 -> 4 -> 5 of the tiny list to finish meanwhile
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stages.s02_definitions, "dictionary_definitions", slow)
+    config = str(tiny / "config.toml")
+    result = cli.invoke(app, ["build", "-j", "2", "--config", config])
+    assert result.exit_code == 5
+    lines = result.stderr.splitlines()
+    assert "stage 5 groups raised KeyError" in lines[-1]
+    ran = [line.split()[1] for line in lines if line.endswith(" ran")]
+    assert sorted(ran) == ["definitions", "lexicon", "links", "rareness"] and ran[-1] == "definitions"
+    status = cli.invoke(app, ["status", "--config", config])
+    assert "2 definitions  fresh" in status.stderr + status.output
+    assert not (tiny / "build/06_longest.parquet").exists() and not (tiny / "build/export").exists()
