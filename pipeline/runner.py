@@ -321,6 +321,7 @@ class Runner:
         kwargs, hashes = self._gather(stage)
         with self.folder.scratch(stage) as scratch:
             result = self._call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
+            del kwargs  # the inputs go before the outputs are encoded: the two peaks need not meet
             notes = tuple(result.pop("notes", ()))
             with self._writing:
                 if self._cancel.is_set():

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out; make tes
 @pytest.fixture(scope="module")
 def export(tmp_path_factory):
     build_dir = tmp_path_factory.mktemp("raw_build")
-    cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(build_dir)]
+    cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "-j", "2", "--build-dir", str(build_dir)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     status = subprocess.run(
@@ -342,3 +342,14 @@ def test_every_definition_source_is_one_stage_2s_docstring_names(words):
     for s in sources:
         base, _, how = s.partition("-")
         assert f"`{base}`" in doc and (not how or f"`-{how}`" in doc or f"`<source>-{how}`" in doc), s
+
+
+def test_one_stage_at_a_time_builds_the_same_bytes(export, tmp_path):
+    """The build above ran stages side by side (-j 2); one after another they write the same files."""
+    from conftest import snapshot
+
+    cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "-j", "1", "--build-dir", str(tmp_path)]
+    assert subprocess.run(cmd, cwd=ROOT, capture_output=True).returncode == 0
+    ours = {k: v for k, v in snapshot(tmp_path).items() if k.startswith(("0", "export/"))}
+    theirs = {k: v for k, v in snapshot(export.parent).items() if k.startswith(("0", "export/"))}
+    assert len(ours) > 10 and ours == theirs
