@@ -61,6 +61,9 @@ POS = {
 B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
 MAX_DIGITS = 10  # 64 ** 10 = 2 ** 60: more digits is damage, not a bigger file
 SENSE_MARK = "\x01"
+# Whitespace folded to one space: a run of two or more, or one that is not a space. The same text as
+# `\s+` -> " ", 3x faster (it leaves the single spaces between words alone).
+FOLD = r"\s\s+|[^\S ]"
 # A usage label, not an etymology that mentions {Vulgar}: a short bracket of plain words.
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
 # Those words in an entry's raw text, any letter perhaps a character code ([a], ['e]).
@@ -169,7 +172,7 @@ def _clean(sense: pl.Expr) -> pl.Expr:
         .str.replace_all(r"\S*\\\S*", "")
         .str.replace_all(r"\S*[\[\]]\S*", "")
         .str.replace_all(r"[{}]", "")
-        .str.replace_all(r"\s+", " ")
+        .str.replace_all(FOLD, " ")
         .str.replace_all(r"\s+([,.;:])", "$1")
         # A plural note opens some senses: `pl. Rami.`, `pl. (Zool.) An order of birds`.
         .str.replace(r"^\s*(?:pl|sing)\.(?: [A-Z][\w-]*(?:, [A-Z][\w-]*)*(?: \([^()]*\))?\.)?", "")
@@ -313,7 +316,7 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
         pl.col("entry")
         .str.replace_all(r"\n {9,}[^\n]*", "")
         .str.replace_all(r"--[A-Z][^\n]*", "")
-        .str.replace_all(r"\s+", " ")
+        .str.replace_all(FOLD, " ")
     )
     # Character codes first, so that removing brackets later keeps the letter: Ardeid[ae], caf['e].
     flat = flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1").str.replace_all(
