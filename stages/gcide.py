@@ -334,8 +334,10 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
         .str.extract_all(r"(?:^|, |or )[^\\,]+?\s*\\")
         .list.eval(pl.element().str.replace_all(r"^(?:, |or )|[^A-Za-z]", ""))
     )
-    return (
+    # Several index keys point at one entry (forms, cross-references): each text is parsed once.
+    texts = (
         table.lazy()
+        .select(pl.col("entry").unique())
         .with_columns(flat.alias("flat"))
         .with_columns(
             # `v. t.` is one part of speech; otherwise the first word says it (`n. sing. & pl.`: n).
@@ -349,7 +351,7 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
         )
         .filter(pl.col("pos").is_not_null())
         .with_columns(
-            pl.col("heads").list.eval(pl.element().str.to_lowercase()).list.contains(pl.col("lemma")).alias("headword"),
+            pl.col("heads").list.eval(pl.element().str.to_lowercase()).alias("lower_heads"),
             (
                 pl.col("heads").list.first().str.contains(r"^[A-Z]{2,}$")
                 | pl.col("flat").str.slice(0, 200).str.contains(r"(?i)\[(?:acronym|abbrev)")
@@ -365,16 +367,28 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
         # (MOTHER's vulgar compound) does not make the word offensive.
         .with_columns(pl.col("sense").list.head(2).list.join(" ").str.contains(OFFENSIVE_LABEL).alias(Col.offensive))
         .select(
-            "lemma",
-            "order",
+            "entry",
             "pos",
             Col.offensive,
-            "headword",
+            "lower_heads",
             "acronym",
             pl.when(pl.col("sense").list.len() > 1)
             .then(pl.col("sense").list.slice(1))
             .otherwise(pl.col("sense"))
             .alias("sense"),
+        )
+    )
+    return (
+        table.lazy()
+        .join(texts, on="entry", maintain_order="left")
+        .select(
+            "lemma",
+            "order",
+            "pos",
+            Col.offensive,
+            pl.col("lower_heads").list.contains(pl.col("lemma")).alias("headword"),
+            "acronym",
+            "sense",
         )
     )
 
