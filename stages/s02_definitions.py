@@ -45,7 +45,16 @@ from stages.gcide import entries as gcide_entries, glosses as gcide_glosses, off
 from stages.derivations import derived_definitions
 from stages.offensive import offensive_words
 from stages.wordlists import QUOTES, inert, read_wordlist
-from stages.wordnet import MAX_CHARS, glosses, headwords, inflections, lookup_forms, proper_lemmas, senses
+from stages.wordnet import (
+    MAX_CHARS,
+    glosses,
+    headwords,
+    inflections,
+    lookup_forms,
+    morphology,
+    proper_lemmas,
+    senses,
+)
 
 MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
 
@@ -225,14 +234,14 @@ def dictionary_definitions(
     lexicon: pl.DataFrame,
     missing: pl.DataFrame,
     dictionaries: dict[str, pl.DataFrame],
-    wordnet: dict[str, bytes],
+    forms: pl.DataFrame,
     names: pl.Series,
 ) -> tuple[pl.DataFrame, list[str]]:
     """(`id`, `definition`, `definition_source`) from the dictionaries (name -> (`lemma`, `pos`, `rank`,
     `gloss`), in the configured order) for the words `missing` (`id`, `word`). Evidence before order:
     every dictionary's headwords first, then inflections of verified bases, then derivations (and their
-    inflections); an irregular form's base comes before its own senses (HELD: HOLD's first). `names`:
-    the lemmas WordNet writes only with capitals (wordnet.proper_lemmas)."""
+    inflections); an irregular form's base comes before its own senses (HELD: HOLD's first). `forms`: the
+    lexicon's wordnet.morphology; `names`: the lemmas WordNet writes only with capitals (wordnet.proper_lemmas)."""
     found, notes = [], []
     left = missing.select(Col.id, Col.word)
     for name, lemmas in dictionaries.items():
@@ -256,7 +265,7 @@ def dictionary_definitions(
         ]
     )
     # An irregular form's base first: HELD is HOLD's past tense before it is an adjective of its own.
-    firsts = inflections(heads[Col.word], senses, wordnet, lexicon[Col.word]).filter("irregular")
+    firsts = inflections(heads[Col.word], senses, forms, lexicon[Col.word]).filter("irregular")
     joined = pl.format("{} / {}", "form", Col.definition)
     heads = (
         heads.join(
@@ -282,7 +291,7 @@ def dictionary_definitions(
         .drop("form", "form_source", "sense")
     )
     notes.append(f"irregular forms shown with their base first: {firsts.height:,}")
-    table = left.join(inflections(left[Col.word], senses, wordnet, lexicon[Col.word], names), on=Col.word).select(
+    table = left.join(inflections(left[Col.word], senses, forms, lexicon[Col.word], names), on=Col.word).select(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)
     )
     left = left.join(table, on=Col.id, how="anti")
@@ -305,7 +314,7 @@ def dictionary_definitions(
     derived_lemmas = derived.select(
         pl.col(Col.word).str.to_lowercase().alias("lemma"), "pos", pl.lit(0).alias("rank"), "gloss", "base_source"
     ).rename({"base_source": "source"})
-    inflected = left.join(inflections(left[Col.word], derived_lemmas, wordnet, lexicon[Col.word]), on=Col.word).rename(
+    inflected = left.join(inflections(left[Col.word], derived_lemmas, forms, lexicon[Col.word]), on=Col.word).rename(
         {"source": "base_source"}
     )
     found.append(
@@ -354,19 +363,20 @@ def build_definitions(
         if order[source] < first_dictionary:
             missing = missing.join(table.select(Col.id), on=Col.id, how="anti")
     names = proper_lemmas(wordnet, wordnet_senses)
+    forms = morphology(lexicon[Col.word], wordnet)  # every word's proposed base forms, read by each lookup
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
             dictionaries[source] = glosses(wordnet, wordnet_senses)
         else:
             # GCIDE glosses are cleaned only for the lemmas the still undefined words can be looked up by;
             # a lemma WordNet writes only with capitals is a proper noun or an acronym (BERMUDAS, SAM).
-            wanted = lookup_forms(missing[Col.word], wordnet)
+            wanted = lookup_forms(missing[Col.word], forms)
             wanted = wanted.filter(~wanted.is_in(names.implode()))
             dictionary = gcide_entries(gcide)
             dictionaries[source] = gcide_glosses(dictionary, wanted)
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
-            lexicon, missing.select(Col.id, Col.word), dictionaries, wordnet, names
+            lexicon, missing.select(Col.id, Col.word), dictionaries, forms, names
         )
         notes += dictionary_notes
         candidates.append(table)

@@ -279,12 +279,20 @@ def _relations() -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String}, orient="row")
 
 
-def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> pl.Series:
+def morphology(words: pl.Series, wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lower`, `base`, `pos`, `priority`, `plain`): every base form the rules propose for each of `words`
+    (upper case), and every entry of the exception lists whatever the words (_candidates). Stage 2 computes
+    it once, for the lexicon, and `lookup_forms` and `inflections` read the rows of the words they are given."""
+    return _candidates(words.str.to_lowercase().to_frame("lower"), wordnet)
+
+
+def lookup_forms(words: pl.Series, forms: pl.DataFrame) -> pl.Series:
     """Every lemma `headwords` and `inflections` may look up for `words` (upper case), once each: each word
-    in lower case and every base form a rule proposes for it. A dictionary parsed for these alone
-    defines the same words."""
-    lowered = words.str.to_lowercase().to_frame("lower")
-    return pl.concat([lowered["lower"], _candidates(lowered, wordnet)["base"].drop_nulls()]).unique()
+    in lower case and every base form a rule proposes for it (`forms`: morphology() of these words or more).
+    A dictionary parsed for these alone defines the same words."""
+    lowered = words.str.to_lowercase()
+    proposed = forms.filter((pl.col("priority") == 0) | pl.col("lower").is_in(lowered.implode()))
+    return pl.concat([lowered.rename("lower"), proposed["base"].drop_nulls()]).unique()
 
 
 def proper_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.Series:
@@ -331,13 +339,14 @@ UNTYPED = ("plural of",)
 def inflections(
     words: pl.Series,
     lemmas: pl.DataFrame,
-    wordnet: dict[str, bytes],
+    forms: pl.DataFrame,
     lexicon: pl.Series,
     names: pl.Series | None = None,
 ) -> pl.DataFrame:
     """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
     is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
-    `source`: the dictionaries' senses, in order of preference) defines: `past tense of HOLD: ... [v]`
+    `source`: the dictionaries' senses, in order of preference) defines (`forms`: morphology() of these
+    words or more): `past tense of HOLD: ... [v]`
     when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
     `past tense of DOLL`. Of several readings: one with a gloss first, then the rule's rank, then the
     dictionary's. `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an
@@ -346,7 +355,7 @@ def inflections(
     WordNet writes with a capital)."""
     lowered = words.str.to_lowercase().to_frame("lower")
     known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
-    candidates = _candidates(lowered, wordnet)
+    candidates = forms
     # A 2-letter base with forms of its own in the exception lists is irregular: BE's present is IS, not BES.
     irregular = (
         candidates.filter(pl.col("priority") == 0)
