@@ -333,6 +333,12 @@ def dictionary_definitions(
     return pl.concat(found).select(Col.id, Col.definition, Col.definition_source), notes
 
 
+def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
+    """The lexicon's words (lower case) GCIDE's entries (gcide.entries) label offensive."""
+    own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
+    return gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
+
+
 def build_definitions(
     lexicon: pl.DataFrame,
     wordnet: dict[str, bytes],
@@ -345,7 +351,7 @@ def build_definitions(
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
-    dictionary = None  # GCIDE's entries, read when first needed: not held while WordNet defines
+    flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
     wordnet_senses = senses(wordnet)
     # The configured order decides between a list's own text and a dictionary's; the dictionaries are asked
     # about the words no list before the first of them defines.
@@ -374,6 +380,8 @@ def build_definitions(
             wanted = wanted.filter(~wanted.is_in(names.implode()))
             dictionary = gcide_entries(gcide)
             dictionaries[source] = gcide_glosses(dictionary, wanted)
+            flagged = gcide_flags(dictionary, lexicon)  # then the decompressed file (40 MB for raw/) goes
+            del dictionary
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
             lexicon, missing.select(Col.id, Col.word), dictionaries, forms, names
@@ -388,12 +396,8 @@ def build_definitions(
         .unique(Col.id, keep="first")
         .drop("rank")
     )
-    flagged = None
-    if gcide:
-        own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
-        dictionary = gcide_entries(gcide) if dictionary is None else dictionary
-        flagged = gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
-        dictionary = None  # the decompressed file (40 MB for raw/) goes with it
+    if gcide and flagged is None:  # GCIDE given for its labels alone
+        flagged = gcide_flags(gcide_entries(gcide), lexicon)
     flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss)
     # The dictionaries' text is data like the lists' (stage 1 cleans theirs): no control or invisible
     # character reaches the export from WordNet or GCIDE either.
