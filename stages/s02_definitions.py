@@ -398,7 +398,7 @@ def build_definitions(
     )
     if gcide and flagged is None:  # GCIDE given for its labels alone
         flagged = gcide_flags(gcide_entries(gcide), lexicon)
-    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss)
+    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss, forms)
     # The dictionaries' text is data like the lists' (stage 1 cleans theirs): no control or invisible
     # character reaches the export from WordNet or GCIDE either.
     best = best.with_columns(inert(pl.col(Col.definition)).alias("clean"))

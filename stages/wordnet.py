@@ -461,15 +461,14 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
     )
 
 
-def proposed_bases(words: pl.Series) -> pl.DataFrame:
+def proposed_bases(words: pl.Series, forms: pl.DataFrame | None = None) -> pl.DataFrame:
     """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
     morphology of _candidates without the exception lists, so that it needs no WordNet files: the
     irregular forms they list are of everyday words), and stage 2's derivation suffixes of adjectives (such
     a word is offensive with its base: BITCHILY, SHITTINESS). Not the doubled -es of BUSSES,
     which would make JIZZES a form of JIZ and PISSES of PIS as well. A proposal need not be a word; rows
-    in no order."""
+    in no order. `forms`: morphology() of these words, when the caller has it (its rules' rows are read)."""
     lowered = words.str.to_lowercase().to_frame("lower").unique()
-    none = {f"{pos}.exc": b"" for pos in POS}
     doubled_es = [i for i, (_, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1) if suffix == "es"]
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     derived = [
@@ -480,7 +479,10 @@ def proposed_bases(words: pl.Series) -> pl.DataFrame:
         # makes a word of its own (TOOLLESS says nothing of TOOL's vulgar sense).
         for suffix, ending in ((suffix.lower(), ending.lower()) for suffix, ending, pos, *_ in SUFFIXES if pos == "adj")
     ]
-    proposed = _candidates(lowered, none).filter(~pl.col("priority").is_in(doubled_es)).select("lower", "base")
+    if forms is None:
+        forms = _candidates(lowered, {f"{pos}.exc": b"" for pos in POS})
+    rules = (pl.col("priority") > 0) & ~pl.col("priority").is_in(doubled_es)  # not the exception lists
+    proposed = forms.filter(rules).select("lower", "base")
     return (
         pl.concat([proposed, *derived])
         .filter(pl.col("base").str.len_bytes() > 0)
