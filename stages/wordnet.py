@@ -317,11 +317,9 @@ def _within(texts: pl.DataFrame, key: str) -> pl.DataFrame:
 def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
     """(`word`, `definition`) for each of `words` (upper case) that is a lemma of `lemmas` (`lemma`, `pos`,
     `rank`, `gloss`: a dictionary's senses): its senses in rank order, each with its tag."""
+    # A semi-join keeps the dictionary's rows of these words: no unique() over every word asked about.
     texts = (
-        words.str.to_lowercase()
-        .to_frame("lemma")
-        .unique()
-        .join(lemmas, on="lemma")
+        lemmas.join(words.str.to_lowercase().to_frame("lemma"), on="lemma", how="semi")
         .sort("lemma", "rank")
         .select("lemma", pl.format("{} [{}]", "gloss", "pos").alias("text"))
     )
