@@ -485,21 +485,21 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
         )
     # To the target's sense of the same part of speech: JAMB, v. `See Jam.` is not JAM's noun sense.
     targets = known.select(pl.col("lemma").alias("see"), "pos", pl.col("gloss").alias("target"))
-    followed = (
+    # Only a pointer's new text is cut: the other glosses were cut in _first_senses, and _cut leaves its
+    # own output as it is (tests/test_definitions.py).
+    pointers = (
         _cut(
             first.lazy()
+            .filter(pl.col("see").is_not_null())
             .join(targets.lazy(), on=["see", "pos"], how="left")
-            .with_columns(
-                pl.when(pl.col("see").is_null())
-                .then("gloss")
-                .otherwise(pl.format("same as {}: {}", pl.col("see").str.to_uppercase(), "target"))
-                .alias("gloss")
-            ),
+            .with_columns(pl.format("same as {}: {}", pl.col("see").str.to_uppercase(), "target").alias("gloss")),
             "gloss",
         )
         .filter(pl.col("gloss").is_not_null())
+        .select(first.columns)
         .collect()
     )
+    followed = pl.concat([first.filter(pl.col("see").is_null()), pointers])
     return (
         followed.sort("lemma", "order", maintain_order=True)
         .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
