@@ -264,8 +264,10 @@ def dictionary_definitions(
             for name, lemmas in dictionaries.items()
         ]
     )
-    # An irregular form's base first: HELD is HOLD's past tense before it is an adjective of its own.
-    firsts = inflections(heads[Col.word], senses, forms, lexicon[Col.word]).filter("irregular")
+    # An irregular form's base first: HELD is HOLD's past tense before it is an adjective of its own. Its
+    # reading is an exception list's (priority 0), which ranks before every rule's: those need no lookup.
+    exceptions = forms.filter(pl.col("priority") == 0)
+    firsts = inflections(heads[Col.word], senses, exceptions, lexicon[Col.word]).filter("irregular")
     joined = pl.format("{} / {}", "form", Col.definition)
     heads = (
         heads.join(
