@@ -281,8 +281,9 @@ def _relations() -> pl.DataFrame:
 
 def morphology(words: pl.Series, wordnet: dict[str, bytes]) -> pl.DataFrame:
     """(`lower`, `base`, `pos`, `priority`, `plain`): every base form the rules propose for each of `words`
-    (upper case), and every entry of the exception lists whatever the words (_candidates). Stage 2 computes
-    it once, for the lexicon, and `lookup_forms` and `inflections` read the rows of the words they are given."""
+    (upper case), and every entry of the exception lists whatever the words (_candidates; priority 0 is an
+    exception list's). Stage 2 computes it once, for the lexicon, and `lookup_forms` and `inflections` read
+    the rows of the words they are given."""
     return _candidates(words.str.to_lowercase().to_frame("lower"), wordnet)
 
 
@@ -343,8 +344,8 @@ def inflections(
 ) -> pl.DataFrame:
     """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
     is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
-    `source`: the dictionaries' senses, in order of preference) defines (`forms`: morphology() of these
-    words or more): `past tense of HOLD: ... [v]`
+    `source`: the dictionaries' senses, in order of preference) defines (`forms`: the rows of morphology()
+    to read, for these words or more): `past tense of HOLD: ... [v]`
     when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
     `past tense of DOLL`. Of several readings: one with a gloss first, then the rule's rank, then the
     dictionary's. `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an
