@@ -152,8 +152,10 @@ def offensive_words(
     offensive: dict[str, bytes] | None,
     wordnet_senses: pl.DataFrame,
     cuss: dict[str, bytes] | None = None,
+    forms: pl.DataFrame | None = None,
 ) -> tuple[pl.DataFrame, list[str]]:
-    """(`offensive`, `vulgar_sense`), one row per lexicon row in its order, and the notes (module docstring)."""
+    """(`offensive`, `vulgar_sense`), one row per lexicon row in its order, and the notes (module docstring).
+    `forms`: wordnet.morphology of the lexicon, when the caller has it."""
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
     listed = reviewed_list(name, data)
     ratings = cuss_ratings(cuss)
@@ -174,7 +176,7 @@ def offensive_words(
     gcide = set(gcide_flagged.str.to_uppercase()) if gcide_flagged is not None else set()
     put({w: Col.offensive for w in gcide if w not in lemmas}, "gcide")
     put({w: Col.vulgar_sense for w in gcide if w in lemmas and w in rated}, "gcide")
-    bases = proposed_bases(words)
+    bases = proposed_bases(words, forms)
     lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
     put({w: Col.offensive for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
 

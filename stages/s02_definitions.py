@@ -45,7 +45,16 @@ from stages.gcide import entries as gcide_entries, glosses as gcide_glosses, off
 from stages.derivations import derived_definitions
 from stages.offensive import offensive_words
 from stages.wordlists import QUOTES, inert, read_wordlist
-from stages.wordnet import MAX_CHARS, glosses, headwords, inflections, lookup_forms, proper_lemmas, senses
+from stages.wordnet import (
+    MAX_CHARS,
+    glosses,
+    headwords,
+    inflections,
+    lookup_forms,
+    morphology,
+    proper_lemmas,
+    senses,
+)
 
 MAX_HOPS = 8  # real lists chain at most two links (AM -> BE); longer chains are cycles or damage
 
@@ -225,14 +234,14 @@ def dictionary_definitions(
     lexicon: pl.DataFrame,
     missing: pl.DataFrame,
     dictionaries: dict[str, pl.DataFrame],
-    wordnet: dict[str, bytes],
+    forms: pl.DataFrame,
     names: pl.Series,
 ) -> tuple[pl.DataFrame, list[str]]:
     """(`id`, `definition`, `definition_source`) from the dictionaries (name -> (`lemma`, `pos`, `rank`,
     `gloss`), in the configured order) for the words `missing` (`id`, `word`). Evidence before order:
     every dictionary's headwords first, then inflections of verified bases, then derivations (and their
-    inflections); an irregular form's base comes before its own senses (HELD: HOLD's first). `names`:
-    the lemmas WordNet writes only with capitals (wordnet.proper_lemmas)."""
+    inflections); an irregular form's base comes before its own senses (HELD: HOLD's first). `forms`: the
+    lexicon's wordnet.morphology; `names`: the lemmas WordNet writes only with capitals (wordnet.proper_lemmas)."""
     found, notes = [], []
     left = missing.select(Col.id, Col.word)
     for name, lemmas in dictionaries.items():
@@ -255,8 +264,10 @@ def dictionary_definitions(
             for name, lemmas in dictionaries.items()
         ]
     )
-    # An irregular form's base first: HELD is HOLD's past tense before it is an adjective of its own.
-    firsts = inflections(heads[Col.word], senses, wordnet, lexicon[Col.word]).filter("irregular")
+    # An irregular form's base first: HELD is HOLD's past tense before it is an adjective of its own. Its
+    # reading is an exception list's (priority 0), which ranks before every rule's: those need no lookup.
+    exceptions = forms.filter(pl.col("priority") == 0)
+    firsts = inflections(heads[Col.word], senses, exceptions, lexicon[Col.word]).filter("irregular")
     joined = pl.format("{} / {}", "form", Col.definition)
     heads = (
         heads.join(
@@ -282,7 +293,7 @@ def dictionary_definitions(
         .drop("form", "form_source", "sense")
     )
     notes.append(f"irregular forms shown with their base first: {firsts.height:,}")
-    table = left.join(inflections(left[Col.word], senses, wordnet, lexicon[Col.word], names), on=Col.word).select(
+    table = left.join(inflections(left[Col.word], senses, forms, lexicon[Col.word], names), on=Col.word).select(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)
     )
     left = left.join(table, on=Col.id, how="anti")
@@ -305,7 +316,7 @@ def dictionary_definitions(
     derived_lemmas = derived.select(
         pl.col(Col.word).str.to_lowercase().alias("lemma"), "pos", pl.lit(0).alias("rank"), "gloss", "base_source"
     ).rename({"base_source": "source"})
-    inflected = left.join(inflections(left[Col.word], derived_lemmas, wordnet, lexicon[Col.word]), on=Col.word).rename(
+    inflected = left.join(inflections(left[Col.word], derived_lemmas, forms, lexicon[Col.word]), on=Col.word).rename(
         {"source": "base_source"}
     )
     found.append(
@@ -324,6 +335,12 @@ def dictionary_definitions(
     return pl.concat(found).select(Col.id, Col.definition, Col.definition_source), notes
 
 
+def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
+    """The lexicon's words (lower case) GCIDE's entries (gcide.entries) label offensive."""
+    own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
+    return gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
+
+
 def build_definitions(
     lexicon: pl.DataFrame,
     wordnet: dict[str, bytes],
@@ -336,7 +353,7 @@ def build_definitions(
     notes, candidates = [], []
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
-    dictionary = None  # GCIDE's entries, read when first needed: not held while WordNet defines
+    flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
     wordnet_senses = senses(wordnet)
     # The configured order decides between a list's own text and a dictionary's; the dictionaries are asked
     # about the words no list before the first of them defines.
@@ -354,19 +371,22 @@ def build_definitions(
         if order[source] < first_dictionary:
             missing = missing.join(table.select(Col.id), on=Col.id, how="anti")
     names = proper_lemmas(wordnet, wordnet_senses)
+    forms = morphology(lexicon[Col.word], wordnet)  # every word's proposed base forms, read by each lookup
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
             dictionaries[source] = glosses(wordnet, wordnet_senses)
         else:
             # GCIDE glosses are cleaned only for the lemmas the still undefined words can be looked up by;
             # a lemma WordNet writes only with capitals is a proper noun or an acronym (BERMUDAS, SAM).
-            wanted = lookup_forms(missing[Col.word], wordnet)
+            wanted = lookup_forms(missing[Col.word], forms)
             wanted = wanted.filter(~wanted.is_in(names.implode()))
             dictionary = gcide_entries(gcide)
             dictionaries[source] = gcide_glosses(dictionary, wanted)
+            flagged = gcide_flags(dictionary, lexicon)  # then the decompressed file (40 MB for raw/) goes
+            del dictionary
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
-            lexicon, missing.select(Col.id, Col.word), dictionaries, wordnet, names
+            lexicon, missing.select(Col.id, Col.word), dictionaries, forms, names
         )
         notes += dictionary_notes
         candidates.append(table)
@@ -378,13 +398,9 @@ def build_definitions(
         .unique(Col.id, keep="first")
         .drop("rank")
     )
-    flagged = None
-    if gcide:
-        own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
-        dictionary = gcide_entries(gcide) if dictionary is None else dictionary
-        flagged = gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
-        dictionary = None  # the decompressed file (40 MB for raw/) goes with it
-    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss)
+    if gcide and flagged is None:  # GCIDE given for its labels alone
+        flagged = gcide_flags(gcide_entries(gcide), lexicon)
+    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss, forms)
     # The dictionaries' text is data like the lists' (stage 1 cleans theirs): no control or invisible
     # character reaches the export from WordNet or GCIDE either.
     best = best.with_columns(inert(pl.col(Col.definition)).alias("clean"))

@@ -279,12 +279,21 @@ def _relations() -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String}, orient="row")
 
 
-def lookup_forms(words: pl.Series, wordnet: dict[str, bytes]) -> pl.Series:
+def morphology(words: pl.Series, wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lower`, `base`, `pos`, `priority`, `plain`): every base form the rules propose for each of `words`
+    (upper case), and every entry of the exception lists whatever the words (_candidates; priority 0 is an
+    exception list's). Stage 2 computes it once, for the lexicon, and `lookup_forms` and `inflections` read
+    the rows of the words they are given."""
+    return _candidates(words.str.to_lowercase().to_frame("lower"), wordnet)
+
+
+def lookup_forms(words: pl.Series, forms: pl.DataFrame) -> pl.Series:
     """Every lemma `headwords` and `inflections` may look up for `words` (upper case), once each: each word
-    in lower case and every base form a rule proposes for it. A dictionary parsed for these alone
-    defines the same words."""
-    lowered = words.str.to_lowercase().to_frame("lower")
-    return pl.concat([lowered["lower"], _candidates(lowered, wordnet)["base"].drop_nulls()]).unique()
+    in lower case and every base form a rule proposes for it (`forms`: morphology() of these words or more).
+    A dictionary parsed for these alone defines the same words."""
+    lowered = words.str.to_lowercase()
+    proposed = forms.filter((pl.col("priority") == 0) | pl.col("lower").is_in(lowered.implode()))
+    return pl.concat([lowered.rename("lower"), proposed["base"].drop_nulls()]).unique()
 
 
 def proper_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.Series:
@@ -309,11 +318,9 @@ def _within(texts: pl.DataFrame, key: str) -> pl.DataFrame:
 def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
     """(`word`, `definition`) for each of `words` (upper case) that is a lemma of `lemmas` (`lemma`, `pos`,
     `rank`, `gloss`: a dictionary's senses): its senses in rank order, each with its tag."""
+    # A semi-join keeps the dictionary's rows of these words: no unique() over every word asked about.
     texts = (
-        words.str.to_lowercase()
-        .to_frame("lemma")
-        .unique()
-        .join(lemmas, on="lemma")
+        lemmas.join(words.str.to_lowercase().to_frame("lemma"), on="lemma", how="semi")
         .sort("lemma", "rank")
         .select("lemma", pl.format("{} [{}]", "gloss", "pos").alias("text"))
     )
@@ -331,13 +338,14 @@ UNTYPED = ("plural of",)
 def inflections(
     words: pl.Series,
     lemmas: pl.DataFrame,
-    wordnet: dict[str, bytes],
+    forms: pl.DataFrame,
     lexicon: pl.Series,
     names: pl.Series | None = None,
 ) -> pl.DataFrame:
     """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
     is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
-    `source`: the dictionaries' senses, in order of preference) defines: `past tense of HOLD: ... [v]`
+    `source`: the dictionaries' senses, in order of preference) defines (`forms`: the rows of morphology()
+    to read, for these words or more): `past tense of HOLD: ... [v]`
     when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
     `past tense of DOLL`. Of several readings: one with a gloss first, then the rule's rank, then the
     dictionary's. `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an
@@ -346,7 +354,7 @@ def inflections(
     WordNet writes with a capital)."""
     lowered = words.str.to_lowercase().to_frame("lower")
     known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
-    candidates = _candidates(lowered, wordnet)
+    candidates = forms
     # A 2-letter base with forms of its own in the exception lists is irregular: BE's present is IS, not BES.
     irregular = (
         candidates.filter(pl.col("priority") == 0)
@@ -452,15 +460,14 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
     )
 
 
-def proposed_bases(words: pl.Series) -> pl.DataFrame:
+def proposed_bases(words: pl.Series, forms: pl.DataFrame | None = None) -> pl.DataFrame:
     """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
     morphology of _candidates without the exception lists, so that it needs no WordNet files: the
     irregular forms they list are of everyday words), and stage 2's derivation suffixes of adjectives (such
     a word is offensive with its base: BITCHILY, SHITTINESS). Not the doubled -es of BUSSES,
     which would make JIZZES a form of JIZ and PISSES of PIS as well. A proposal need not be a word; rows
-    in no order."""
+    in no order. `forms`: morphology() of these words, when the caller has it (its rules' rows are read)."""
     lowered = words.str.to_lowercase().to_frame("lower").unique()
-    none = {f"{pos}.exc": b"" for pos in POS}
     doubled_es = [i for i, (_, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1) if suffix == "es"]
     lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
     derived = [
@@ -471,7 +478,10 @@ def proposed_bases(words: pl.Series) -> pl.DataFrame:
         # makes a word of its own (TOOLLESS says nothing of TOOL's vulgar sense).
         for suffix, ending in ((suffix.lower(), ending.lower()) for suffix, ending, pos, *_ in SUFFIXES if pos == "adj")
     ]
-    proposed = _candidates(lowered, none).filter(~pl.col("priority").is_in(doubled_es)).select("lower", "base")
+    if forms is None:
+        forms = _candidates(lowered, {f"{pos}.exc": b"" for pos in POS})
+    rules = (pl.col("priority") > 0) & ~pl.col("priority").is_in(doubled_es)  # not the exception lists
+    proposed = forms.filter(rules).select("lower", "base")
     return (
         pl.concat([proposed, *derived])
         .filter(pl.col("base").str.len_bytes() > 0)

@@ -131,7 +131,7 @@ def test_bad_supplement_line_is_named():
 def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     """GASSES is in noun.exc and verb.exc with one priority: the noun reading (listed first) wins, every
     time. Many such words, so that an unstable multithreaded sort would show itself."""
-    from stages.wordnet import inflections
+    from stages.wordnet import inflections, morphology
 
     bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
     exc = "".join(f"{b}ses {b}\n" for b in bases).encode()
@@ -146,8 +146,9 @@ def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
         }
     )
     words = pl.Series([f"{b}ses".upper() for b in bases])
+    lexicon = pl.concat([words, pl.Series(bases).str.to_uppercase()])
     for _ in range(5):
-        found = inflections(words, lemmas, wordnet, pl.concat([words, pl.Series(bases).str.to_uppercase()]))
+        found = inflections(words, lemmas, morphology(lexicon, wordnet), lexicon)
         assert found.height == 600
         assert found[Col.definition].str.starts_with("plural of ").all(), found.filter(
             ~pl.col(Col.definition).str.starts_with("plural of ")
