@@ -95,8 +95,9 @@ def write_inputs(csw: list[str], owl: list[str], factor: int, folder: Path) -> t
     return config, len(words), len(owl_words)
 
 
-def row(factor: int, words: int, owl: int, build: dict, stages: dict[str, dict], links: int | None) -> dict:
-    """One factor's measurements: the build and each stage alone (seconds per million words, peak RSS)."""
+def row(factor: int, words: int, owl: int, build: dict | None, stages: dict[str, dict], links: int | None) -> dict:
+    """One factor's measurements: the build (None: not run) and each stage alone (seconds per million
+    words, peak RSS)."""
     millions = words / 1e6
     per_stage = {}
     for name, run in stages.items():
@@ -114,20 +115,25 @@ def row(factor: int, words: int, owl: int, build: dict, stages: dict[str, dict],
         "words": words,
         "owl_words": owl,
         "links_per_word": None if links is None else links / words,
-        "build": {k: build.get(k) for k in ("wall_s", "cpu_s", "peak_rss_mib", "own_s", "died")},
-        "build_s_per_million": build["wall_s"] / millions if not build.get("died") else None,
+        "build": build and {k: build.get(k) for k in ("wall_s", "cpu_s", "peak_rss_mib", "own_s", "died")},
+        "build_s_per_million": build["wall_s"] / millions if build and not build.get("died") else None,
         "stages": per_stage,
     }
 
 
-def scale_run(csw: list[str], owl: list[str], factor: int, folder: Path, time_limit: float, memory_limit: int) -> dict:
+def scale_run(
+    csw: list[str], owl: list[str], factor: int, folder: Path, time_limit: float, memory_limit: int, build=True
+) -> dict:
+    """One factor. Without `build` the stages alone, in order, are the whole pipeline (one pass, not two:
+    what a machine too busy for two passes at 64x can do)."""
     started = time.perf_counter()
     config, words, owl_words = write_inputs(csw, owl, factor, folder)
     build_dir = folder / f"build_{factor}x"
     options = ["--quiet", "--config", str(config), "--build-dir", str(build_dir)]
     limits = {"time_limit": time_limit, "memory_limit": memory_limit}
-    print(f"bench: scale {factor}x ({words:,} words): build ...", file=sys.stderr)
-    build = child(LADDERS + ["build"] + options, time_limit=time_limit * 2, memory_limit=memory_limit)
+    print(f"bench: scale {factor}x ({words:,} words) ...", file=sys.stderr)
+    if build:
+        build = child(LADDERS + ["build"] + options, time_limit=time_limit * 2, memory_limit=memory_limit)
     stages = {}
     for stage in STAGES:
         print(f"bench: scale {factor}x: run {stage} --force ...", file=sys.stderr)
@@ -159,11 +165,14 @@ def scale_table(rows: list[dict], time_limit: float = TIME_LIMIT, memory_limit: 
     def cell(run: dict, per_million: float | None, died: str | None) -> str:
         if died:
             return f"DIED after {run['wall_s']:.0f} s, {run['peak_rss_mib']:,.0f} MiB: {died}"
-        return f"{per_million:.1f} s/M, {run['peak_rss_mib']:,.0f} MiB"
+        seconds = "no stage line" if per_million is None else f"{per_million:.1f} s/M"
+        return f"{seconds}, {run['peak_rss_mib']:,.0f} MiB"
 
     lines.append(
         "| `ladders build` (wall) | "
-        + " | ".join(cell(r["build"], r["build_s_per_million"], r["build"]["died"]) for r in rows)
+        + " | ".join(
+            cell(r["build"], r["build_s_per_million"], r["build"]["died"]) if r["build"] else "not run" for r in rows
+        )
         + " |"
     )
     for stage in STAGES:
@@ -190,6 +199,7 @@ def main() -> None:
     parser.add_argument("--factors", default="1,16,64", help="comma-separated scale factors (default 1,16,64)")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="seconds per child process")
     parser.add_argument("--memory-limit-gib", type=float, default=MEMORY_LIMIT / GIB, help="resident GiB per child")
+    parser.add_argument("--no-build", action="store_true", help="the stages alone only, one pass (no `ladders build`)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "scale.json"), help="where to write the results")
     args = parser.parse_args()
     factors = [int(f) for f in args.factors.split(",")]
@@ -200,7 +210,7 @@ def main() -> None:
     rows = result["scale"]
     with tempfile.TemporaryDirectory(dir=os.environ.get("LADDERS_BENCH_TMP")) as tmp:
         for factor in factors:  # written after each factor: a long run that is stopped keeps what it measured
-            rows.append(scale_run(csw, owl, factor, Path(tmp), args.time_limit, memory))
+            rows.append(scale_run(csw, owl, factor, Path(tmp), args.time_limit, memory, build=not args.no_build))
             result["total_s"] = time.perf_counter() - started
             Path(args.out).write_text(json.dumps(result, indent=2) + "\n")
     print(scale_table(rows, args.time_limit, memory))
