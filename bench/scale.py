@@ -122,10 +122,17 @@ def row(factor: int, words: int, owl: int, build: dict | None, stages: dict[str,
 
 
 def scale_run(
-    csw: list[str], owl: list[str], factor: int, folder: Path, time_limit: float, memory_limit: int, build=True
+    csw: list[str],
+    owl: list[str],
+    factor: int,
+    folder: Path,
+    time_limit: float,
+    memory_limit: int,
+    build=True,
+    save=lambda partial: None,
 ) -> dict:
     """One factor. Without `build` the stages alone, in order, are the whole pipeline (one pass, not two:
-    what a machine too busy for two passes at 64x can do)."""
+    what a machine too busy for two passes at 64x can do). `save` gets the row so far after each child."""
     started = time.perf_counter()
     config, words, owl_words = write_inputs(csw, owl, factor, folder)
     build_dir = folder / f"build_{factor}x"
@@ -134,10 +141,12 @@ def scale_run(
     print(f"bench: scale {factor}x ({words:,} words) ...", file=sys.stderr)
     if build:
         build = child(LADDERS + ["build"] + options, time_limit=time_limit * 2, memory_limit=memory_limit)
+        save(row(factor, words, owl_words, build, {}, None))
     stages = {}
     for stage in STAGES:
         print(f"bench: scale {factor}x: run {stage} --force ...", file=sys.stderr)
         stages[stage] = child(LADDERS + ["run", stage, "--force"] + options, **limits)
+        save(row(factor, words, owl_words, build, stages, None))
     links = _rows(build_dir / "04_links.parquet")
     shutil.rmtree(build_dir, ignore_errors=True)
     for path in folder.glob(f"*_{factor}x.*"):
@@ -177,7 +186,10 @@ def scale_table(rows: list[dict], time_limit: float = TIME_LIMIT, memory_limit: 
     )
     for stage in STAGES:
         cells = [
-            cell(r["stages"][stage], r["stages"][stage]["s_per_million"], r["stages"][stage]["died"]) for r in rows
+            cell(r["stages"][stage], r["stages"][stage]["s_per_million"], r["stages"][stage]["died"])
+            if stage in r["stages"]
+            else "not reached"
+            for r in rows
         ]
         lines.append(f"| `run {stage} --force` (own work) | " + " | ".join(cells) + " |")
     density = [f"{r['links_per_word']:.2f}" if r["links_per_word"] else "?" for r in rows]
@@ -206,13 +218,18 @@ def main() -> None:
     csw, owl = real_lists()
     memory = int(args.memory_limit_gib * GIB)
     started = time.perf_counter()
-    result = {"time_limit_s": args.time_limit, "memory_limit_gib": args.memory_limit_gib, "scale": []}
-    rows = result["scale"]
+    result = {"time_limit_s": args.time_limit, "memory_limit_gib": args.memory_limit_gib}
+
+    def write(rows: list[dict]) -> None:  # after each child: a long run that is stopped keeps what it measured
+        result.update(scale=rows, total_s=time.perf_counter() - started)
+        Path(args.out).write_text(json.dumps(result, indent=2) + "\n")
+
+    rows: list[dict] = []
     with tempfile.TemporaryDirectory(dir=os.environ.get("LADDERS_BENCH_TMP")) as tmp:
-        for factor in factors:  # written after each factor: a long run that is stopped keeps what it measured
-            rows.append(scale_run(csw, owl, factor, Path(tmp), args.time_limit, memory, build=not args.no_build))
-            result["total_s"] = time.perf_counter() - started
-            Path(args.out).write_text(json.dumps(result, indent=2) + "\n")
+        for factor in factors:
+            save = lambda partial: write(rows + [partial])  # noqa: E731
+            rows.append(scale_run(csw, owl, factor, Path(tmp), args.time_limit, memory, not args.no_build, save))
+            write(rows)
     print(scale_table(rows, args.time_limit, memory))
     print(f"\n({result['total_s']:.0f} s in all; written to {args.out})")
 
