@@ -16,7 +16,7 @@ Prints Markdown tables and writes bench/results.json (never into the build folde
 5. solver latency over seeded random pairs in the largest groups, warm in one process; a fresh-process
    `ladders solve` beside its floor (a fresh interpreter importing what `ladders solve` imports);
    `ladders puzzle`.
-It takes about 8 minutes on two idle cores (most of it the 16x pipeline).
+It should take about ten minutes on two idle cores, most of it the 16x pipeline (46 on a loaded machine).
 Run `python bench/bench.py --quick` for a smaller, faster pass (one build, a 2x scale, 200 solver pairs).
 """
 
