@@ -139,6 +139,9 @@ def bench_overhead(build_dir: Path, runs: int) -> dict:
         floors.append(floor(FLOOR_IMPORTS, 1))
         for stage in RERUN:
             reruns[stage].append(child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(build_dir)]))
+    for stage, done in reruns.items():
+        if any(stage not in r["stage_s"] for r in done):  # the overhead would be the whole run: say so instead
+            raise SystemExit(f"bench: `ladders run {stage}` printed no stage line that measure.STAGE_LINE reads")
     base = median_of(floors)
     out = {"floor": base, "floor_runs": runs, "floor_imports": FLOOR_IMPORTS}
     for stage, done in reruns.items():

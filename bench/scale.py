@@ -214,7 +214,9 @@ def main() -> None:
     parser.add_argument("--no-build", action="store_true", help="the stages alone only, one pass (no `ladders build`)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "scale.json"), help="where to write the results")
     args = parser.parse_args()
-    factors = [int(f) for f in args.factors.split(",")]
+    factors = [int(f) for f in args.factors.split(",") if f.strip().isdigit() and int(f) >= 1]
+    if len(factors) != len(args.factors.split(",")):
+        parser.error(f"--factors must be whole numbers from 1 up, comma-separated, not {args.factors!r}")
     csw, owl = real_lists()
     memory = int(args.memory_limit_gib * GIB)
     started = time.perf_counter()
