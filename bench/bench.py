@@ -1,22 +1,23 @@
-"""`make bench`: how fast and how big, measured side by side in one run.
+"""`make bench`: how fast and how big, measured side by side in one run, and issue 29's targets judged.
 
-Prints a Markdown table and writes bench/results.json (never into the build folder, which holds
-only what `ladders build` wrote). Not part of
-`make test`: nothing here asserts a time. Sections:
-1. cold `ladders build` of raw/ into a fresh folder, as a child process (wall,
-   CPU, peak RSS from wait4), median of 3; beside it, interleaved, the same
-   build from licensed-format lists with definitions (see licensed_config),
-   and the plain build with the allocator returning freed memory at once (PURGING);
-   2. no-op build; 3. each stage alone;
-4. links + groups on the real CSW list against (a) a plain-Python star-word
-   dictionary with union-find, (b) networkx on (a)'s links, (c) brute-force
-   pairwise comparison on a seeded 2% sample, extrapolated by the square of
-   the size; each checked to give the same counts;
-5. synthetic lexicons of 1x, 4x, 16x the CSW size (real words with letters
-   mutated, seeded), links + groups in a child process each;
-6. solver latency over seeded random pairs in the largest groups, warm in one
-   process, a fresh-process `ladders solve`, and `ladders puzzle`.
-Run `python bench/bench.py --quick` for a smaller, faster pass.
+Prints Markdown tables and writes bench/results.json (never into the build folder, which holds only what
+`ladders build` wrote). Not part of `make test`: nothing here asserts a time. Sections:
+1. cold `ladders build` of raw/ into a fresh folder, as a child process (wall, CPU, peak RSS from wait4),
+   median of 3; beside it, interleaved, the same build from licensed-format lists with definitions (see
+   licensed_config), and the plain build with the allocator returning freed memory at once (PURGING);
+   then a no-op build, and each stage alone;
+2. the floor: `python -c "import polars"` (this interpreter, median of 5), interleaved with
+   `ladders run links --force` and `run groups --force` (5 each): what a rerun costs above the floor;
+3. links + groups on the real CSW list, in this process, against (a) a plain-Python star-word dictionary
+   with union-find (the oracle the build is judged by), (b) networkx on (a)'s links, (c) brute-force
+   pairwise comparison on a seeded 2% sample, extrapolated by the square of the size; same counts checked;
+4. scale: the whole pipeline on a synthetic lexicon 16 times the CSW size, stage by stage (bench/scale.py;
+   `make bench-scale` adds 64x), beside section 1's 1x;
+5. solver latency over seeded random pairs in the largest groups, warm in one process; a fresh-process
+   `ladders solve` beside its floor (a fresh interpreter importing what `ladders solve` imports);
+   `ladders puzzle`.
+It should take about ten minutes on two idle cores, most of it the 16x pipeline (46 on a loaded machine).
+Run `python bench/bench.py --quick` for a smaller, faster pass (one build, a 2x scale, 200 solver pairs).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import argparse
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -33,7 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from measure import LADDERS, ROOT, STAGES, child, floor, median_of
+from scale import bench_scale, real_lists, row, scale_table
+
 sys.path.insert(0, str(ROOT))
 
 import polars as pl  # noqa: E402
@@ -41,35 +43,8 @@ import polars as pl  # noqa: E402
 from pipeline.artifact.contract import WORDS_FILE, Col  # noqa: E402
 from pipeline.config import load_config  # noqa: E402
 
-LADDERS = [sys.executable, "-m", "pipeline"]
 
-
-STAGE_LINE = re.compile(r" rows +([0-9.]+) s +ran$", re.M)  # the runner's summary line of a stage that ran
-
-
-def child(cmd: list[str], **kw) -> dict:
-    """Run a command; its wall seconds, CPU seconds and peak RSS (MiB), from the kernel's rusage of that
-    child, and `own_s`, the seconds its stages reported for their own work (the rest is overhead)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
-    err = proc.stderr.read().decode() if proc.stderr else ""
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{err}")
-    return {
-        "wall_s": wall,
-        "cpu_s": usage.ru_utime + usage.ru_stime,
-        "peak_rss_mib": usage.ru_maxrss / 1024,
-        "own_s": sum(map(float, STAGE_LINE.findall(err))),
-    }
-
-
-def median_of(runs: list[dict]) -> dict:
-    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-
-
-# ---- 1-3: the build ---------------------------------------------------------------------
+# ---- 1: the build ------------------------------------------------------------------------------
 
 REAL_SLICES = ROOT / "tests/data/real"
 LICENSED_ENV = ("LADDERS_BENCH_CSW", "LADDERS_BENCH_OWL")  # real licensed files, when a maintainer has them
@@ -131,9 +106,9 @@ def bench_build(tmp: Path, runs: int) -> dict:
             LADDERS
             + ["run", stage, "--force", "--quiet", "--config", str(config), "--build-dir", str(tmp / "licensed0")]
         )
-    noop = median_of([child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / "cold0")]) for _ in range(runs)])
+    noop = median_of([child(LADDERS + ["build", "--quiet", "--build-dir", str(tmp / "cold0")]) for _ in range(5)])
     stages = {}
-    for stage in ("lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"):  # not a column
+    for stage in STAGES:
         stages[stage] = child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(tmp / "cold0")])
     return {
         "cold": median_of(colds),
@@ -150,7 +125,32 @@ def bench_build(tmp: Path, runs: int) -> dict:
     }
 
 
-# ---- 4: links + groups against the methods they replace ---------------------------------
+# ---- 2: the floor under a rerun ----------------------------------------------------------------
+
+FLOOR_IMPORTS = ["polars"]  # issue 29: a stage's process can do no better than a Python that imports polars
+RERUN = ("links", "groups")  # not a column: the stages whose rerun overhead is judged
+
+
+def bench_overhead(build_dir: Path, runs: int) -> dict:
+    """The floor and each RERUN stage, interleaved `runs` times: per stage the median of wall - own work
+    (the process, imports, lock, hashing, writing), and that above the floor's median."""
+    floors, reruns = [], {stage: [] for stage in RERUN}
+    for _ in range(runs):
+        floors.append(floor(FLOOR_IMPORTS, 1))
+        for stage in RERUN:
+            reruns[stage].append(child(LADDERS + ["run", stage, "--force", "--quiet", "--build-dir", str(build_dir)]))
+    for stage, done in reruns.items():
+        if any(stage not in r["stage_s"] for r in done):  # the overhead would be the whole run: say so instead
+            raise SystemExit(f"bench: `ladders run {stage}` printed no stage line that measure.STAGE_LINE reads")
+    base = median_of(floors)
+    out = {"floor": base, "floor_runs": runs, "floor_imports": FLOOR_IMPORTS}
+    for stage, done in reruns.items():
+        overhead = statistics.median(r["wall_s"] - r["own_s"] for r in done)
+        out[stage] = median_of(done) | {"overhead_s": overhead, "above_floor_s": overhead - base["wall_s"]}
+    return out
+
+
+# ---- 3: links + groups against the methods they replace ---------------------------------
 
 
 def ours(words: list[str], runs: int = 1) -> tuple[float, dict]:
@@ -283,77 +283,25 @@ def bench_methods(words: list[str], share: float) -> dict:
     }
 
 
-# ---- 5: scale -----------------------------------------------------------------------------
+# ---- 5: the solver (4, scale, is bench/scale.py) --------------------------------------------
 
-SCALE_CHILD = """
-import sys, time, random, polars as pl
-sys.path.insert(0, {root!r})
-from stages.s04_links import build_links
-from stages.s05_groups import build_groups
-from pipeline.artifact.contract import Col
-words = pl.read_parquet({path!r})[Col.word]
-lexicon = pl.DataFrame({{Col.word: words}}).with_row_index(Col.id).with_columns(
-    pl.lit(True).alias(Col.in_csw), pl.lit(True).alias(Col.in_owl))
-start = time.perf_counter()
-links = build_links(lexicon)["links"]
-groups = build_groups(lexicon, links)["groups"]
-print(time.perf_counter() - start, links.height, groups[Col.group_csw].n_unique(), file=sys.stderr)
+# Run in a fresh interpreter as `python -m pipeline ...`: at exit, the top-level modules it had loaded.
+LOADED = """
+import atexit, runpy, sys
+atexit.register(lambda: print(*sorted({{m.split('.')[0] for m in sys.modules}}), file=sys.stderr))
+sys.argv = {argv!r}
+runpy.run_module("pipeline", run_name="__main__")
 """
+OURS = {"pipeline", "stages", "__main__"}
 
 
-# Letters mutated per synthetic word, by scale factor. The more words crowd around the real
-# ones, the more letters each copy must change for links per word to stay near the real
-# list's 1.55 (measured when this was set: 4x 1.58, 16x 1.51); the table reports it.
-MUTATIONS = {4: (1, 2), 16: (2, 2, 3)}
-
-
-def synthetic(words: list[str], factor: int, seed: int) -> list[str]:
-    """`factor` x as many words: the real ones, then copies of random real words with letters mutated.
-
-    Copies keep the real length distribution; MUTATIONS keeps the link density close.
-    """
-    rng = random.Random(seed)
-    letters = "".join(words)  # draw replacement letters with the list's own frequencies
-    choices = MUTATIONS[min(MUTATIONS, key=lambda f: abs(f - factor))]
-    out = set(words)
-    while len(out) < factor * len(words):
-        w = list(rng.choice(words))
-        for _ in range(rng.choice(choices)):
-            w[rng.randrange(len(w))] = rng.choice(letters)
-        out.add("".join(w))
-    return sorted(out)
-
-
-def bench_scale(words: list[str], factors: list[int], tmp: Path) -> list[dict]:
-    rows = []
-    for factor in factors:
-        lexicon = synthetic(words, factor, seed=factor)
-        path = tmp / f"synthetic{factor}.parquet"
-        pl.DataFrame({Col.word: lexicon}).write_parquet(path)
-        code = SCALE_CHILD.format(root=str(ROOT), path=str(path))
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(proc.pid, 0)
-        out = proc.stderr.read().decode().split()
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"bench: scale {factor}x failed: {' '.join(out)}")
-        seconds, links, groups = float(out[0]), int(out[1]), int(out[2])
-        rows.append(
-            {
-                "factor": factor,
-                "words": len(lexicon),
-                "links_groups_s": seconds,
-                "links": links,  # not a column: how many the run made
-                "groups": groups,  # not a column: how many the run made
-                "peak_rss_mib": usage.ru_maxrss / 1024,
-                "us_per_word": seconds / len(lexicon) * 1e6,
-                "process_wall_s": time.perf_counter() - start,
-            }
-        )
-    return rows
-
-
-# ---- 6: the solver ------------------------------------------------------------------------
+def imports_of(args: list[str]) -> list[str]:
+    """What a `ladders` command imports that is not ours: the public top-level modules it had loaded
+    (a leading underscore marks a private module that its public parent imports)."""
+    code = LOADED.format(argv=["ladders", *args])
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    loaded = done.stderr.strip().splitlines()[-1].split()
+    return [m for m in loaded if m not in OURS and not m.startswith("_")]
 
 
 def bench_solver(export: Path, pairs: int) -> dict:
@@ -376,7 +324,12 @@ def bench_solver(export: Path, pairs: int) -> dict:
             start = time.perf_counter()
             getattr(ladders, kind)(a, b, seed=1)
             timings[kind].append((time.perf_counter() - start) * 1000)
-    fresh = [child(LADDERS + ["solve", "cold", "warm", "--export", str(export)])["wall_s"] for _ in range(5)]
+    solve = ["solve", "cold", "warm", "--export", str(export)]
+    imports = imports_of(solve)
+    fresh, floors = [], []
+    for _ in range(5):  # interleaved with its floor
+        fresh.append(child(LADDERS + solve)["wall_s"])
+        floors.append(floor(imports, 1)["wall_s"])
     puzzle = [
         child(
             LADDERS
@@ -384,7 +337,13 @@ def bench_solver(export: Path, pairs: int) -> dict:
         )["wall_s"]
         for i in range(5)
     ]
-    result = {"pairs": pairs, "fresh_process_s": statistics.median(fresh), "puzzle_s": statistics.median(puzzle)}
+    result = {
+        "pairs": pairs,
+        "fresh_process_s": statistics.median(fresh),
+        "fresh_floor_s": statistics.median(floors),
+        "fresh_floor_imports": imports,
+        "puzzle_s": statistics.median(puzzle),
+    }
     for kind, ms in timings.items():
         ms.sort()
         result[kind] = {"median_ms": statistics.median(ms), "p95_ms": ms[int(0.95 * (len(ms) - 1))]}
@@ -395,168 +354,214 @@ def bench_solver(export: Path, pairs: int) -> dict:
 
 
 def table(r: dict) -> str:
-    b, m = r["build"], r["methods"]
-    lines = ["| measure | value | aim of an earlier issue |", "|---|---|---|"]
+    """Everything measured, for people: the targets' table judges a few of these lines."""
+    b, m, o = r["build"], r["methods"], r["overhead"]
+    lines = ["| measure | value |", "|---|---|"]
     c = b["cold"]
     lines.append(
         f"| cold build of raw/, median of {len(b['cold_runs'])} | {c['wall_s']:.2f} s wall, "
-        f"{c['cpu_s']:.2f} s CPU, {c['peak_rss_mib']:.0f} MiB peak RSS | <= 10 s, <= 2048 MiB |"
+        f"{c['cpu_s']:.2f} s CPU, {c['peak_rss_mib']:.0f} MiB peak RSS |"
     )
     p = b["purging"]
     lines.append(
         f"| the same, with `_RJEM_MALLOC_CONF={PURGING['_RJEM_MALLOC_CONF']}` | {p['wall_s']:.2f} s wall "
-        f"({p['wall_s'] / c['wall_s']:.2f}x), {p['peak_rss_mib']:.0f} MiB peak RSS | |"
+        f"({p['wall_s'] / c['wall_s']:.2f}x), {p['cpu_s']:.2f} s CPU, {p['peak_rss_mib']:.0f} MiB peak RSS |"
     )
     lic = b["licensed"]
     lines.append(
         f"| cold build, licensed formats with definitions ({b['licensed_inputs']}), median of "
         f"{len(b['licensed_runs'])} | {lic['wall_s']:.2f} s wall ({lic['wall_s'] / c['wall_s']:.2f}x the "
-        f"plain build), {lic['peak_rss_mib']:.0f} MiB | <= 2x the plain build |"
+        f"plain build), {lic['cpu_s']:.2f} s CPU, {lic['peak_rss_mib']:.0f} MiB |"
     )
     for stage, s in b["licensed_stages"].items():
         lines.append(
             f"| licensed formats: `ladders run {stage} --force` | {s['wall_s']:.2f} s "
-            f"({s['wall_s'] / b['stages'][stage]['wall_s']:.2f}x plain), {s['peak_rss_mib']:.0f} MiB | |"
+            f"({s['wall_s'] / b['stages'][stage]['wall_s']:.2f}x plain), {s['peak_rss_mib']:.0f} MiB |"
         )
-    lines.append(f"| no-op build | {b['noop']['wall_s']:.2f} s | <= 1 s |")
+    lines.append(f"| no-op build, median of 5 | {b['noop']['wall_s']:.2f} s, {b['noop']['cpu_s']:.2f} s CPU |")
     for stage, s in b["stages"].items():
-        lines.append(f"| `ladders run {stage} --force` | {s['wall_s']:.2f} s, {s['peak_rss_mib']:.0f} MiB | |")
-    lines.append(f"| links + groups, ours ({m['words']:,} CSW words), median of 5 | {m['ours_s']:.2f} s | |")
+        lines.append(
+            f"| `ladders run {stage} --force` | {s['wall_s']:.2f} s wall ({s['stage_s'].get(stage, 0):.2f} s own "
+            f"work), {s['cpu_s']:.2f} s CPU, {s['peak_rss_mib']:.0f} MiB |"
+        )
+    f = o["floor"]
     lines.append(
-        f"| (a) star-word dict + union-find, same counts: {m['star_same']} | {m['star_s']:.2f} s "
-        f"({m['star_s'] / m['ours_s']:.1f}x ours) | >= 5x |"
+        f'| floor: `python -c "import {", ".join(o["floor_imports"])}"`, median of {o["floor_runs"]} | '
+        f"{f['wall_s']:.3f} s wall, {f['cpu_s']:.3f} s CPU, {f['peak_rss_mib']:.0f} MiB |"
+    )
+    for stage in RERUN:
+        x = o[stage]
+        lines.append(
+            f"| `ladders run {stage} --force`, median of {o['floor_runs']}, interleaved with the floor | "
+            f"{x['wall_s']:.3f} s wall, {x['own_s']:.3f} s own work, {x['overhead_s']:.3f} s overhead, "
+            f"{x['above_floor_s']:.3f} s above the floor |"
+        )
+    lines.append(
+        f"| links + groups, ours ({m['words']:,} CSW words, in this process), median of 5 | {m['ours_s']:.2f} s |"
+    )
+    lines.append(
+        f"| (a) the oracle: star-word dict + union-find, same counts: {m['star_same']} | {m['star_s']:.2f} s "
+        f"({m['star_s'] / m['ours_s']:.1f}x ours) |"
     )
     lines.append(
         f"| (b) networkx on (a)'s links, same counts: {m['networkx_same']} | {m['networkx_s']:.2f} s "
-        f"({m['networkx_s'] / m['ours_s']:.1f}x ours) | |"
+        f"({m['networkx_s'] / m['ours_s']:.1f}x ours) |"
     )
     lines.append(
         f"| (c) brute force on a {m['brute_sample_words']:,}-word 2% sample ({m['brute_sample_s']:.2f} s), "
         f"extrapolated x2,500; sample counts same: {m['brute_same']} | {m['brute_extrapolated_s']:,.0f} s "
-        f"({m['brute_extrapolated_s'] / m['ours_s']:,.0f}x ours) | >= 1,000x |"
+        f"({m['brute_extrapolated_s'] / m['ours_s']:,.0f}x ours) |"
     )
-    base = r["scale"][0]["links_groups_s"]
-    for s in r["scale"]:
-        per_word = s["links"] / s["words"]  # not a column: the scale run's count of links
-        lines.append(
-            f"| synthetic {s['factor']}x ({s['words']:,} words, {per_word:.2f} links per word) | "
-            f"{s['links_groups_s']:.2f} s ({s['links_groups_s'] / base:.1f}x the 1x time), "
-            f"{s['us_per_word']:.2f} us/word, {s['peak_rss_mib']:.0f} MiB | 16x: <= 16x time, <= 8192 MiB |"
-        )
     v = r["solver"]
     for kind in ("shortest", "common"):
         lines.append(
             f"| solver `{kind}`, {v['pairs']:,} pairs, warm | median {v[kind]['median_ms']:.2f} ms, "
-            f"p95 {v[kind]['p95_ms']:.2f} ms | <= 20 ms, <= 100 ms |"
+            f"p95 {v[kind]['p95_ms']:.2f} ms |"
         )
-    lines.append(f"| fresh-process `ladders solve cold warm`, median of 5 | {v['fresh_process_s']:.2f} s | <= 1.5 s |")
     lines.append(
-        f"| fresh-process `ladders puzzle --length 5 --steps 7 --count 3`, median of 5 seeds | "
-        f"{v['puzzle_s']:.2f} s | |"
+        f"| fresh-process `ladders solve cold warm`, median of 5 | {v['fresh_process_s'] * 1000:.0f} ms; "
+        f"its floor {v['fresh_floor_s'] * 1000:.0f} ms: a fresh interpreter importing {_named(v['fresh_floor_imports'])} |"
+    )
+    lines.append(
+        f"| fresh-process `ladders puzzle --length 5 --steps 7 --count 3`, median of 5 seeds | {v['puzzle_s']:.2f} s |"
     )
     return "\n".join(lines)
 
 
 def targets(r: dict) -> list[dict]:
-    """Each target of the performance issue: the measured value, the ratio it is judged by, PASS/FAIL.
-    Ratios are against measurements of this same run: the star-word oracle (links + groups in plain
-    Python, section 4) or the target's own bound."""
-    b, m, v = r["build"], r["methods"], r["solver"]
-    oracle = m["star_s"]
-    relinked = ("links", "groups")  # not a column: stage names
-    rerun = sum(b["stages"][s]["wall_s"] for s in relinked)
-    overhead = max(b["stages"][s]["wall_s"] - b["stages"][s]["own_s"] for s in relinked)
-    scale = {s["factor"]: s for s in r["scale"]}
+    """Issue 29's targets: the measured value, the ratio it is judged by, the bound, PASS/FAIL (`info`:
+    shown without a verdict). The oracle is the star-word links + groups of section 3, measured in this
+    run; the ratio of any other target is the measured value over its bound."""
+    b, m, v, o = r["build"], r["methods"], r["solver"], r["overhead"]
+    oracle, base = m["star_s"], o["floor"]["wall_s"]
+    cold, lic, noop = b["cold"], b["licensed"], b["noop"]["wall_s"]
+    floor_name = f'`python -c "import {", ".join(o["floor_imports"])}"`'
     rows = [
-        (
+        _judge(
             "cold build of raw/ vs the star-word oracle",
-            f"{b['cold']['wall_s']:.2f} s vs {oracle:.2f} s",
-            b["cold"]["wall_s"] / oracle,
-            "<= 0.5x",
-            0.5,
+            f"{cold['wall_s']:.2f} s vs {oracle:.2f} s",
+            cold["wall_s"] / oracle,
+            0.8,
+            "<= 0.8x (goal 0.6x)",
+            goal=0.6,
         ),
-        (
-            "export stage's own work",
-            f"{b['stages']['export']['own_s']:.2f} s",
-            b["stages"]["export"]["own_s"] / 1.5,
-            "<= 1.5 s",
-            1.0,
-        ),
-        (
+        _judge(
             "licensed formats with definitions, cold, vs the oracle",
-            f"{b['licensed']['wall_s']:.2f} s",
-            b["licensed"]["wall_s"] / oracle,
-            "<= 1.0x",
-            1.0,
+            f"{lic['wall_s']:.2f} s vs {oracle:.2f} s",
+            lic["wall_s"] / oracle,
+            1.2,
+            "<= 1.2x (goal 1.0x)",
+            goal=1.0,
         ),
-        (
-            "peak RSS of a cold build",
-            f"{b['cold']['peak_rss_mib']:.0f} MiB",
-            b["cold"]["peak_rss_mib"] / 400,
-            "<= 400 MiB",
-            1.0,
-        ),
-        ("no-op build", f"{b['noop']['wall_s']:.2f} s", b["noop"]["wall_s"] / 0.5, "<= 0.5 s", 1.0),
-        (
-            "stage rerun overhead (process, imports, lock, hashing)",
-            f"{overhead:.2f} s",
-            overhead / 0.2,
-            "<= 0.2 s",
-            1.0,
-        ),
-        (
-            "oracle's links + groups vs `ladders run links` + `run groups`",
-            f"{oracle:.2f} s vs {rerun:.2f} s",
-            oracle / rerun,
+        _info(f"the floor: {floor_name}, median of {o['floor_runs']}", f"{base:.3f} s"),
+    ]
+    for stage in RERUN:
+        above = o[stage]["above_floor_s"]
+        rows.append(
+            _judge(
+                f"`ladders run {stage} --force`: overhead above the floor (wall - own work - floor)",
+                f"{above:.3f} s",
+                above / 0.08,
+                1.0,
+                "<= 0.08 s",
+            )
+        )
+    rows += [
+        _judge(
+            "links + groups in one process: the oracle vs ours",
+            f"{oracle:.2f} s vs {m['ours_s']:.2f} s",
+            oracle / m["ours_s"],
+            10,
             ">= 10x",
-            None,
+            at_least=True,
         ),
-        ("solver shortest p95, warm", f"{v['shortest']['p95_ms']:.2f} ms", v["shortest"]["p95_ms"] / 5, "<= 5 ms", 1.0),
-        (
+        _judge(
+            "peak RSS of a cold build (default allocator)",
+            f"{cold['peak_rss_mib']:.0f} MiB",
+            cold["peak_rss_mib"] / 450,
+            1.0,
+            "<= 450 MiB",
+        ),
+        _info(
+            "the same with the allocator purging (README)",
+            f"{b['purging']['peak_rss_mib']:.0f} MiB at {b['purging']['wall_s'] / cold['wall_s']:.2f}x the time",
+        ),
+        _judge("no-op build", f"{noop:.2f} s", noop / 0.3, 1.0, "<= 0.3 s"),
+        _info("no-op build above the floor", f"{noop - base:.2f} s"),
+        _judge(
+            "solver shortest p95, warm",
+            f"{v['shortest']['p95_ms']:.2f} ms",
+            v["shortest"]["p95_ms"] / 5,
+            1.0,
+            "<= 5 ms",
+        ),
+        _judge(
             "solver common-word p95, warm",
             f"{v['common']['p95_ms']:.2f} ms",
             v["common"]["p95_ms"] / 20,
-            "<= 20 ms",
             1.0,
+            "<= 20 ms",
         ),
-        (
+        _judge(
             "first solve in a fresh process",
             f"{v['fresh_process_s'] * 1000:.0f} ms",
             v["fresh_process_s"] / 0.15,
-            "<= 150 ms",
             1.0,
+            "<= 150 ms",
+        ),
+        _info(
+            f"its floor: a fresh interpreter importing what `ladders solve` imports: {_named(v['fresh_floor_imports'])}",
+            f"{v['fresh_floor_s'] * 1000:.0f} ms ({(v['fresh_process_s'] - v['fresh_floor_s']) * 1000:.0f} ms above it)",
+        ),
+        _info(
+            "export stage's own work (issue 26 asked <= 1.5 s)", f"{b['stages']['export']['stage_s']['export']:.2f} s"
         ),
     ]
-    if 16 in scale:
-        t = scale[16]["links_groups_s"] / scale[1]["links_groups_s"]
-        rows.append(("16x synthetic lexicon stays linear (time ratio to 1x)", f"{t:.1f}x", t / 16, "<= 16x", 1.0))
-    out = []
-    for name, measured, ratio, target, limit in rows:
-        passed = ratio >= 10 if limit is None else ratio <= limit
-        out.append(
-            {
-                "target": name,
-                "measured": measured,
-                "ratio": round(ratio, 3),
-                "wanted": target,
-                "verdict": "PASS" if passed else "FAIL",
-            }
-        )
-    return out
+    scale = {s["factor"]: s for s in r["scale"]}
+    for factor, s in scale.items():
+        if factor != 1 and s["build_s_per_million"] and scale[1]["build_s_per_million"]:
+            growth = s["build_s_per_million"] / scale[1]["build_s_per_million"]
+            rows.append(
+                _info(
+                    f"{factor}x synthetic lexicon: build seconds per million words, against 1x",
+                    f"{s['build_s_per_million']:.1f} s/M vs {scale[1]['build_s_per_million']:.1f} s/M ({growth:.2f}x)",
+                )
+            )
+    return rows
+
+
+def _named(modules: list[str]) -> str:
+    """A floor's imports in a line: the third-party modules by name, the standard library counted."""
+    others = [m for m in modules if m not in sys.stdlib_module_names]
+    return f"{', '.join(others)} and {len(modules) - len(others)} standard-library modules (results.json lists them)"
+
+
+def _judge(name: str, measured: str, ratio: float, limit: float, wanted: str, goal=None, at_least=False) -> dict:
+    passed = ratio >= limit if at_least else ratio <= limit
+    verdict = "PASS" if passed else "FAIL"
+    if goal is not None and passed:
+        verdict += ", goal met" if ratio <= goal else ", goal not met"
+    return {"target": name, "measured": measured, "ratio": round(ratio, 3), "wanted": wanted, "verdict": verdict}
+
+
+def _info(name: str, measured: str) -> dict:
+    return {"target": name, "measured": measured, "ratio": None, "wanted": "", "verdict": "info"}
 
 
 def target_table(rows: list[dict]) -> str:
     lines = ["| target | measured | ratio | wanted | verdict |", "|---|---|---|---|---|"]
-    lines += [f"| {t['target']} | {t['measured']} | {t['ratio']:.2f} | {t['wanted']} | {t['verdict']} |" for t in rows]
+    for t in rows:
+        ratio = "" if t["ratio"] is None else f"{t['ratio']:.2f}"
+        lines.append(f"| {t['target']} | {t['measured']} | {ratio} | {t['wanted']} | {t['verdict']} |")
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Benchmarks of the pipeline (see the module docstring).")
-    parser.add_argument("--quick", action="store_true", help="1 build run, scale 1x and 4x, 200 solver pairs")
+    parser.add_argument("--quick", action="store_true", help="1 build run, scale 2x, 200 solver pairs")
     args = parser.parse_args()
-    config = load_config()
-    csw = [w.strip().upper() for w in config.path("csw").read_text().split() if w.strip()]
+    started = time.perf_counter()
+    csw, owl = real_lists()
     results: dict = {"machine": {"cores": os.cpu_count(), "python": sys.version.split()[0], "polars": pl.__version__}}
     # Every child below runs from bytecode, as an installed ladders does (pip compiles on install). Where
     # PYTHONDONTWRITEBYTECODE is set (it is on this machine), each process would otherwise compile every
@@ -568,19 +573,26 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         print("bench: builds ...", file=sys.stderr)
-        results["build"] = bench_build(tmp_path, 1 if args.quick else 3)
+        results["build"] = b = bench_build(tmp_path, 1 if args.quick else 3)
+        print("bench: the floor and stage reruns ...", file=sys.stderr)
+        results["overhead"] = bench_overhead(tmp_path / "cold0", 5)
         print("bench: links + groups against baselines ...", file=sys.stderr)
-        results["methods"] = bench_methods(csw, 0.02)
-        print("bench: synthetic scale ...", file=sys.stderr)
-        results["scale"] = bench_scale(csw, [1, 4] if args.quick else [1, 4, 16], tmp_path)
+        results["methods"] = m = bench_methods(csw, 0.02)
         print("bench: solver ...", file=sys.stderr)
         results["solver"] = bench_solver(tmp_path / "cold0" / "export", 200 if args.quick else 1000)
+        # 1x is section 1's build of raw/ (the real lists are the 1x lexicon); then the synthetic ones
+        links = m["ours"]["sub"] + m["ours"]["indel"]
+        results["scale"] = [row(1, len(csw), len(owl), b["cold"], b["stages"], links)]
+        results["scale"] += bench_scale(csw, owl, [2] if args.quick else [16], tmp_path)
     results["targets"] = targets(results)
+    results["total_s"] = time.perf_counter() - started
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))
     print()
+    print(scale_table(results["scale"]))
+    print()
     print(target_table(results["targets"]))
-    print("\n(written to bench/results.json)")
+    print(f"\n({results['total_s'] / 60:.1f} min; written to bench/results.json)")
 
 
 if __name__ == "__main__":
