@@ -239,7 +239,7 @@ def summary(
 
     out += ["", "Most-linked words per length (substitution links)"]
     top = (
-        words.with_columns(pl.col(Col.links).list.len().alias("degree"))
+        words.select(Col.id, Col.word, Col.length, pl.col(Col.links).list.len().alias("degree"))
         .sort("degree", Col.id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .head(3)
@@ -249,7 +249,8 @@ def summary(
         out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, "degree").rows()))
 
     out += ["", "Definition coverage"]
-    common = words.filter(pl.col(Col.scowl_level) <= common_level)
+    # Only the columns needed are filtered or sorted here and below: a whole row carries its definition.
+    common = words.select(Col.scowl_level, Col.definition).filter(pl.col(Col.scowl_level) <= common_level)
     for label, frame in (("all words", words), (f"SCOWL level <= {common_level}", common)):
         have = frame[Col.definition].is_not_null().sum()
         out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
@@ -278,7 +279,7 @@ def summary(
         f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
         f"{problems['definition_warnings']:,} definition warnings (words kept)",
     ]
-    lacking = words.filter((pl.col(Col.scowl_level) <= LACKING_LEVEL) & pl.col(Col.definition).is_null())[Col.word]
+    lacking = words[Col.word].filter((words[Col.scowl_level] <= LACKING_LEVEL) & words[Col.definition].is_null())
     out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
     out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
@@ -348,7 +349,7 @@ def build_export(
             "words": words.height,
             "csw_words": int(words[Col.in_csw].sum()),
             "owl_words": int(words[Col.in_owl].sum()),
-            "owl_not_in_csw": words.filter(pl.col(Col.in_owl) & ~pl.col(Col.in_csw)).height,
+            "owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum()),
             "list_problems": problems,
             "definitions": {
                 row["band"]: {k: v for k, v in row.items() if k != "band"}
@@ -381,7 +382,7 @@ def build_export(
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
     listed = reviewed_list(name, data)
     kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
-    manifest["offensive_cleared"] = sorted(set(words[Col.word]) & kept)
+    manifest["offensive_cleared"] = sorted(words[Col.word].filter(words[Col.word].is_in(sorted(kept))))
     files[MANIFEST_FILE] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return {"export": files}
 
