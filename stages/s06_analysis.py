@@ -81,7 +81,7 @@ def bfs(indptr: np.ndarray, indices: np.ndarray, sources: np.ndarray) -> np.ndar
 
 
 def _subgraph(indptr: np.ndarray, indices: np.ndarray, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(indptr, indices) of the graph induced on `nodes` (ascending, closed under links), renumbered 0.."""
+    """(indptr, indices) of the graph induced on `nodes` (closed under links), node nodes[i] numbered i."""
     import numpy as np
 
     local = np.full(len(indptr) - 1, -1, dtype=np.int32)
@@ -109,7 +109,11 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray) -> tup
     n = len(group)
     groups = int(group.max()) + 1 if n else 0
     diameter, peripheral = np.zeros(groups, dtype=np.int64), np.zeros(groups, dtype=np.int64)
-    node, label = np.arange(n), np.arange(groups)
+    # Nodes numbered by group (a group's in ascending order), so that a group's nodes lie side by side: a
+    # per-group reduction needs no gather, and a wave reads its groups' arrays in order.
+    node, label = np.argsort(group, kind="stable"), np.arange(groups)
+    indptr, indices = _subgraph(indptr, indices, node)
+    group = group[node]
     lower = np.zeros(n, dtype=np.int64)
     upper = np.full(n, np.iinfo(np.int32).max, dtype=np.int64)
     upper[np.diff(indptr) == 0] = 0
@@ -127,17 +131,17 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray) -> tup
 
 
 def _waves(indptr, indices, group, lower, upper, waves, high):
-    """BFS waves (diameters()), tightening `lower` and `upper` in place, until every group is done or, after
-    a first wave, a quarter of the nodes are: per group the diameter's lower bound and the first node sure
-    to be peripheral, which groups are done, the waves counted so far, and which kind of source is next."""
+    """BFS waves (diameters()), tightening `lower` and `upper` in place, until every group is done or a
+    quarter of the nodes are (isolated words are, before any wave): per group the diameter's lower bound and
+    the first node sure to be peripheral, which groups are done, the waves counted so far, and which kind of
+    source is next. Nodes are numbered by group (`group` ascending)."""
     import numpy as np
 
     n = len(group)
-    order = np.argsort(group, kind="stable")  # nodes by group, each group's in ascending order
-    bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0]) if n else np.zeros(0, dtype=np.int64)
+    bounds = np.flatnonzero(np.r_[True, np.diff(group) != 0]) if n else np.zeros(0, dtype=np.int64)
 
-    def per_group(reduce, values: np.ndarray) -> np.ndarray:  # every group holds a node: labels are 0..g-1
-        return reduce.reduceat(values[order], bounds)
+    def per_group(reduce, values: np.ndarray) -> np.ndarray:  # labels 0..g-1, ascending, each one used
+        return reduce.reduceat(values, bounds)
 
     def first(key: np.ndarray, among: np.ndarray) -> np.ndarray:  # per group: smallest key, then id; or none
         keyed = np.where(among, key, np.iinfo(np.int64).max)
@@ -158,7 +162,7 @@ def _waves(indptr, indices, group, lower, upper, waves, high):
         first_maybe = per_group(np.minimum, np.where(maybe, ids, none))
         done = known & (first_sure < first_maybe)
         busy = ~done[group]
-        if done.all() or (waves and busy.sum() * 4 < n * 3):
+        if done.all() or busy.sum() * 4 < n * 3:
             return d_low, first_sure, done, waves, high
         open_ = busy & (lower < upper)
         bounding, deciding = open_ & ~known[group], open_ & known[group] & maybe
@@ -199,10 +203,10 @@ def analyse(
     at = at[np.isin(labels[at], wanted)]
     end = np.full(len(diameter), -1, dtype=np.int64)
     end[labels[at][::-1]] = at[::-1]  # written last wins: the smallest node of each group
-    lengths = words.str.len_chars().to_numpy()[ids]
-    shortest, longest = (np.full(len(diameter), fill, dtype=np.int64) for fill in (1 << 30, -1))
-    np.minimum.at(shortest, labels, lengths)
-    np.maximum.at(longest, labels, lengths)
+    lengths = words.str.len_chars().to_numpy()[ids].astype(np.int64)
+    order = np.argsort(labels, kind="stable")  # reduceat per group, not ufunc.at: 0.45 s less CPU on raw/
+    starts = np.flatnonzero(np.r_[True, np.diff(labels[order]) != 0]) if len(labels) else np.zeros(0, dtype=np.int64)
+    shortest, longest = np.minimum.reduceat(lengths[order], starts), np.maximum.reduceat(lengths[order], starts)
     table = pl.DataFrame(
         {
             Col.group_id: wanted,
