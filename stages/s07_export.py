@@ -330,6 +330,57 @@ def build_export(
             SQLITE_FILE: sqlite_path,
             SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode(),
         }
+        # The manifest's counts are taken while the thread still writes ladder.sqlite; its files' hashes after.
+        kinds = dict(links[Col.kind].value_counts().rows())
+        manifest = {
+            "schema_version": SCHEMA_VERSION,
+            "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
+            "config": {
+                "csw_format": csw_format,
+                "owl_format": owl_format,
+                "definition_sources": definition_sources,
+                "rareness_by_level": rareness_by_level,
+                "rareness_labels": rareness_labels,
+            },
+            "counts": {
+                "words": words.height,
+                "csw_words": int(words[Col.in_csw].sum()),
+                "owl_words": int(words[Col.in_owl].sum()),
+                "owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum()),
+                "list_problems": problems,
+                "definitions": {
+                    row["band"]: {k: v for k, v in row.items() if k != "band"}
+                    for row in coverage_by_band(words).rows(named=True)
+                },
+                "definitions_made": definition_counts(words),
+                "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
+                Col.vulgar_sense: int(words[Col.vulgar_sense].sum()),
+                "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
+                "groups": {
+                    lex: {
+                        mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
+                        for mode in ("sub", "edit")
+                    }
+                    for lex in ("csw", "owl")
+                },
+                "longest_ladder": {
+                    lex: {
+                        mode: int(
+                            longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)[Col.diameter].max()
+                            or 0
+                        )
+                        for mode in ("sub", "edit")
+                    }
+                    for lex in ("csw", "owl")
+                },
+            },
+        }
+        # The words of the lexicon the reviewed list keeps from `offensive` (level clean or vulgar_sense): verify
+        # (E502) lets these forms of offensive words pass.
+        ((name, data),) = (offensive or {"offensive.txt": b""}).items()
+        listed = reviewed_list(name, data)
+        kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
+        manifest["offensive_cleared"] = sorted(words[Col.word].filter(words[Col.word].is_in(sorted(kept))))
         hashes = {name: sha256(data) for name, data in files.items() if name != SQLITE_FILE}
         hashes[SQLITE_FILE] = sqlite.result()
     rows = {
@@ -339,56 +390,7 @@ def build_export(
         SQLITE_FILE: words.height,
         SUMMARY_FILE: files[SUMMARY_FILE].count(b"\n"),
     }
-    kinds = dict(links[Col.kind].value_counts().rows())
-    manifest = {
-        "schema_version": SCHEMA_VERSION,
-        "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
-        "files": {name: {"sha256": hashes[name], "rows": rows[name]} for name in files},
-        "config": {
-            "csw_format": csw_format,
-            "owl_format": owl_format,
-            "definition_sources": definition_sources,
-            "rareness_by_level": rareness_by_level,
-            "rareness_labels": rareness_labels,
-        },
-        "counts": {
-            "words": words.height,
-            "csw_words": int(words[Col.in_csw].sum()),
-            "owl_words": int(words[Col.in_owl].sum()),
-            "owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum()),
-            "list_problems": problems,
-            "definitions": {
-                row["band"]: {k: v for k, v in row.items() if k != "band"}
-                for row in coverage_by_band(words).rows(named=True)
-            },
-            "definitions_made": definition_counts(words),
-            "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
-            Col.vulgar_sense: int(words[Col.vulgar_sense].sum()),
-            "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
-            "groups": {
-                lex: {
-                    mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
-                    for mode in ("sub", "edit")
-                }
-                for lex in ("csw", "owl")
-            },
-            "longest_ladder": {
-                lex: {
-                    mode: int(
-                        longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)[Col.diameter].max() or 0
-                    )
-                    for mode in ("sub", "edit")
-                }
-                for lex in ("csw", "owl")
-            },
-        },
-    }
-    # The words of the lexicon the reviewed list keeps from `offensive` (level clean or vulgar_sense): verify
-    # (E502) lets these forms of offensive words pass.
-    ((name, data),) = (offensive or {"offensive.txt": b""}).items()
-    listed = reviewed_list(name, data)
-    kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
-    manifest["offensive_cleared"] = sorted(words[Col.word].filter(words[Col.word].is_in(sorted(kept))))
+    manifest["files"] = {name: {"sha256": hashes[name], "rows": rows[name]} for name in files}
     files[MANIFEST_FILE] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return {"export": files}
 
