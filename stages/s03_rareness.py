@@ -36,8 +36,12 @@ BRIT = ("english", "british", "british_z")
 
 
 def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
-    """(`entry`, `category`, `level`) for every line of every SCOWL list; names of files skipped."""
-    frames, skipped = [], []
+    """(`entry`, `level`, `usa`, `brit`) for every line of every SCOWL list that could be a lexicon word
+    (lower-case a-z: possessives and accented entries cannot match); names of files skipped. One frame
+    built from all the lists' lines at once: a frame per file was a third of the stage."""
+    lines: list[str] = []
+    per_file: dict[str, list] = {"lines": [], "level": [], Col.usa: [], Col.brit: []}
+    skipped = []
     for name, data in track(scowl.items(), "SCOWL lists", total=len(scowl)):
         m = FILE_NAME.search(name)
         if m is None:
@@ -47,25 +51,25 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("latin-1")
-        frames.append(
-            pl.DataFrame({"entry": pl.Series(text.splitlines(), dtype=pl.String)}).with_columns(
-                pl.lit(m["category"]).alias("category"), pl.lit(int(m["level"]), pl.UInt8).alias("level")
-            )
-        )
-    entries = (
-        pl.concat(frames)
-        if frames
-        else pl.DataFrame(schema={"entry": pl.String, "category": pl.String, "level": pl.UInt8})
+        found = text.splitlines()
+        if not found:  # no row to repeat its values for (polars < 2 explodes an empty list to a null)
+            continue
+        lines += found
+        for key, value in zip(per_file, (len(found), int(m["level"]), m["category"] in USA, m["category"] in BRIT)):
+            per_file[key].append(value)
+    files = pl.DataFrame(
+        per_file, schema={"lines": pl.UInt32, "level": pl.UInt8, Col.usa: pl.Boolean, Col.brit: pl.Boolean}
     )
-    return entries.filter(~pl.col("entry").str.ends_with("'s")), skipped
+    entries = files.select(pl.col("level", Col.usa, Col.brit).repeat_by("lines").explode()).with_columns(
+        pl.Series("entry", lines, dtype=pl.String)
+    )
+    return entries.filter(pl.col("entry").str.contains("^[a-z]+$")), skipped
 
 
 def build_rareness(lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int]) -> dict:
     entries, skipped = scowl_entries(scowl)
     per_entry = entries.group_by("entry").agg(
-        pl.col("level").min().alias(Col.scowl_level),
-        pl.col("category").is_in(USA).any().alias(Col.usa),
-        pl.col("category").is_in(BRIT).any().alias(Col.brit),
+        pl.col("level").min().alias(Col.scowl_level), pl.col(Col.usa).any(), pl.col(Col.brit).any()
     )
     table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
     result = (

@@ -109,3 +109,35 @@ def test_knuth_words_graph_built_through_config_reports_its_diameter(tmp_path):
     assert built.returncode == 0, built.stderr
     longest = pl.read_parquet(tmp_path / "build/export/longest.parquet").filter(pl.col("mode") == "sub")
     assert longest["diameter"].max() == 29 and longest.filter(pl.col("diameter") == 29)["size"].to_list() == [4_493] * 2
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 400), st.floats(0.5, 3.0), st.randoms(use_true_random=False))
+def test_diameters_of_larger_random_graphs_equal_bfs_from_every_node(n, links_per_node, rng):
+    """diameters() itself on graphs of up to 400 nodes, sparse enough for long paths, many groups and trees
+    (where the bounds meet slowly): the waves of many groups at once, and the smaller graph of the unsettled
+    groups that it goes on in, against BFS from every node."""
+    import numpy as np
+
+    from stages.s05_groups import components
+    from stages.s06_analysis import csr, diameters
+
+    m = int(n * links_per_node / 2)
+    src = np.array([rng.randrange(n) for _ in range(m)], dtype=np.int64)
+    dst = np.array([rng.randrange(n) for _ in range(m)], dtype=np.int64)
+    keep = src != dst
+    src, dst = src[keep], dst[keep]
+    group = components(n, src, dst).astype(np.int64)
+    indptr, indices = csr(n, src, dst)
+    diameter, first, _ = diameters(indptr, indices, group)
+
+    adjacent = {v: set() for v in range(n)}
+    for a, b in zip(src.tolist(), dst.tolist()):
+        adjacent[a].add(b)
+        adjacent[b].add(a)
+    ecc = {v: max(brute.distances(adjacent, v).values()) for v in range(n)}
+    for g in range(int(group.max()) + 1):
+        members = np.flatnonzero(group == g).tolist()
+        want = max(ecc[v] for v in members)
+        assert diameter[g] == want
+        assert first[g] == min(v for v in members if ecc[v] == want)

@@ -109,6 +109,34 @@ def test_links_equal_brute_force(entries):
     assert named_links(lex, build_links(lex)["links"]) == brute.links(sorted(set(csw) | set(owl)))
 
 
+def near(base: str, edits: list[tuple[int, int]]) -> list[str]:
+    """The base word and variants of it: each edit changes (kind 0), deletes (1) or doubles (2) the letter at
+    a position, or changes it and the last letter (3: not a link to the base, but shares most of its letters)."""
+    words = {base}
+    flip = {"A": "B", "B": "A"}
+    for kind, at in edits:
+        i = at % len(base)
+        if kind == 0:
+            words.add(base[:i] + flip[base[i]] + base[i + 1 :])
+        elif kind == 1:
+            words.add(base[:i] + base[i + 1 :])
+        elif kind == 2:
+            words.add(base[:i] + base[i] + base[i:])
+        elif i != len(base) - 1:
+            words.add(base[:i] + flip[base[i]] + base[i + 1 : -1] + flip[base[-1]])
+    return sorted(words)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="AB", min_size=11, max_size=29), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 40))))
+def test_links_of_long_words_equal_brute_force(base, edits):
+    """Words of 10 to 30 letters that differ in a letter or two: keys of one to three integer columns (13
+    letters each), the changed or deleted letter on either side of a column's edge."""
+    words = near(base, edits)
+    lex = lexicon_of(words, words)
+    assert named_links(lex, build_links(lex)["links"]) == brute.links(words)
+
+
 @settings(max_examples=200, deadline=None)
 @given(dictionary)
 def test_groups_equal_breadth_first_search(entries):
