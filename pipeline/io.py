@@ -90,7 +90,15 @@ def naming(path: Path) -> Iterator[None]:
         raise
 
 
-def _umask() -> int:
+def _read_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+# Read once, at import: setting and restoring it while stages write in two threads could leave it at 0.
+_UMASK = _read_umask()
+
+
+def _umask() -> int:
+    return _UMASK

@@ -100,9 +100,9 @@ class HashCache:
     def save(self) -> None:
         with self._lock:
             text = json.dumps(self.entries, separators=(",", ":")) if self.changed else None
+            self.changed = False
         if text is not None and self.path.parent.is_dir():
             try:
                 io.write_atomic(self.path, text.encode())
-                self.changed = False
             except OSError:
-                pass  # a read-only build folder: hash again next time
+                self.changed = True  # a read-only build folder: hash again next time

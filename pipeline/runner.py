@@ -16,10 +16,14 @@ stage starts once every stage that writes a table it reads has finished, so
 stage 2 runs beside 3 -> 4 -> 5 -> 6. Threads, not processes: the heavy work is
 polars', which releases the interpreter lock, and one process keeps one copy of
 the imported libraries and dies whole under kill -9. Writing outputs and
-recording them in the lock happen one stage at a time under `_writing`; Ctrl-C
-sets `_cancel`, waits for a write in progress to end (or stop at a fault point),
-and a cancelled stage writes nothing after that. The outputs are the same bytes
-whatever the order: each stage reads only what it declares.
+recording them in the lock happen one stage at a time under `_writing`. When a
+build stops (Ctrl-C, or a failure of the scheduling thread itself) it sets
+`_cancel` and waits for every running stage to reach a safe point: a transform
+runs to its end and then writes nothing; a write in progress ends with its lock
+record. Only then is the folder recovered and its mutex released, so no stage's
+thread outlives the build. A second Ctrl-C stops the process at once, as kill -9
+would. The outputs are the same bytes whatever the order: each stage reads only
+what it declares.
 """
 
 from __future__ import annotations
@@ -102,7 +106,6 @@ class Runner:
         self.echo = self._locked(echo)
         self._writing = threading.Lock()  # outputs and lock records, one stage at a time
         self._cancel = threading.Event()
-        self._running: set[str] = set()  # names of the stages whose threads are at work
         self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
         self.folder = BuildFolder(self.build_dir, self._protected, self.stages, self.echo)
@@ -239,12 +242,11 @@ class Runner:
         return self._run_all([stage], force)[0]
 
     def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
+        self._cancel.clear()
         reports: dict[str, Report] = {}
         with self.folder.exclusive():
             try:
                 self._schedule(stages, force, reports)
-            except KeyboardInterrupt:
-                self._stop(reports)
             finally:
                 self._hashes.save()
         return [reports[s.name] for s in stages]
@@ -252,38 +254,44 @@ class Runner:
     def _schedule(self, stages: list[Stage], force: bool, reports: dict[str, Report]) -> None:
         """Run each stage once the stages it reads from (among `stages`) have finished, at most `jobs` at
         a time, lowest number first. After a stage fails no new one starts; those running finish (they
-        are independent of it) and the failure of the lowest-numbered stage is raised."""
-        after = {
-            s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & {x.name for x in stages} for s in stages
-        }
+        are independent of it) and the failure of the lowest-numbered stage is raised. No stage's thread
+        outlives this call, whatever ends it: the build folder's mutex is released only after."""
+        names = {x.name for x in stages}
+        after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
         waiting = list(stages)
-        running = self._running
+        running: dict[str, Stage] = {}
         failed: dict[int, BaseException] = {}
         finished: queue.Queue[tuple[Stage, Report | None, BaseException | None]] = queue.Queue()
-        while waiting or running:
-            while not failed and len(running) < self.jobs:
-                ready = next((s for s in waiting if after[s.name] <= reports.keys()), None)
-                if ready is None:
-                    break
-                waiting.remove(ready)
-                running.add(ready.name)
-                threading.Thread(
-                    target=self._worker, args=(ready, force, finished), name=f"stage-{ready.name}", daemon=True
-                ).start()
-            if not running:
-                break  # a failure left stages waiting
-            stage, report, error = _next(finished)
-            running.discard(stage.name)
-            if error is not None:
-                failed[stage.number] = error
-            elif report is not None:
-                reports[stage.name] = report
-                with self._echo_lock:  # its line and its notes together, once the build counts it done
-                    self.echo(report.line())
-                    for note in report.notes:
-                        self.echo(f"    {note}")
+        try:
+            while waiting or running:
+                while not failed and len(running) < self.jobs:
+                    ready = next((s for s in waiting if after[s.name] <= reports.keys()), None)
+                    if ready is None:
+                        break
+                    waiting.remove(ready)
+                    running[ready.name] = ready
+                    threading.Thread(
+                        target=self._worker, args=(ready, force, finished), name=f"stage-{ready.name}", daemon=True
+                    ).start()
+                if not running:
+                    break  # a failure left stages waiting
+                self._settle(*_next(finished), running, reports, failed)
+        except BaseException as e:  # Ctrl-C, or this thread's own failure (a closed stderr)
+            self._stop(e, running, finished, reports)
         if failed:
-            raise failed[min(failed)]
+            raise self._logged(failed[min(failed)])
+
+    def _settle(self, stage: Stage, report: Report | None, error: BaseException | None, running, reports, failed):
+        """A stage's thread ended: its report is counted and printed, or its failure kept."""
+        del running[stage.name]
+        if report is not None:
+            reports[stage.name] = report
+            with self._echo_lock:  # its line and its notes together, once the build counts it done
+                self.echo(report.line())
+                for note in report.notes:
+                    self.echo(f"    {note}")
+        elif not isinstance(error, Cancelled):
+            failed[stage.number] = error
 
     def _worker(self, stage: Stage, force: bool, finished: queue.Queue) -> None:
         try:
@@ -291,18 +299,63 @@ class Runner:
         except BaseException as e:  # handed to the scheduler's thread, which raises it there
             finished.put((stage, None, e))
 
-    def _stop(self, reports: dict[str, Report]) -> None:
-        """Ctrl-C: no stage writes from now on; a write in progress ends first (a stage's outputs and
-        its lock record go together), then what a half-written folder left is undone."""
+    def _stop(self, cause: BaseException, running: dict[str, Stage], finished: queue.Queue, reports) -> None:
+        """The build stops: no stage writes from now on. Each running stage ends at its next safe point
+        (before its writes, or after a write in progress with its lock record); then what a half-written
+        folder left is undone. A second Ctrl-C meanwhile stops the process at once, as a kill would
+        (the next start recovers). Ctrl-C then says what finished; another cause is raised again."""
+        restore = _second_interrupt_exits()
         self._cancel.set()
-        with self._writing:
+        cut = list(running.values())
+        try:
+            if running:
+                labels = ", ".join(s.label for s in running.values())
+                self._quietly(f"stopping: waiting for {labels} to reach a safe point (Ctrl-C again stops at once)")
+            while running:
+                stage, report, error = _next(finished)
+                try:
+                    self._settle(stage, report, error, running, reports, {})
+                except OSError:
+                    pass  # a closed stderr: the report is counted all the same
             self.folder.recover()
+        finally:
+            restore()
+        if not isinstance(cause, KeyboardInterrupt):
+            raise cause
         done = ", ".join(s.label for s in self.stages if s.name in reports) or "none"
-        cut = [s.label for s in self.stages if s.name in self._running]
-        which = f"the stages that were running ({', '.join(cut)})" if len(cut) > 1 else "the stage that was running"
+        cut = [s.label for s in cut if s.name not in reports]
+        which = (
+            "no stage was cut short"
+            if not cut
+            else f"the stages that were running ({', '.join(cut)}) left nothing behind"
+            if len(cut) > 1
+            else "the stage that was running left nothing behind"
+        )
+        export = self.build_dir / "export"
+        replaced = any(s.name in reports and reports[s.name].action == "ran" and _writes_folder(s) for s in self.stages)
         raise Interrupted(
-            f"stages finished: {done}; {which} left nothing behind, and {self.build_dir / 'export'} is as it was"
+            f"stages finished: {done}; {which}, and {export} " + ("is the new export" if replaced else "is as it was")
         ) from None
+
+    def _quietly(self, line: str) -> None:
+        try:
+            self.echo(line)
+        except OSError:
+            pass
+
+    def _logged(self, error: BaseException) -> BaseException:
+        """The failure that is raised: a stage's internal error gets its traceback written to ERROR_LOG
+        (here, once, so that two stages failing side by side cannot leave the other one's)."""
+        if not isinstance(error, InternalError) or not hasattr(error, "traceback_text"):
+            return error
+        log = self.build_dir / ERROR_LOG
+        try:
+            io.write_atomic(log, error.traceback_text.encode())
+        except OSError:
+            return error
+        logged = InternalError(f"{error}; its traceback is in {log}")
+        logged.__cause__ = error.__cause__
+        return logged
 
     def _maybe_run(self, stage: Stage, force: bool) -> Report:
         if self._cancel.is_set():
@@ -379,18 +432,13 @@ class Runner:
         return record[stage.name]["rows"]
 
     def _internal_error(self, stage: Stage, e: Exception) -> InternalError:
-        """A stage's own code raised: its traceback goes to ERROR_LOG in the build folder (for the bug
-        report), and the error names the stage and the exception."""
+        """A stage's own code raised: the error names the stage and the exception, and carries the
+        traceback that goes to ERROR_LOG in the build folder (for the bug report) if it is the one raised."""
         import traceback
 
-        log = self.build_dir / ERROR_LOG
-        text = "".join(traceback.format_exception(e))
-        try:
-            io.write_atomic(log, f"ladders: stage {stage.label} raised\n{text}".encode())
-            where = f"; its traceback is in {log}"
-        except OSError:
-            where = ""
-        return InternalError(f"stage {stage.label} raised {type(e).__name__}: {' '.join(str(e).split())[:200]}{where}")
+        error = InternalError(f"stage {stage.label} raised {type(e).__name__}: {' '.join(str(e).split())[:200]}")
+        error.traceback_text = f"ladders: stage {stage.label} raised\n{''.join(traceback.format_exception(e))}"
+        return error
 
     def _write_outputs(
         self, stage: Stage, result: dict[str, Any], scratch: Path | None
@@ -439,6 +487,26 @@ class Runner:
             raise StaleInputError(f"{path} does not exist ({why}); run the stages before it") from None
         except IsADirectoryError:
             raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
+
+
+def _writes_folder(stage: Stage) -> bool:
+    return any(out.is_dir for out in stage.writes.values())
+
+
+def _second_interrupt_exits() -> Callable[[], None]:
+    """While a stopping build waits for its stages, a second Ctrl-C ends the process at once, as kill -9
+    would (every write is atomic and the next start recovers); returns what puts the handler back."""
+    import signal
+
+    def at_once(signum, frame) -> None:
+        os.write(2, b"interrupted again: stopped at once; the next build cleans up what was half done\n")
+        os._exit(130)
+
+    try:
+        previous = signal.signal(signal.SIGINT, at_once)
+    except ValueError:  # not the main thread (a test's runner): no signal handling to change
+        return lambda: None
+    return lambda: signal.signal(signal.SIGINT, previous)
 
 
 def _next(finished: queue.Queue) -> tuple:

@@ -72,3 +72,58 @@ def test_a_failure_beside_a_running_stage_lets_that_stage_finish_and_starts_noth
     status = cli.invoke(app, ["status", "--config", config])
     assert "2 definitions  fresh" in status.stderr + status.output
     assert not (tiny / "build/06_longest.parquet").exists() and not (tiny / "build/export").exists()
+
+
+def test_two_stages_failing_side_by_side_log_the_traceback_of_the_one_reported(tiny, monkeypatch):
+    """Stage 2 fails at once, stage 3 a moment later beside it: the lower stage's failure is reported,
+    and the log holds its traceback, not the one written last."""
+    import time
+
+    import stages.s02_definitions
+    import stages.s03_rareness
+
+    def broken_now(*args, **kwargs):
+        return {}["stage two"]
+
+    def broken_later(*args, **kwargs):
+        time.sleep(1.0)
+        return {}["stage three"]
+
+    monkeypatch.setattr(stages.s02_definitions, "senses", broken_now)
+    monkeypatch.setattr(stages.s03_rareness, "scowl_entries", broken_later)
+    monkeypatch.setitem(DEBUG, "on", False)
+    result = cli.invoke(app, ["build", "-j", "2", "--quiet", "--config", str(tiny / "config.toml")])
+    assert result.exit_code == 5
+    assert "stage 2 definitions raised KeyError: 'stage two'" in result.stderr.splitlines()[-1]
+    log = (tiny / "build" / ERROR_LOG).read_text()
+    assert "'stage two'" in log and "'stage three'" not in log
+
+
+def test_a_build_that_stops_for_its_own_failure_leaves_no_stage_running(tiny, monkeypatch):
+    """The build's own thread fails (its stderr closed under it) while stage 2 is still at work: the
+    build returns only after stage 2's thread ended, so nothing is written into the folder after it
+    (and after its mutex) is released."""
+    import time
+
+    import stages.s02_definitions
+    from pipeline.config import load_config
+    from pipeline.runner import LOCK_FILE, Runner
+
+    real = stages.s02_definitions.dictionary_definitions
+
+    def slow(*args, **kwargs):
+        time.sleep(1.5)
+        return real(*args, **kwargs)
+
+    def closed(line: str) -> None:
+        if line.startswith("3 "):  # stage 3 ended; stage 2 still runs beside it
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(stages.s02_definitions, "dictionary_definitions", slow)
+    runner = Runner(load_config(tiny / "config.toml"), echo=closed, jobs=2)
+    with pytest.raises(BrokenPipeError):
+        runner.build()
+    lock = tiny / "build" / LOCK_FILE
+    before = lock.read_bytes()
+    time.sleep(2.0)  # longer than stage 2 had left to run
+    assert lock.read_bytes() == before
