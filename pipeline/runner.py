@@ -376,6 +376,7 @@ class Runner:
             result = self._call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
             del kwargs  # the inputs go before the outputs are encoded: the two peaks need not meet
             notes = tuple(result.pop("notes", ()))
+            result = self._encode(stage, result)
             with self._writing:
                 if self._cancel.is_set():
                     raise Cancelled
@@ -440,6 +441,16 @@ class Runner:
         error.traceback_text = f"ladders: stage {stage.label} raised\n{''.join(traceback.format_exception(e))}"
         return error
 
+    def _encode(self, stage: Stage, result: dict[str, Any]) -> dict[str, Any]:
+        """Each table output checked against its schema and encoded as Parquet (rows, bytes), before the
+        writing lock is taken: a stage beside it need not wait for the encoding, nor Ctrl-C."""
+        encoded = dict(result)
+        for name, out in stage.writes.items():
+            if not out.is_dir:
+                df = check_schema(result[name], out.schema or {}, f"stage {stage.label} output {name}")
+                encoded[name] = (df.height, io.parquet_bytes(df))
+        return encoded
+
     def _write_outputs(
         self, stage: Stage, result: dict[str, Any], scratch: Path | None
     ) -> tuple[dict[str, str], int | None]:
@@ -467,10 +478,9 @@ class Runner:
                 if rows is None:
                     rows = _first_table_rows(out, files, self.build_dir / out.path)
             else:
-                df = check_schema(value, out.schema or {}, f"stage {stage.label} output {name}")
+                height, data = value  # encoded by _encode, outside the writing lock
                 if rows is None:
-                    rows = df.height
-                data = io.parquet_bytes(df)
+                    rows = height
                 io.write_atomic(self.build_dir / out.path, data)
                 outputs[out.path] = io.sha256(data)
                 self._hashes.remember(
