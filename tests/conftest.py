@@ -38,14 +38,32 @@ def lexicon_of(csw: list[str], owl: list[str]) -> pl.DataFrame:
     ]
 
 
+# Every raw-input config key and its file or folder in tests/data/tiny.
+TINY_INPUTS = {
+    "csw": "csw.txt",
+    "owl": "owl.txt",
+    "scowl": "scowl",
+    "wordnet": "wordnet",
+    "supplement": "supplement.txt",
+    "gcide": "gcide",
+    "offensive": "offensive.txt",
+    "cuss": "cuss.js",
+}
+
+
+def tiny_config(folder: Path | None = None, **replace: str) -> str:
+    """Config lines naming the tiny inputs: relative names, or paths in `folder`; `replace` names others."""
+    import json
+
+    paths = {key: str(folder / name) if folder else name for key, name in TINY_INPUTS.items()} | replace
+    return "".join(f"{key} = {json.dumps(path)}\n" for key, path in paths.items())
+
+
 def copy_tiny(parent: Path) -> Path:
     """A writable copy of tests/data/tiny in `parent`, with a config.toml building into ./build."""
     root = parent / "tiny"
     shutil.copytree(DATA / "tiny", root)
-    (root / "config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n'
-    )
+    (root / "config.toml").write_text(tiny_config() + 'build_dir = "build"\n')
     return root
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import brute
-from conftest import DATA, lexicon_of
+from conftest import DATA, lexicon_of, tiny_config
 from stages.s04_links import build_links
 from stages.s05_groups import build_groups
 from stages.s06_analysis import build_analysis
@@ -85,21 +85,7 @@ def test_knuth_words_graph_built_through_config_reports_its_diameter(tmp_path):
 
     lines = gzip.decompress((DATA / "words_dat.txt.gz").read_bytes()).decode().splitlines()
     (tmp_path / "sgb.txt").write_text("\n".join(line[:5] for line in lines if not line.startswith("*")) + "\n")
-    tiny = DATA / "tiny"
-    (tmp_path / "sgb.toml").write_text(
-        'csw = "sgb.txt"\nowl = "sgb.txt"\n'
-        + "".join(
-            f'{key} = "{tiny / name}"\n'
-            for key, name in [
-                ("scowl", "scowl"),
-                ("wordnet", "wordnet"),
-                ("gcide", "gcide"),
-                ("supplement", "supplement.txt"),
-                ("offensive", "offensive.txt"),
-                ("cuss", "cuss.js"),
-            ]
-        )
-    )
+    (tmp_path / "sgb.toml").write_text(tiny_config(DATA / "tiny", csw="sgb.txt", owl="sgb.txt"))
     built = subprocess.run(
         [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tmp_path / "sgb.toml")],
         cwd=ROOT,

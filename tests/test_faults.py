@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import ROOT, snapshot
+from conftest import ROOT, child, copy_tiny, snapshot
 from pipeline import io
 from pipeline.errors import InputFormatError
 from pipeline.artifact.verify import verify
@@ -43,14 +43,7 @@ def ladders(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
 
 
 def start(*args: str, env: dict | None = None) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pipeline", *args],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
+    return child(*args, env={**os.environ, **(env or {})})
 
 
 def wait_for(proc: subprocess.Popen, text: str) -> str:
@@ -66,14 +59,7 @@ def wait_for(proc: subprocess.Popen, text: str) -> str:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, request) -> Path:
     """The tiny dictionary built once by the CLI; tests copy it."""
-    from conftest import DATA
-
-    root = tmp_path_factory.mktemp("built") / "tiny"
-    shutil.copytree(DATA / "tiny", root)
-    (root / "config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n'
-    )
+    root = copy_tiny(tmp_path_factory.mktemp("built"))
     assert ladders("build", "--quiet", "--config", str(root / "config.toml")).returncode == 0
     return root
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, ROOT
+from conftest import DATA, ROOT, tiny_config
 
 pytestmark = pytest.mark.slow
 
@@ -81,22 +81,8 @@ def ladders(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
 def test_build_solve_and_config_from_a_folder_holding_only_ladders_toml(installed, tmp_path):
     project = tmp_path / "my dictionary"
     (project / "deeper").mkdir(parents=True)
-    tiny = DATA / "tiny"
     (project / "ladders.toml").write_text(
-        "\n".join(
-            f'{key} = "{tiny / name}"'
-            for key, name in [
-                ("csw", "csw.txt"),
-                ("owl", "owl.txt"),
-                ("scowl", "scowl"),
-                ("wordnet", "wordnet"),
-                ("gcide", "gcide"),
-                ("supplement", "supplement.txt"),
-                ("offensive", "offensive.txt"),
-                ("cuss", "cuss.js"),
-            ]
-        )
-        + "\n[rareness_by_level]\n35 = 3\n"
+        tiny_config(DATA / "tiny") + "[rareness_by_level]\n35 = 3\n"
     )  # one level changed alone; the rest stay the defaults
     located = subprocess.run(
         [sys.executable, "-c", "import pipeline; print(pipeline.__file__)"],

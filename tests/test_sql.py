@@ -165,17 +165,12 @@ def check_against_parquet(socket: Path, database: str, export: Path, groups: int
 
 @pytest.fixture(scope="module")
 def tiny_export(tmp_path_factory):
-    from conftest import DATA
+    from conftest import copy_tiny
 
-    root = tmp_path_factory.mktemp("tiny")
-    shutil.copytree(DATA / "tiny", root / "tiny")
-    (root / "tiny/config.toml").write_text(
-        'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\n'
-    )
-    built = ladders("build", "--quiet", "--config", str(root / "tiny/config.toml"))
+    tiny = copy_tiny(tmp_path_factory.mktemp("tiny"))
+    built = ladders("build", "--quiet", "--config", str(tiny / "config.toml"))
     assert built.returncode == 0, built.stderr
-    return root / "tiny/build/export"
+    return tiny / "build/export"
 
 
 @pytest.fixture(scope="module")
