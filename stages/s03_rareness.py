@@ -9,11 +9,23 @@ A-Z words). Files are UTF-8; upstream SCOWL releases may be Latin-1, which is
 decoded as such when a file is not valid UTF-8. Files of other names are
 ignored and counted.
 
+SCOWL's main lists (english, american, british, british_z, canadian,
+australian) hold the words people use; its variant lists (variant_1/2/3 and
+the regional `*_variant_N` lists) hold other spellings of them, from "good"
+(grade 1) to "seldom used" (grade 3), and list SHOON, IKON and TIEING at level
+10-20. So a word's level is the lowest of its entries' levels, where a variant
+entry counts above its list's level: from the everyday level (config
+`rareness_labels.common`, 35) when it lists lower, it moves up one SCOWL level
+per grade (variant_1 at 10-35 counts 40, variant_2 50, variant_3 55; variant_1
+at 50 counts 55). A variant-only word is thus never everyday and always rarer
+than a main-list word of its list level; a word in a main list keeps that
+list's level.
+
 Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 
 Writes build/03_rareness.parquet, one row per word, key `id`:
 - id u32, word str
-- scowl_level u8: lowest level (10..95), null when no SCOWL list has the word
+- scowl_level u8: the word's level (10..95) by the rule above, null when no SCOWL list has it
 - rareness u32: from the config table by level (`absent` for null)
 - usa bool: in an `english` or `american` list at any level
 - brit bool: in an `english`, `british` or `british_z` list at any level
@@ -31,16 +43,18 @@ from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
 
 FILE_NAME = re.compile(r"(?:^|/)(?P<category>[a-z_0-9]+)-words\.(?P<level>\d{2})$")
+VARIANT = re.compile(r"variant_(?P<grade>\d)$")  # variant_2, british_variant_1, ...
+LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)  # SCOWL's size levels, in order
 USA = ("english", "american")
 BRIT = ("english", "british", "british_z")
 
 
 def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
-    """(`entry`, `level`, `usa`, `brit`) for every line of every SCOWL list that could be a lexicon word
+    """(`entry`, `level`, `grade`, `usa`, `brit`) for every line of every SCOWL list that could be a lexicon word
     (lower-case a-z: possessives and accented entries cannot match); names of files skipped. One frame
     built from all the lists' lines at once: a frame per file was a third of the stage."""
     lines: list[str] = []
-    per_file: dict[str, list] = {"lines": [], "level": [], Col.usa: [], Col.brit: []}
+    per_file: dict[str, list] = {"lines": [], "level": [], "grade": [], Col.usa: [], Col.brit: []}
     skipped = []
     for name, data in track(scowl.items(), "SCOWL lists", total=len(scowl)):
         m = FILE_NAME.search(name)
@@ -55,19 +69,48 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
         if not found:  # no row to repeat its values for (polars < 2 explodes an empty list to a null)
             continue
         lines += found
-        for key, value in zip(per_file, (len(found), int(m["level"]), m["category"] in USA, m["category"] in BRIT)):
+        variant = VARIANT.search(m["category"])
+        grade = int(variant["grade"]) if variant else 0  # 0: a main list
+        values = (len(found), int(m["level"]), grade, m["category"] in USA, m["category"] in BRIT)
+        for key, value in zip(per_file, values):
             per_file[key].append(value)
     files = pl.DataFrame(
-        per_file, schema={"lines": pl.UInt32, "level": pl.UInt8, Col.usa: pl.Boolean, Col.brit: pl.Boolean}
+        per_file,
+        schema={"lines": pl.UInt32, "level": pl.UInt8, "grade": pl.UInt8, Col.usa: pl.Boolean, Col.brit: pl.Boolean},
     )
-    entries = files.select(pl.col("level", Col.usa, Col.brit).repeat_by("lines").explode()).with_columns(
+    entries = files.select(pl.col("level", "grade", Col.usa, Col.brit).repeat_by("lines").explode()).with_columns(
         pl.Series("entry", lines, dtype=pl.String)
     )
     return entries.filter(pl.col("entry").str.contains("^[a-z]+$")), skipped
 
 
-def build_rareness(lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int]) -> dict:
+def counted_level(level: int, grade: int, everyday: int) -> int:
+    """The level an entry counts at: its list's level for a main list (grade 0); for a variant list of
+    grade g, g SCOWL levels above the higher of its list's level and the everyday level (95 at most)."""
+    if grade == 0:
+        return level
+    return LEVELS[min(LEVELS.index(max(level, everyday)) + grade, len(LEVELS) - 1)]
+
+
+def build_rareness(
+    lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int], rareness_labels: dict[str, int]
+) -> dict:
     entries, skipped = scowl_entries(scowl)
+    everyday = rareness_labels["common"]
+    counted = {
+        (level, grade): counted_level(level, grade, everyday) for level in LEVELS for grade in range(4)
+    }  # a handful of pairs: mapped by a join, not a Python call per entry
+    table_of_levels = pl.DataFrame(
+        {
+            "level": [k[0] for k in counted],
+            "grade": [k[1] for k in counted],
+            "counted": list(counted.values()),
+        },
+        schema={"level": pl.UInt8, "grade": pl.UInt8, "counted": pl.UInt8},
+    )
+    entries = entries.join(table_of_levels, on=["level", "grade"], how="left").with_columns(
+        pl.coalesce("counted", "level").alias("level")
+    )
     per_entry = entries.group_by("entry").agg(
         pl.col("level").min().alias(Col.scowl_level), pl.col(Col.usa).any(), pl.col(Col.brit).any()
     )
@@ -97,6 +140,6 @@ STAGE = Stage(
     transform=build_rareness,
     reads=("lexicon",),  # not a column: stage 1's output
     raw=("scowl",),
-    settings=("rareness_by_level",),
+    settings=("rareness_by_level", "rareness_labels"),
     writes={"rareness": Output("03_rareness.parquet", RARENESS)},  # not a column: an output name
 )

@@ -108,3 +108,35 @@ def count_shortest(adjacent: dict[str, set[str]], start: str, end: str) -> int:
             if dist[u] == dist[v] + 1:
                 ways[u] += ways[v]
     return ways.get(end, 0)
+
+
+def least_rare_shortest(adjacent: dict, weight: dict, start, end) -> tuple[int, int, int]:
+    """(steps, least weight sum, how many ladders reach both) over the fewest-step ladders: BFS distances
+    from both ends give the shortest-path layers (d_start + d_end = D); a dynamic programme over those
+    layers, in order, keeps each word's least sum from start and how many paths reach it."""
+    from_start, from_end = distances(adjacent, start), distances(adjacent, end)
+    steps = from_start[end]
+    layers = [[v for v in from_start if from_start[v] == i and from_end.get(v) == steps - i] for i in range(steps + 1)]
+    best, ways = {start: weight[start]}, {start: 1}
+    for before, layer in zip(layers, layers[1:]):
+        for u in layer:
+            sums = [best[v] + weight[u] for v in before if u in adjacent[v]]
+            best[u] = min(sums)
+            ways[u] = sum(ways[v] for v in before if u in adjacent[v] and best[v] + weight[u] == best[u])
+    return steps, best[end], ways[end]
+
+
+def least_triple(adjacent: dict, cost: dict, weight: dict, start) -> dict:
+    """Least (cost sum, steps, weight sum) of the paths from start to every word, by relaxing every edge
+    until nothing changes (the common-word ladder's order)."""
+    best = {start: (cost[start], 0, weight[start])}
+    changed = True
+    while changed:
+        changed = False
+        for v, (c, steps, w) in list(best.items()):
+            for u in adjacent[v]:
+                candidate = (c + cost[u], steps + 1, w + weight[u])
+                if u not in best or candidate < best[u]:
+                    best[u] = candidate
+                    changed = True
+    return best

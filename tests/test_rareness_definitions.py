@@ -14,6 +14,7 @@ from stages.s03_rareness import build_rareness
 from stages.s01_lexicon import build_lexicon
 
 TABLE = load_config()["rareness_by_level"]  # the project's default table
+LABELS = load_config()["rareness_labels"]  # common (everyday) up to 35
 SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
 
 
@@ -27,7 +28,7 @@ def rows_by_word(df, *columns):
 
 def test_levels_flags_and_rareness():
     lex = lexicon_of(["CAT", "DOG", "COT", "DOT", "COG", "HELO", "CAFE", "ZYZZYVA"], ["CAT"])
-    result = build_rareness(lex, folder("scowl"), TABLE)
+    result = build_rareness(lex, folder("scowl"), TABLE, LABELS)
     got = rows_by_word(result["rareness"], "scowl_level", "rareness", "usa", "brit")
     assert got == {
         "CAT": (10, 1, True, True),  # english-words.10; its possessive line is dropped
@@ -35,7 +36,7 @@ def test_levels_flags_and_rareness():
         "COT": (35, 4, True, True),
         "DOT": (20, 1, True, False),  # american only
         "COG": (40, 20, False, True),  # british only
-        "HELO": (70, 200_000, False, False),  # a variant list: neither flag
+        "HELO": (80, 2_000_000, False, False),  # variant_1 at 70 counts one level higher; neither flag
         "CAFE": (None, 2_000_001, False, False),  # only café (Latin-1) is listed: no match
         "ZYZZYVA": (None, 2_000_001, False, False),
     }
@@ -45,8 +46,39 @@ def test_levels_flags_and_rareness():
 def test_rareness_follows_the_configured_table():
     table = dict(TABLE, **{"10": 7, "absent": 99})
     lex = lexicon_of(["CAT", "ZYZZYVA"], ["CAT"])
-    got = rows_by_word(build_rareness(lex, folder("scowl"), table)["rareness"], "rareness")
+    got = rows_by_word(build_rareness(lex, folder("scowl"), table, LABELS)["rareness"], "rareness")
     assert got == {"CAT": (7,), "ZYZZYVA": (99,)}
+
+
+def test_variant_only_words_count_above_their_list_level():
+    """SCOWL's variant lists put spellings such as SHOON (variant_2 at 20) and IKON (variant_1 at 20) at
+    everyday levels; counted from the everyday level up one level per grade, they are never everyday.
+    A word also in a main list keeps the main list's level (COLOR: american 10 beats variant_1 10)."""
+    scowl = {
+        "s/english-words.10": b"cat\n",
+        "s/american-words.10": b"color\n",
+        "s/british_variant_1-words.10": b"color\n",
+        "s/variant_2-words.20": b"shoon\n",
+        "s/variant_1-words.20": b"ikon\n",
+        "s/australian_variant_1-words.50": b"fooe\n",
+        "s/variant_3-words.10": b"tyme\n",
+        "s/variant_3-words.80": b"zeds\n",
+        "s/english-words.60": b"zeds\n",
+    }
+    lex = lexicon_of(["CAT", "COLOR", "SHOON", "IKON", "FOOE", "TYME", "ZEDS"], ["CAT"])
+    got = rows_by_word(build_rareness(lex, scowl, TABLE, LABELS)["rareness"], "scowl_level", "rareness")
+    assert got == {
+        "CAT": (10, 1),
+        "COLOR": (10, 1),
+        "SHOON": (50, 200),  # 35 + two levels
+        "IKON": (40, 20),  # 35 + one level
+        "FOOE": (55, 2_000),  # a regional variant_1 at 50: one level up
+        "TYME": (55, 2_000),  # variant_3: three levels above 35
+        "ZEDS": (60, 20_000),  # its main-list entry (60) is lower than its variant one (95)
+    }
+    # The everyday level is the config's: with common = 20, variant_1 at 20 counts 35.
+    lowered = build_rareness(lex, scowl, TABLE, dict(LABELS, common=20))["rareness"]
+    assert rows_by_word(lowered, "scowl_level")["IKON"] == (35,)
 
 
 def test_wordnet_definitions_exact_and_by_base_form():

@@ -271,8 +271,8 @@ def link_pairs(words: pl.DataFrame, columns: tuple[str, ...] = tuple(LINK_KINDS)
 
 
 # Rareness labels by highest SCOWL level, when a manifest names none (the defaults' rareness_labels):
-# at most 50 common (the words of a general dictionary), 60 uncommon, 70 rare; beyond, obscure.
-DEFAULT_LABELS = {"common": 50, "uncommon": 60, "rare": 70}
+# at most 35 common (everyday), 50 uncommon, 70 rare; beyond, obscure.
+DEFAULT_LABELS = {"common": 35, "uncommon": 50, "rare": 70}
 
 
 def label_cutoffs(folder: Path) -> dict[str, int]:

@@ -3,10 +3,13 @@
 - reachable(adjacent, s, t): whether t can be reached from s;
 - distances(adjacent, s): steps from s to every word it reaches;
 - bfs(adjacent, s, t): shortest-path counts and predecessors from s, up to t;
-- bidirectional_bfs(adjacent, s, t, rng): one shortest s-t path drawn uniformly, and how many there are;
-- a_star(adjacent, weight, steps_left, s, t): counts and predecessors of the least-(weight sum, steps) paths;
-- csr(adjacent), least_cost(indptr, indices, weight, s, t): the same answer by a compiled Dijkstra (scipy),
-  for large groups: 5-10x faster there, but importing scipy costs about 0.14 s, more than a small group's A*;
+- bidirectional_bfs(adjacent, s, t, rng, weight): one s-t path of the fewest steps and, among those, the
+  least weight sum, drawn uniformly among the exact ties, and how many tie;
+- a_star(adjacent, cost, steps_left, s, t, weight): counts and predecessors of the least-(cost sum, steps,
+  weight sum) paths;
+- csr(adjacent), least_cost(indptr, indices, cost, s, t, weight): the same answer by a compiled Dijkstra
+  (scipy), for large groups: 5-10x faster there, but importing scipy costs about 0.14 s, more than a small
+  group's A*;
 - draw(preds, counts, t, rng): one counted path back to t, uniformly.
 The solver (solver.py) loads groups and presents ladders; tests check these against brute force.
 """
@@ -70,36 +73,52 @@ def bfs(adjacent: list[list[int]], s: int, t: int) -> tuple[dict[int, int], dict
     return counts, preds
 
 
-def bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Random) -> tuple[list[int], int]:
-    """A shortest s-t path drawn uniformly among all of them, and their number.
+def bidirectional_bfs(
+    adjacent: list[list[int]], s: int, t: int, rng: random.Random, weight: list[int] | None = None
+) -> tuple[list[int], int]:
+    """An s-t path of the fewest steps and, among those, the least sum of `weight` over its words
+    (every path of the fewest steps when weight is None), drawn uniformly among the exact ties; and
+    how many tie.
 
     Whole layers grow from the smaller side until a new layer touches the
     other side. Every shortest path crosses that layer at a node m nearest the
-    other side, so their number is the sum of count_s(m) * count_t(m): draw m
-    in proportion, then walk back to each end.
+    other side. On each side, while a layer grows, each node keeps the least
+    weight sum from its side's end over the shortest paths to it, how many
+    reach that sum, and the predecessors on them (a node's predecessors are all
+    in the layer before, already final). A ladder through m then sums
+    best_s(m) + best_t(m) - weight(m), and the ties at the least of those
+    number count_s(m) * count_t(m) for each such m: draw m in proportion, then
+    walk back to each end.
     """
-    dist, counts, preds = ({s: 0}, {t: 0}), ({s: 1}, {t: 1}), ({s: []}, {t: []})
+    w = weight if weight is not None else [0] * len(adjacent)
+    dist, best, counts, preds = ({s: 0}, {t: 0}), ({s: w[s]}, {t: w[t]}), ({s: 1}, {t: 1}), ({s: []}, {t: []})
     frontier = ([s], [t])
     while frontier[0] and frontier[1]:
         side = 0 if len(frontier[0]) <= len(frontier[1]) else 1
-        d, c, p = dist[side], counts[side], preds[side]
+        d, b, c, p = dist[side], best[side], counts[side], preds[side]
         layer = []
         for v in frontier[side]:
-            step, ways = d[v] + 1, c[v]  # the hot loop: one dict lookup per link where it can
+            step, ways, sofar = d[v] + 1, c[v], b[v]  # the hot loop: one dict lookup per link where it can
             for u in adjacent[v]:
                 du = d.get(u)
                 if du is None:
-                    d[u], c[u], p[u] = step, ways, [v]
+                    d[u], b[u], c[u], p[u] = step, sofar + w[u], ways, [v]
                     layer.append(u)
                 elif du == step:
-                    c[u] += ways
-                    p[u].append(v)
+                    total = sofar + w[u]
+                    if total < b[u]:
+                        b[u], c[u], p[u] = total, ways, [v]
+                    elif total == b[u]:
+                        c[u] += ways
+                        p[u].append(v)
         frontier = (layer, frontier[1]) if side == 0 else (frontier[0], layer)
         other = dist[1 - side]
         met = [u for u in layer if u in other]
         if met:
             nearest = min(other[u] for u in met)
-            met = [u for u in met if other[u] == nearest]
+            through = {u: best[0][u] + best[1][u] - w[u] for u in met if other[u] == nearest}
+            least = min(through.values())
+            met = [u for u, total in through.items() if total == least]
             ways = [counts[0][u] * counts[1][u] for u in met]
             m = rng.choices(met, weights=ways)[0]
             to_s, to_t = draw(preds[0], counts[0], m, rng), draw(preds[1], counts[1], m, rng)
@@ -108,42 +127,51 @@ def bidirectional_bfs(adjacent: list[list[int]], s: int, t: int, rng: random.Ran
 
 
 def a_star(
-    adjacent: list[list[int]], weight: list[int], steps_left: list[int], s: int, t: int
+    adjacent: list[list[int]],
+    cost: list[int],
+    steps_left: list[int],
+    s: int,
+    t: int,
+    weight: list[int] | None = None,
 ) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Counts and predecessors of least-(rareness sum, steps) paths from s, until t is settled.
+    """Counts and predecessors of the least-(cost sum, steps, weight sum) paths from s, until t is settled.
 
-    A* on the pair (sum, steps). From a word v other than t, any ladder still
-    pays t's own rareness and max(steps_left[v] - 1, 0) more words of at least
-    the group's least rareness, in at least max(steps_left[v], 1) steps. That
-    bound is consistent (a step lowers steps_left by at most one), so nodes
-    settle in order; counting t's rareness keeps the search away from every
-    word rarer than the best ladder, even when both ends are rare. Ties on the
-    estimate pop the smaller (sum, steps) first, so all of a node's
-    predecessors are counted before the node itself is settled.
+    A* on the triple, compared in that order. From a word v other than t, any
+    ladder still pays t's own cost and weight and max(steps_left[v] - 1, 0)
+    more words of at least the group's least cost and weight, in at least
+    max(steps_left[v], 1) steps. Each part of that bound is consistent (a step
+    lowers steps_left by at most one), so the triple is too and nodes settle in
+    order; counting t's cost keeps the search away from every word costlier
+    than the best ladder, even when both ends are costly. Ties on the estimate
+    pop the smaller triple first, so all of a node's predecessors are counted
+    before the node itself is settled. weight None: no third key.
     """
-    least = min(weight)
+    w = weight if weight is not None else [0] * len(adjacent)
+    least, lightest = min(cost), min(w)
 
-    def estimate(v: int, cost: int, steps: int) -> tuple[int, int, int, int, int]:
+    def estimate(v: int, key: tuple[int, int, int]) -> tuple:
         if v == t:
-            return cost, steps, cost, steps, v
-        left = steps_left[v]
-        return cost + weight[t] + max(left - 1, 0) * least, steps + max(left, 1), cost, steps, v
+            return (*key, *key, v)
+        more = max(steps_left[v] - 1, 0)
+        bound = (key[0] + cost[t] + more * least, key[1] + max(steps_left[v], 1), key[2] + w[t] + more * lightest)
+        return (*bound, *key, v)
 
-    best = {s: (weight[s], 0)}
+    best = {s: (cost[s], 0, w[s])}
     counts, preds, done = {s: 1}, {s: []}, set()
-    heap = [estimate(s, weight[s], 0)]
+    heap = [estimate(s, best[s])]
     while heap:
-        _, _, cost, steps, v = heapq.heappop(heap)
-        if v in done or (cost, steps) != best[v]:
+        *_, c, steps, weighed, v = heapq.heappop(heap)
+        key = (c, steps, weighed)
+        if v in done or key != best[v]:
             continue
         done.add(v)
         if v == t:
             break
         for u in adjacent[v]:
-            candidate = (cost + weight[u], steps + 1)
+            candidate = (c + cost[u], steps + 1, weighed + w[u])
             if u not in best or candidate < best[u]:
                 best[u], counts[u], preds[u] = candidate, counts[v], [v]
-                heapq.heappush(heap, estimate(u, *candidate))
+                heapq.heappush(heap, estimate(u, candidate))
             elif candidate == best[u] and u not in done:
                 counts[u] += counts[v]
                 preds[u].append(v)
@@ -161,26 +189,33 @@ def csr(adjacent: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def least_cost(
-    indptr: np.ndarray, indices: np.ndarray, weight: np.ndarray, s: int, t: int
+    indptr: np.ndarray,
+    indices: np.ndarray,
+    cost: np.ndarray,
+    s: int,
+    t: int,
+    weight: list[int] | None = None,
 ) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Counts and predecessors of the least-(weight sum, steps) paths from s to t (every weight >= 1).
+    """Counts and predecessors of the least-(cost sum, steps, weight sum) paths from s to t (every cost >= 1).
 
-    One Dijkstra in compiled code (scipy) finds each word's least weight sum from s. The links that
-    stay on such a sum (sum[v] + weight[u] == sum[u]) form a DAG ordered by sum; only its words from
-    which t is reached matter, usually a handful. Over those, in order of sum, fewest steps and their
-    count are a plain dynamic programme. Sums are exact: at most n * 2^32 < 2^53 for n < 2^21 words.
+    One Dijkstra in compiled code (scipy) finds each word's least cost sum from s. The links that
+    stay on such a sum (sum[v] + cost[u] == sum[u]) form a DAG ordered by sum; only its words from
+    which t is reached matter, usually a handful. Over those, in order of sum, the least (steps,
+    weight sum) and their count are a plain dynamic programme. Sums are exact: at most n * 2^32 < 2^53
+    for n < 2^21 words.
     """
     import numpy as np
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
     n = len(indptr) - 1
-    weight = np.asarray(weight, dtype=np.float64)
-    total = dijkstra(csr_matrix((weight[indices], indices, indptr), shape=(n, n)), indices=s)
+    w = weight if weight is not None else [0] * n
+    cost = np.asarray(cost, dtype=np.float64)
+    total = dijkstra(csr_matrix((cost[indices], indices, indptr), shape=(n, n)), indices=s)
     if not np.isfinite(total[t]):
         raise Unreachable("no ladder between these words")
     src = np.repeat(np.arange(n, dtype=np.int32), np.diff(indptr))
-    tight = (total[src] + weight[indices] == total[indices]) & (total[indices] <= total[t])
+    tight = (total[src] + cost[indices] == total[indices]) & (total[indices] <= total[t])
     tsrc, tdst = src[tight], indices[tight]
     back = csr_matrix((np.ones(len(tsrc), dtype=np.int8), (tdst, tsrc)), shape=(n, n))
     on_way = np.zeros(n, dtype=bool)
@@ -190,13 +225,13 @@ def least_cost(
     for v, u in zip(tsrc[keep].tolist(), tdst[keep].tolist()):
         into.setdefault(u, []).append(v)
     nodes = np.flatnonzero(on_way)
-    steps, counts, preds = {s: 0}, {s: 1}, {s: []}
+    key, counts, preds = {s: (0, w[s])}, {s: 1}, {s: []}
     for u in nodes[np.argsort(total[nodes], kind="stable")].tolist():
         if u == s:
             continue
-        fewest = min(steps[v] for v in into[u]) + 1
-        preds[u] = [v for v in into[u] if steps[v] + 1 == fewest]
-        steps[u], counts[u] = fewest, sum(counts[v] for v in preds[u])
+        least = min((key[v][0] + 1, key[v][1] + w[u]) for v in into[u])
+        preds[u] = [v for v in into[u] if (key[v][0] + 1, key[v][1] + w[u]) == least]
+        key[u], counts[u] = least, sum(counts[v] for v in preds[u])
     return counts, preds
 
 

@@ -8,22 +8,27 @@ loads only the one group they share (`SELECT ... WHERE group_csw = ?`, by the
 group's index, neighbour lists and definitions included); a few groups stay
 cached.
 
-Two answers, as good solvers give:
-- shortest: fewest steps (a bidirectional breadth-first search);
-- common: least sum of rareness over the ladder's words, and among equal
-  sums fewer steps (A* on (sum, steps); in a large group, Dijkstra in scipy).
+Two answers, one definition shared with the PHP solver and the web page:
+- shortest: the fewest steps, then the least sum of rareness over the ladder's
+  words (a bidirectional breadth-first search that keeps, layer by layer, each
+  word's least rareness sum);
+- common: every everyday word (labelled common: SCOWL's main lists up to the
+  config's `rareness_labels.common`) costs 1, any other word its rareness; the
+  least sum of costs, then the fewest steps, then the least rareness sum (A* on
+  that triple; in a large group, Dijkstra in scipy). A common ladder is thus
+  longer than the shortest only to avoid a word beyond everyday.
 With `clean="on"` (or True) neither search steps on a word flagged offensive; with `clean="strict"`
 nor on an everyday word flagged vulgar_sense (ASS, COCK). Each rung
 carries a rareness label (common / uncommon / rare / obscure) from its SCOWL
 level, with the cut-offs the build's config named (manifest.json).
-Where several ladders tie, one is drawn uniformly at random among all of them
-(by counting paths and walking back), reproducibly with a seed.
+Where several ladders tie exactly, one is drawn uniformly at random among them
+(by counting paths and walking back), reproducibly with a seed; `count` says how many tie.
 
     >>> ladders = Ladders.open("build/export")
-    >>> ladders.shortest("cold", "warm", seed=1).words   # one of the 7 four-step ladders
-    ['COLD', 'WOLD', 'WALD', 'WARD', 'WARM']
-    >>> ladders.common("cold", "warm").cost              # sum of rareness; SCOWL-common words cost 1
-    7
+    >>> ladders.shortest("cold", "warm").words   # of the four-step ladders, the least rare
+    ['COLD', 'CORD', 'CARD', 'WARD', 'WARM']
+    >>> ladders.common("cold", "warm").steps     # every word everyday: no longer than the shortest
+    4
 """
 
 from __future__ import annotations
@@ -116,7 +121,7 @@ class Rung(NamedTuple):
 
 class Ladder(NamedTuple):
     rungs: list[Rung]
-    count: int  # how many ladders tie with this one (it was drawn among them)
+    count: int  # how many ladders tie exactly with this one (it was drawn among them)
     group_column: str  # the words.parquet column of the group searched, e.g. group_csw
     group_id: int
     group_size: int
@@ -154,6 +159,8 @@ class Group:
         self.column, self.group_id, self.ids, self.words, self.rareness = column, group_id, ids, words, rareness
         self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
         self.vulgar_sense = vulgar_sense or [False] * len(words)
+        # A common-word ladder's cost of each word: 1 when everyday, else its rareness.
+        self.cost = [1 if lab == "common" else r for lab, r in zip(labels, rareness)]
         self._clean: dict[str, list[list[int]]] = {}
         self.index = {w: i for i, w in enumerate(words)}
         self._csr: dict[str, tuple] = {}
@@ -188,12 +195,12 @@ class Group:
 
     def arrays(self, clean: bool | str) -> tuple:
         """search.least_cost's arrays, built once per group: the links (without offensive words when
-        clean) as CSR arrays, and the rareness as floats (converting the list took 0.5 ms a search)."""
+        clean) as CSR arrays, and the common-ladder costs as floats (converting took 0.5 ms a search)."""
         level = clean_level(clean)
         if level not in self._csr:
             import numpy as np
 
-            self._csr[level] = (*search.csr(self.links(level)), np.asarray(self.rareness, dtype=np.float64))
+            self._csr[level] = (*search.csr(self.links(level)), np.asarray(self.cost, dtype=np.float64))
         return self._csr[level]
 
 
@@ -433,7 +440,7 @@ class Ladders:
         clean: bool | str = False,
     ) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        path, count = search.bidirectional_bfs(group.links(clean), s, t, random.Random(seed))
+        path, count = search.bidirectional_bfs(group.links(clean), s, t, random.Random(seed), group.rareness)
         return group.ladder(path, count)
 
     def common(
@@ -447,9 +454,9 @@ class Ladders:
     ) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         if len(group.words) >= COMPILED_FROM:
-            counts, preds = search.least_cost(*group.arrays(clean), s, t)
+            counts, preds = search.least_cost(*group.arrays(clean), s, t, group.rareness)
         else:
-            counts, preds = search.a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
+            counts, preds = search.a_star(group.links(clean), group.cost, group.steps_left(t), s, t, group.rareness)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
     def all_shortest(
