@@ -423,17 +423,20 @@ def puzzle(
     steps: Annotated[int, typer.Option(min=1, help="Steps of the shortest ladder, exactly.")] = 5,
     lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
-    common: Annotated[bool, typer.Option("--common", help="A shortest ladder of common words only.")] = False,
+    common: Annotated[
+        bool, typer.Option("--common", help="Start and end on everyday words, with a par ladder of everyday words.")
+    ] = False,
     clean: Annotated[
         bool,
         typer.Option(
             "--clean/--no-clean",
-            help="No word flagged offensive (the default: puzzles are for families); --no-clean allows every word.",
+            help="No word flagged offensive or vulgar_sense (the default: puzzles are for families); "
+            "--no-clean allows every word.",
         ),
     ] = True,
     strict: Annotated[
         bool,
-        typer.Option("--strict", help="Clean, and no everyday word with a vulgar sense either (flagged vulgar_sense)."),
+        typer.Option("--strict", help="The same as --clean, the default (kept for scripts that name it)."),
     ] = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
     count: Annotated[int, typer.Option(min=1, help="How many puzzles (fewer when fewer are found: it says so).")] = 1,
@@ -444,10 +447,12 @@ def puzzle(
 ) -> None:
     """Draw start/end pairs whose shortest ladder is exactly --steps steps.
 
-    Difficulty: easy with 20 or more shortest ladders, medium with 4 to 19,
-    hard with 1 to 3, and one level harder (up to fiendish) when no shortest
-    ladder keeps to common words. --json prints {"asked", "found", "puzzles":
-    [{"start", "end", "steps", "ladders", "all_common", "difficulty"}]}. When
+    Difficulty, from "odds": the odds per rung that a player picking each
+    rung at random among the words one letter away finds a par ladder (easy
+    from 0.2, medium from 0.14, hard from 0.1, fiendish below), one level
+    harder when no par ladder keeps to everyday words. --json prints {"asked",
+    "found", "puzzles": [{"start", "end", "steps", "ladders", "all_common",
+    "difficulty", "odds"}]}. When
     fewer puzzles than --count are found, a line on stderr says so (exit 0).
     Exit 2 when no ladder of that many steps exists between words of that
     length (the message names the longest). A progress bar shows after a
@@ -470,7 +475,7 @@ def puzzle(
             lexicon.lower(),
             edit,
             common,
-            "strict" if strict else "on" if clean else "off",
+            "strict" if clean or strict else "off",
             seed,
             count,
         )

@@ -349,8 +349,21 @@ def test_puzzles_are_pairs_exactly_n_steps_apart(tmp_path, entries, steps, seed)
     for p in puzzles(ladders, length, steps, seed=seed, count=2):
         assert (p.start, p.end) in apart
         assert p.ladders == brute.count_shortest(adjacent, p.start, p.end)
-        assert p.difficulty == difficulty(p.ladders, p.all_common)
+        assert p.difficulty == difficulty(p.odds, p.all_common)
+        kept = (
+            adjacent
+            if not p.all_common
+            else {w: {u for u in ns if levels.get(u, 0) and levels[u] <= 35} for w, ns in adjacent.items()}
+        )
+        assert p.odds == round(walk_chance(kept, p.start, p.end, steps) ** (1 / steps), 4)
     assert puzzles(ladders, length, steps, seed=seed) == puzzles(ladders, length, steps, seed=seed)
+
+
+def walk_chance(adjacent: dict[str, set[str]], start: str, end: str, steps: int) -> float:
+    """Every walk of `steps` steps from start, each weighted by the product of 1 / (choices at each word)."""
+    if steps == 0:
+        return float(start == end)
+    return sum(walk_chance(adjacent, u, end, steps - 1) for u in adjacent[start]) / max(len(adjacent[start]), 1)
 
 
 @st.composite

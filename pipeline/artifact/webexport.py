@@ -96,7 +96,7 @@ def _buckets(words: pl.DataFrame) -> list[list[int]]:
     return [sorted(b) for b in buckets]
 
 
-PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 5, "seed": 27}
+PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27}
 
 
 def _puzzles(export: Path) -> list[dict]:
@@ -111,7 +111,7 @@ def _puzzles(export: Path) -> list[dict]:
         for steps in PUZZLES["steps"]:
             try:
                 drawn = puzzles(
-                    ladders, length, steps, common=True, clean="on", seed=PUZZLES["seed"], count=PUZZLES["count"]
+                    ladders, length, steps, common=True, clean="strict", seed=PUZZLES["seed"], count=PUZZLES["count"]
                 )
             except SolveError:
                 continue

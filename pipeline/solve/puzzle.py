@@ -3,15 +3,22 @@
 A puzzle is drawn reproducibly from a seed: a start word of the asked length
 in a group whose longest ladder (longest.parquet) has N steps or more, then, by
 a breadth-first search in its group, an end word exactly N steps away. With `common`, both
-the search and its ends keep to words labelled common, and the pair is kept
+the search and its ends keep to everyday words (labelled common), and the pair is kept
 only when the whole group has no shorter ladder, so that at least one
-shortest ladder is all common words. With `clean` ("on", the default, or "strict"), no word that
+shortest ladder (the par ladder) is all everyday words. With `clean` ("strict", the default: a
+family game steps on no word flagged offensive or vulgar_sense; "on": offensive only), no word that
 level refuses (solver.CLEAN_LEVELS) is stepped on or chosen; "off" allows every word.
 
-Difficulty, from the shortest ladders of the pair (see `difficulty`): the
-fewer the shortest ladders, the harder (a solver has fewer right moves), and
-a pair whose every shortest ladder needs a word rarer than common is one
-level harder still.
+Difficulty is calibrated on what a player faces (see `difficulty`): `odds`, the
+odds per rung that a player who at each rung picks uniformly among the words
+one letter away reaches the end word in par steps (the whole walk's chance, to
+the power 1/par, so that longer puzzles are not harder by that alone). It
+counts both how many par ladders there are and how much branching lies on the
+way: every wrong turn a rung offers lowers it. The words considered are the
+everyday clean ones when a par ladder keeps to them, else every clean word,
+and a pair whose every par ladder needs a word beyond everyday is one level
+harder. The cut-offs are the quartiles of `odds` over 303 common puzzles of
+raw/ (3-6 letters, 3-6 steps, 20 of each where there are): 0.2, 0.14, 0.1.
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ from pipeline.solve import search
 from pipeline.solve.solver import Group, Ladders, SolveError, clean_level, group_column
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
+# Lower bounds of `odds` for easy, medium and hard (below the last: fiendish): the quartiles over raw/'s
+# common puzzles, so that about a quarter of them fall at each level.
+ODDS_CUTOFFS = (0.2, 0.14, 0.1)
 ATTEMPTS = 50  # start words tried per puzzle asked for; fewer puzzles come back when these run out
 
 
@@ -36,15 +46,29 @@ class Puzzle:
     end: str
     steps: int
     ladders: int  # how many shortest ladders there are
-    all_common: bool  # whether one of them keeps to words labelled common
+    all_common: bool  # whether one of them keeps to everyday words (labelled common)
     difficulty: str
+    odds: float = 1.0  # a guessing player's odds per rung of finding a par ladder (see `difficulty`)
 
 
-def difficulty(ladders: int, all_common: bool) -> str:
-    """easy with 20 or more shortest ladders, medium with 4 to 19, hard with 1 to 3; one level harder
-    when no shortest ladder keeps to common words."""
-    level = 0 if ladders >= 20 else 1 if ladders >= 4 else 2
-    return LEVELS[level + (0 if all_common else 1)]
+def chance(adjacent: list[list[int]], s: int, t: int, steps: int) -> float:
+    """The probability that a walk from s, taking at each word one of its `adjacent` words uniformly at
+    random, stands on t after `steps` steps: how likely a player who guesses is to find a par ladder."""
+    here = {s: 1.0}
+    for _ in range(steps):
+        there: dict[int, float] = {}
+        for v, p in here.items():
+            for u in adjacent[v]:
+                there[u] = there.get(u, 0.0) + p / len(adjacent[v])
+        here = there
+    return here.get(t, 0.0)
+
+
+def difficulty(odds: float, all_common: bool) -> str:
+    """easy, medium, hard or fiendish by `odds` (per rung) against ODDS_CUTOFFS; one level harder
+    (fiendish at most) when no par ladder keeps to everyday words."""
+    level = next((n for n, low in enumerate(ODDS_CUTOFFS) if odds >= low), len(ODDS_CUTOFFS))
+    return LEVELS[min(level + (0 if all_common else 1), len(LEVELS) - 1)]
 
 
 def _longest_table(ladders: Ladders, lexicon: str, edit: bool) -> pl.DataFrame:
@@ -60,7 +84,7 @@ def puzzles(
     lexicon: str = "csw",
     edit: bool = False,
     common: bool = False,
-    clean: bool | str = "on",
+    clean: bool | str = "strict",
     seed: int | None = None,
     count: int = 1,
 ) -> list[Puzzle]:
@@ -116,7 +140,8 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
         return None
     full = group.links(clean)
     dist = search.distances(full, s)
-    by_common = search.distances(_restricted(group, is_common), s)
+    everyday = _restricted(group, is_common)
+    by_common = search.distances(everyday, s)
     reach = by_common if common else dist
     ends = sorted(v for v, d in reach.items() if d == steps and len(group.words[v]) == length)
     if not ends:
@@ -126,4 +151,7 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
         return None  # a shorter ladder steps outside the common words: not a puzzle of this length
     counts, _ = search.bfs(full, s, t)
     all_common = by_common.get(t) == steps
-    return Puzzle(group.words[s], group.words[t], steps, counts[t], all_common, difficulty(counts[t], all_common))
+    odds = round(chance(everyday if all_common else full, s, t, steps) ** (1 / steps), 4)
+    return Puzzle(
+        group.words[s], group.words[t], steps, counts[t], all_common, difficulty(odds, all_common), round(odds, 6)
+    )

@@ -4,10 +4,13 @@
 // - data/b/*: buckets of whole substitution groups: their words, rareness, label, flags, groups and links;
 // - data/defs/*: definitions, CHUNK words of a bucket per file, fetched for the rungs shown;
 // - data/s/*: for edit groups that span buckets, which buckets (an edit search loads them all).
-// Shortest: breadth-first search. Common words: Dijkstra on (sum of rareness over the ladder's words,
-// steps). Both keep to the group the two words share.
+// The two ladders, as `ladders solve` defines them (README, "How the two ladders are chosen"):
+// shortest: fewest steps, then least sum of rareness (a breadth-first search keeping each word's least
+// sum over its shortest paths); common: each everyday word (label common) costs 1, any other its
+// rareness; Dijkstra on (sum of costs, steps, sum of rareness). Both keep to the group the two words share.
 // ?from=COLD&to=WARM[&lexicon=owl][&edit=1][&clean=off|on|strict] solves on load (links can be shared).
-// Clean is on unless asked off: no offensive word; strict also avoids everyday words with a vulgar sense.
+// Strict unless asked otherwise: no offensive word, and no everyday word with a vulgar sense; on: no
+// offensive word.
 "use strict";
 
 const state = { manifest: null, files: new Map(), buckets: new Map(), where: new Map() };
@@ -91,10 +94,10 @@ function neighbours(v, edit) {
   return out.filter((u) => state.where.has(u));  // a bucket not loaded holds no word of this group
 }
 
-class Heap {  // a binary min-heap of [cost, steps, node]
+class Heap {  // a binary min-heap of [cost, steps, rareness, node], least triple first
   constructor() { this.a = []; }
   get size() { return this.a.length; }
-  less(x, y) { return x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]); }
+  less(x, y) { return x[0] !== y[0] ? x[0] < y[0] : x[1] !== y[1] ? x[1] < y[1] : x[2] < y[2]; }
   push(item) {
     const a = this.a; a.push(item);
     for (let i = a.length - 1; i > 0;) {
@@ -137,34 +140,44 @@ function refused(u, clean) {
 function search(s, t, column, edit, clean) {
   const group = at(s, column), rareness = (u) => at(u, "rareness");
   const allowed = (u) => at(u, column) === group && !refused(u, clean);
-  // Shortest: breadth-first search.
+  // Shortest: breadth-first, layer by layer; a word's predecessors are all in the layer before, so its
+  // least rareness sum is final before it is itself expanded.
   let parent = new Map([[s, undefined]]);
-  const queue = [s];
-  for (let head = 0; head < queue.length && !parent.has(t); head++) {
-    for (const u of neighbours(queue[head], edit)) {
-      if (!parent.has(u) && allowed(u)) { parent.set(u, queue[head]); queue.push(u); }
+  const dist = new Map([[s, 0]]), sum = new Map([[s, rareness(s)]]), queue = [s];
+  for (let head = 0; head < queue.length; head++) {
+    const v = queue[head];
+    if (dist.has(t) && dist.get(v) >= dist.get(t)) break;
+    for (const u of neighbours(v, edit)) {
+      if (!allowed(u)) continue;
+      const c = sum.get(v) + rareness(u);
+      if (!dist.has(u)) {
+        dist.set(u, dist.get(v) + 1); sum.set(u, c); parent.set(u, v); queue.push(u);
+      } else if (dist.get(u) === dist.get(v) + 1 && c < sum.get(u)) {
+        sum.set(u, c); parent.set(u, v);
+      }
     }
   }
   if (!parent.has(t)) return null;
   const shortest = pathTo(parent, t);
-  // Common words: Dijkstra on (sum of rareness, steps).
-  const best = new Map([[s, [rareness(s), 0]]]), done = new Set(), heap = new Heap();
+  // Common words: Dijkstra on (sum of costs, steps, sum of rareness); an everyday word costs 1.
+  const cost = (u) => (at(u, "label") === 0 ? 1 : rareness(u));
+  const best = new Map([[s, [cost(s), 0, rareness(s)]]]), done = new Set(), heap = new Heap();
   parent = new Map([[s, undefined]]);
-  heap.push([rareness(s), 0, s]);
+  heap.push([...best.get(s), s]);
   while (heap.size) {
-    const [cost, steps, v] = heap.pop();
+    const [c0, c1, c2, v] = heap.pop();
     if (done.has(v)) continue;
     done.add(v);
     if (v === t) break;
     for (const u of neighbours(v, edit)) {
       if (!allowed(u) || done.has(u)) continue;
-      const c = [cost + rareness(u), steps + 1], b = best.get(u);
-      if (!b || c[0] < b[0] || (c[0] === b[0] && c[1] < b[1])) {
-        best.set(u, c); parent.set(u, v); heap.push([c[0], c[1], u]);
+      const c = [c0 + cost(u), c1 + 1, c2 + rareness(u)], b = best.get(u);
+      if (!b || heap.less(c, b)) {
+        best.set(u, c); parent.set(u, v); heap.push([...c, u]);
       }
     }
   }
-  return { shortest, common: pathTo(parent, t), cost: best.get(t)[0] };
+  return { shortest, shortestCost: sum.get(t), common: pathTo(parent, t), cost: best.get(t)[2] };
 }
 
 async function definition(id) {
@@ -234,7 +247,7 @@ async function solve(from, to, lexicon, edit, clean) {
   document.body.dataset.solveMs = ms.toFixed(2);
   if (!found) return say(`No clean ladder from ${a} to ${b}: every one steps on a flagged word.`, true);
   say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.`);
-  answers.append(await render("Shortest ladder", found.shortest, ""),
+  answers.append(await render("Shortest ladder", found.shortest, `, rareness ${found.shortestCost.toLocaleString("en")}`),
                  await render("Common-word ladder", found.common, `, rareness ${found.cost.toLocaleString("en")}`));
   document.body.dataset.solved = `${a}-${b}`;
 }
@@ -282,7 +295,7 @@ function distancesTo(t) {
   const column = "group_csw", group = at(t, column), dist = new Map([[t, 0]]), queue = [t];
   for (let head = 0; head < queue.length; head++) {
     for (const u of neighbours(queue[head], false)) {
-      if (!dist.has(u) && at(u, column) === group && !refused(u, "on")) {
+      if (!dist.has(u) && at(u, column) === group && !refused(u, "strict")) {
         dist.set(u, dist.get(queue[head]) + 1); queue.push(u);
       }
     }
@@ -308,7 +321,7 @@ async function startPuzzle(a, b, about) {
     const found = await lookup(w);
     if (found) await bucket(found[1]);
     if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w} is not in the CSW word list.`, true);
-    if (refused(found[0], "on")) return sayPlay(`${w} is flagged ${refused(found[0], "on")}: puzzles keep to clean words.`, true);
+    if (refused(found[0], "strict")) return sayPlay(`${w} is flagged ${refused(found[0], "strict")}: puzzles keep to clean words.`, true);
     ends.push(found[0]);
   }
   const [s, t] = ends;
@@ -345,7 +358,7 @@ async function playWord(text) {
   const id = found[0];
   if (w.length !== was.length) return sayPlay(`${w} has ${w.length} letters: every rung has ${was.length}.`, true);
   if (!neighbours(last, false).includes(id)) return sayPlay(`${w} is not one step from ${was}: change exactly one letter.`, true);
-  if (refused(id, "on")) return sayPlay(`${w} is flagged ${refused(id, "on")}: puzzles keep to clean words.`, true);
+  if (refused(id, "strict")) return sayPlay(`${w} is flagged ${refused(id, "strict")}: puzzles keep to clean words.`, true);
   if (game.path.includes(id)) return sayPlay(`${w} is already on your ladder.`, true);
   $("p-word").value = "";
   return addRung(id, false);
@@ -377,6 +390,27 @@ $("p-form").addEventListener("submit", (event) => {
   playWord($("p-word").value).catch((err) => sayPlay(`Could not fetch the words (offline?): ${err.message}`, true));
 });
 $("p-hint").addEventListener("click", () => hint());
+// Offer only what exists: a letters, steps or difficulty option with no puzzle (given the other two
+// choices) is disabled, and a choice left on one moves to the first that has puzzles.
+async function offerPuzzles() {
+  const list = await getJSON(state.manifest.puzzles);
+  const choice = { length: $("p-length"), steps: $("p-steps"), difficulty: $("p-difficulty") };
+  const fits = (p, key, value) => Object.entries(choice).every(([k, el]) => {
+    const want = k === key ? value : el.value;
+    return k === "difficulty" ? want === "any" || p.difficulty === want : p[k] === Number(want);
+  });
+  for (const [key, el] of Object.entries(choice)) {
+    for (const option of el.options) option.disabled = !list.some((p) => fits(p, key, option.value));
+    if (el.selectedOptions[0]?.disabled) {
+      const open = [...el.options].find((o) => !o.disabled);
+      if (open) el.value = open.value;
+    }
+  }
+}
+for (const id of ["p-length", "p-steps", "p-difficulty"]) {
+  $(id).addEventListener("change", () => offerPuzzles().catch((err) => sayPlay(err.message, true)));
+}
+
 $("p-new").addEventListener("click", () => newPuzzle(null).catch((err) => sayPlay(err.message, true)));
 $("p-daily").addEventListener("click", () => newPuzzle(new Date().toISOString().slice(0, 10))
   .catch((err) => sayPlay(err.message, true)));
@@ -418,9 +452,10 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   }).catch(() => {});
 }
 
-load().then(() => {
+load().then(async () => {
   const q = new URLSearchParams(location.search);
   $("p-new").disabled = false; $("p-daily").disabled = false;
+  await offerPuzzles();
   const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
   if (shared) return startPuzzle(shared[1], shared[2], "");
   if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("daily") ?? "")) return newPuzzle(q.get("daily"));
@@ -428,7 +463,7 @@ load().then(() => {
     $("from").value = q.get("from"); $("to").value = q.get("to");
     $("lexicon").value = q.get("lexicon") === "owl" ? "owl" : "csw";
     $("edit").checked = q.get("edit") === "1";
-    $("clean").value = ["off", "strict"].includes(q.get("clean")) ? q.get("clean") : "on";
+    $("clean").value = ["off", "on"].includes(q.get("clean")) ? q.get("clean") : "strict";
     return solve(q.get("from"), q.get("to"), $("lexicon").value, $("edit").checked, $("clean").value);
   }
 }).catch((err) => say(`Could not load the dictionary: ${err.message}`, true))

@@ -1,8 +1,11 @@
 <?php
 // A reference word-ladder solver over the MySQL/MariaDB dump of `ladders export-sql`.
 //
-// One query loads the group both words share (its words and their links); a breadth-first search
-// gives the shortest ladder, Dijkstra on (sum of rareness, steps) the common-word ladder.
+// One query loads the group both words share (its words and their links). The two ladders are those of
+// `ladders solve` (README, "How the two ladders are chosen"): the shortest is the fewest steps, then the
+// least sum of rareness (a breadth-first search keeping each word's least sum over its shortest paths);
+// the common-word ladder costs each everyday word (SCOWL level up to EVERYDAY_LEVEL) 1 and any other
+// word its rareness: Dijkstra on (sum of costs, steps, sum of rareness).
 //
 //   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
 //                  [--host=H] [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END
@@ -10,7 +13,7 @@
 // --clean never steps on a word flagged offensive; --strict (implying --clean) nor on an everyday word
 // flagged vulgar_sense.
 //
-// Prints one JSON object: {"from", "to", "shortest": {"steps", "words"}, "common": {"steps", "cost",
+// Prints one JSON object: {"from", "to", "shortest": {"steps", "rareness", "words"}, "common": {"steps", "cost",
 // "words": [{"word", "rareness", "definition"}]}}. Every failure prints one JSON object {"error"} (never
 // a PHP warning or stack trace) and exits with the code `ladders` uses for its kind:
 //   2 bad usage; 3 no ladders dump in that database (unknown database, a table or column missing);
@@ -20,6 +23,10 @@
 //   12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged at the clean level
 //   asked for (--clean: offensive; --strict: vulgar_sense too).
 // The JSON is ASCII (\uXXXX escapes), bytes that are not UTF-8 shown as U+FFFD: safe for a terminal.
+
+// The config's rareness_labels.common as built by default: a word of SCOWL's main lists up to this level
+// is everyday (stage 3 counts variant-only words above it). A build with another value needs it here too.
+const EVERYDAY_LEVEL = 35;
 
 ini_set("display_errors", "stderr");  // a PHP notice never lands inside the JSON on stdout
 // Warnings (a bad --host) name what they were given, control bytes included: they go through say() to
@@ -116,13 +123,16 @@ if ($group != $ends[$end][$column]) {
 $words = [];
 $adjacent = [];
 $flagged = [];  // id => the first flag for which the clean level refuses the word
-$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.definition, w.offensive, w.vulgar_sense, l.dst, l.kind "
+$cost = [];  // id => the word's cost in a common-word ladder
+$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.scowl_level, w.definition, w.offensive, w.vulgar_sense, l.dst, l.kind "
                       . "FROM words w LEFT JOIN links l ON l.src = w.id WHERE w.$column = ?");
 $query->bind_param("i", $group);
 $query->execute();
 foreach ($query->get_result() as $row) {
     $id = $row["id"];
     $words[$id] ??= ["word" => $row["word"], "rareness" => (int)$row["rareness"], "definition" => $row["definition"]];
+    $everyday = $row["scowl_level"] !== null && (int)$row["scowl_level"] <= EVERYDAY_LEVEL;
+    $cost[$id] ??= $everyday ? 1 : (int)$row["rareness"];
     foreach ($refused as $flag) {
         if ((int)$row[$flag] === 1) {
             $flagged[$id] ??= $flag;
@@ -157,16 +167,25 @@ function path_to(array $parent, int $t): array {
     return $path;
 }
 
-// Shortest: breadth-first search.
+// Shortest: breadth-first, layer by layer; a word's predecessors are all in the layer before, so its
+// least rareness sum is final before it is itself expanded.
 $parent = [$s => null];
+$dist = [$s => 0];
+$sum = [$s => $words[$s]["rareness"]];
 $queue = new SplQueue();
 $queue->enqueue($s);
-while (!$queue->isEmpty() && !array_key_exists($t, $parent)) {
+while (!$queue->isEmpty()) {
     $v = $queue->dequeue();
+    if (isset($dist[$t]) && $dist[$v] >= $dist[$t]) {
+        break;
+    }
     foreach ($adjacent[$v] as $u) {
-        if (!array_key_exists($u, $parent)) {
-            $parent[$u] = $v;
+        $c = $sum[$v] + $words[$u]["rareness"];
+        if (!isset($dist[$u])) {
+            [$dist[$u], $sum[$u], $parent[$u]] = [$dist[$v] + 1, $c, $v];
             $queue->enqueue($u);
+        } elseif ($dist[$u] === $dist[$v] + 1 && $c < $sum[$u]) {
+            [$sum[$u], $parent[$u]] = [$c, $v];
         }
     }
 }
@@ -175,12 +194,12 @@ if (!array_key_exists($t, $parent)) {
 }
 $shortest = path_to($parent, $t);
 
-// Common: Dijkstra on (sum of rareness over the ladder's words, steps), least first.
-$best = [$s => [$words[$s]["rareness"], 0]];
+// Common: Dijkstra on (sum of costs, steps, sum of rareness), least first.
+$best = [$s => [$cost[$s], 0, $words[$s]["rareness"]]];
 $parent = [$s => null];
 $done = [];
 $heap = new SplPriorityQueue();
-$heap->insert($s, [-$best[$s][0], 0]);
+$heap->insert($s, array_map(fn($x) => -$x, $best[$s]));
 while (!$heap->isEmpty()) {
     $v = $heap->extract();
     if (isset($done[$v])) {
@@ -190,13 +209,13 @@ while (!$heap->isEmpty()) {
     if ($v === $t) {
         break;
     }
-    [$cost, $steps] = $best[$v];
+    [$c, $steps, $rare] = $best[$v];
     foreach ($adjacent[$v] as $u) {
-        $candidate = [$cost + $words[$u]["rareness"], $steps + 1];
+        $candidate = [$c + $cost[$u], $steps + 1, $rare + $words[$u]["rareness"]];
         if (!isset($best[$u]) || $candidate < $best[$u]) {
             $best[$u] = $candidate;
             $parent[$u] = $v;
-            $heap->insert($u, [-$candidate[0], -$candidate[1]]);
+            $heap->insert($u, array_map(fn($x) => -$x, $candidate));
         }
     }
 }
@@ -204,7 +223,8 @@ $common = path_to($parent, $t);
 
 say([
     "from" => $start, "to" => $end,
-    "shortest" => ["steps" => count($shortest) - 1, "words" => array_map(fn($id) => $words[$id]["word"], $shortest)],
-    "common" => ["steps" => count($common) - 1, "cost" => $best[$t][0],
+    "shortest" => ["steps" => count($shortest) - 1, "rareness" => $sum[$t],
+                   "words" => array_map(fn($id) => $words[$id]["word"], $shortest)],
+    "common" => ["steps" => count($common) - 1, "cost" => $best[$t][2],
                  "words" => array_map(fn($id) => $words[$id], $common)],
 ]);
