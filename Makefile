@@ -77,8 +77,9 @@ bench-scale: $(BIN)/.bench-installed ## the whole pipeline at 1x, 16x and 64x (~
 verify: $(BIN)/.installed ## check build/export/ against its manifest and invariants
 	$(LADDERS) verify
 
-audit: $(BIN)/.installed ## precision of the definitions on the judged sample (tests/data/definitions_audit.tsv)
+audit: $(BIN)/.installed ## precision of the definitions on the judged sample; the judged ladder panel (tests/data/)
 	$(BIN)/python -m pipeline.artifact.audit
+	$(BIN)/python -m pipeline.artifact.panel
 
 status: $(BIN)/.installed ## say which stages are fresh, stale or missing
 	$(LADDERS) status
