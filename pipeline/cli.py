@@ -310,7 +310,7 @@ def solve(
     as_json: JsonOpt = False,
     all_ladders: Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")] = False,
     count_only: Annotated[
-        bool, typer.Option("--count-only", help="Print only how many shortest ladders there are.")
+        bool, typer.Option("--count-only", help="Print only how many ladders of the fewest steps there are.")
     ] = False,
     limit: Annotated[Optional[int], typer.Option(min=1, help="With --all: how many to list [default: 10].")] = None,
     export: ExportOpt = None,
@@ -319,17 +319,21 @@ def solve(
 ) -> None:
     """Find the shortest ladder and the common-word ladder from START to END.
 
-    The common-word ladder has the least sum of rareness over its words (then
-    the fewest steps). Ties are drawn at random; --seed makes them repeatable.
+    The shortest ladder has the fewest steps, then the least sum of rareness
+    over its words. The common-word ladder costs each everyday word (SCOWL's
+    main lists up to level 35) 1 and any other word its rareness: the least
+    cost, then the fewest steps, then the least rareness. Exact ties are drawn
+    at random; --seed makes the draw repeatable.
 
     --json prints {"from", "to", "lexicon", "edit", "group": {"column", "id",
     "size"}, "shortest": LADDER, "common": LADDER}, where LADDER is {"steps",
-    "cost" (sum of rareness), "ties" (how many ladders tie with it), "words":
+    "cost" (sum of rareness), "ties" (how many ladders tie exactly), "words":
     [{"word", "rareness", "label", "definition"}]}, label being common,
     uncommon, rare or obscure (from the word's SCOWL level). With --all:
     {"from", "to", "count", "ladders": [[word, ...], ...]}, the ladders in a
-    stable order (walked back from END, alphabetically). --count-only prints
-    the exact number of shortest ladders ({"from", "to", "steps", "count"}
+    stable order (walked back from END, alphabetically): every ladder of the
+    fewest steps. --count-only prints the exact number of ladders of the fewest
+    steps ({"from", "to", "steps", "count"}
     with --json).
 
     Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10

@@ -462,7 +462,8 @@ class Ladders:
     def all_shortest(
         self, start: str, end: str, lexicon: str = "csw", edit: bool = False, limit: int = 10, clean: bool | str = False
     ) -> tuple[int, list[Ladder]]:
-        """How many shortest ladders there are, and `limit` of them (a fixed choice: walked back from END in alphabetical order)."""
+        """How many ladders of the fewest steps there are, and `limit` of them (a fixed choice: walked back
+        from END in alphabetical order)."""
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
         counts, preds = search.bfs(group.links(clean), s, t)
         found: list[list[int]] = []
