@@ -26,11 +26,17 @@ used as a profanity) and the reviewed list (config key `offensive`: `WORD level 
 4. cuss rates it 2 (surely profane) and neither it nor a base form of it (SPICES: SPICE) is a WordNet
    lemma: `offensive` (TWAT, POOFTER, JISM are in no dictionary source here). cuss's 2s include everyday
    words (KUMQUAT, WELFARE), hence the WordNet condition.
-Then forms: a word the reviewed list does not name, whose base forms that are words (wordnet.proposed_bases:
-WordNet's suffix rules) are all `offensive`, is `offensive` too, to a fixed point (FUCKERS <- FUCKER <-
-FUCK; not SPICES, whose base SPICE is not); one whose word bases are all `vulgar_sense` and which is no
-WordNet lemma itself is `vulgar_sense` (COCKS; not PRICKLY). A form with an innocent sense of its own
-is cleared in the reviewed list.
+Then forms (wordnet.proposed_bases: WordNet's suffix rules), for words the reviewed list does not name:
+- a regular form of a word the reviewed list clears is clean too, whatever the sources say (BLUEGUM
+  clean: BLUEGUMS, which cuss rates, is clean);
+- a form whose base forms that are words are all `offensive` is `offensive` too, to a fixed point
+  (FUCKERS <- FUCKER <- FUCK; not SPICES, whose base SPICE is not);
+- a form whose word bases are all `vulgar_sense` is `vulgar_sense` when it is no WordNet lemma itself (COCKS;
+  not PRICKLY) and when it can carry the vulgar meaning: when WordNet labels some of a base's senses, the
+  form must be one of a part of speech so labelled (DYKE's slur is a noun: DYKES is vulgar_sense, but
+  DYKED and DYKING, forms of the verb "dike", are clean); a derived form or a base WordNet does not label
+  follows its base.
+A form with an innocent sense of its own is cleared in the reviewed list.
 
 Gives a frame (`offensive`, `vulgar_sense`), one row per lexicon row, and notes counting each level by the
 source that set it.
@@ -45,7 +51,7 @@ import polars as pl
 from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from stages.wordlists import content_lines
-from stages.wordnet import proposed_bases, sense_domains
+from stages.wordnet import morphology, proposed_bases, sense_domains
 
 LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
@@ -118,8 +124,11 @@ def inherits(bases: pl.DataFrame, flagged: set[str]) -> pl.Series:
     )
 
 
-def _wordnet_levels(senses: pl.DataFrame, domains: pl.DataFrame, rated: set[str]) -> dict[str, str]:
-    """Rule 2: WORD -> offensive or vulgar_sense, for lemmas with a labelled lower-case sense."""
+def _wordnet_levels(
+    senses: pl.DataFrame, domains: pl.DataFrame, rated: set[str]
+) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """Rule 2: WORD -> offensive or vulgar_sense, for lemmas with a labelled lower-case sense; and WORD -> the
+    parts of speech of its labelled senses."""
     gloss = pl.col("gloss")
     labelled = (
         senses.join(
@@ -136,13 +145,41 @@ def _wordnet_levels(senses: pl.DataFrame, domains: pl.DataFrame, rated: set[str]
         .with_columns(pl.col("lemma").str.to_uppercase().alias(Col.word))
         # A put-down alone counts only for words cuss rates: QUEER, PANSY; not SOFTNESS, SHRIMP.
         .with_columns((pl.col("strong") | (pl.col("weak") & pl.col(Col.word).is_in(sorted(rated)))).alias("label"))
+    )
+    parts = labelled.filter("label").group_by(Col.word).agg(pl.col("pos").unique())
+    labelled = (
+        labelled
         # The main sense: the first of the part of speech the corpus tagged most (as glosses() orders them).
         .sort(Col.word, "tagged", "rank", "sense", descending=[False, True, False, False])
         .group_by(Col.word)
         .agg(pl.col("label").first().alias("main"), pl.col("label").any().alias("any"))
         .filter("any")
     )
-    return {word: Col.offensive if main else Col.vulgar_sense for word, main, _ in labelled.rows()}
+    levels = {word: Col.offensive if main else Col.vulgar_sense for word, main, _ in labelled.rows()}
+    return levels, {word: set(pos) for word, pos in parts.rows()}
+
+
+def _meaning_kept(forms: pl.DataFrame, bases: pl.DataFrame, labelled_pos: dict[str, set[str]]) -> pl.DataFrame:
+    """The rows of `bases` (`word`, `base`) along which a flagged meaning can pass: the base's labelled parts of
+    speech are unknown (no WordNet label), or the form is not one of WordNet's inflections of it (a derived
+    form), or it is one of such a part of speech (DYKES, a noun's plural; not DYKING, a verb's form)."""
+    inflected = forms.filter(pl.col("priority") > 0).select(
+        pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase(), "pos"
+    )
+    known = pl.DataFrame(
+        [(w, p) for w, ps in labelled_pos.items() for p in ps],
+        schema={"base": pl.String, "labelled": pl.String},
+        orient="row",
+    )
+    by_pair = inflected.group_by(Col.word, "base").agg(pl.col("pos").unique())
+    pairs = bases.join(by_pair, on=[Col.word, "base"], how="left").join(
+        known.group_by("base").agg("labelled"), on="base", how="left"
+    )
+    return pairs.filter(
+        pl.col("labelled").is_null()
+        | pl.col("pos").is_null()
+        | (pl.col("pos").list.set_intersection("labelled").list.len() > 0)
+    ).select(Col.word, "base")
 
 
 def offensive_words(
@@ -161,7 +198,6 @@ def offensive_words(
     ratings = cuss_ratings(cuss)
     words = lexicon[Col.word]
     in_lexicon = set(words)
-    lemmas = set(wordnet_senses["lemma"].str.to_uppercase())
     level: dict[str, str] = {}  # every word some rule sets, with the source that set it
     source: dict[str, str] = {}
 
@@ -171,26 +207,44 @@ def offensive_words(
                 level[word], source[word] = lvl, by
 
     put(listed, f"listed in {name.rsplit('/', 1)[-1]}")
+    bases = proposed_bases(words, forms)
+    cleared = sorted(w for w, lvl in listed.items() if lvl == "clean")
+    cleared_forms = bases.filter(pl.col("base").is_in(cleared) & ~pl.col(Col.word).is_in(sorted(listed)))[Col.word]
+    put(dict.fromkeys(cleared_forms, "clean"), "form of a cleared word")
     rated = {w for w, r in ratings.items() if r >= 1}
-    put(_wordnet_levels(wordnet_senses, sense_domains(wordnet, wordnet_senses), rated), "wordnet")
+    by_wordnet, labelled_pos = _wordnet_levels(wordnet_senses, sense_domains(wordnet, wordnet_senses), rated)
+    lemmas = set(wordnet_senses["lemma"].str.to_uppercase())
+    if forms is None:
+        forms = morphology(words, wordnet)
+    # A dual-use word the list names passes vulgar_sense to its forms before any source may call them
+    # offensive (KRAUT: KRAUTS), on the terms of the vulgar_sense rule below.
+    unnamed = ~pl.col(Col.word).is_in(sorted(set(listed) | set(cleared_forms)))
+    listed_vulgar = {w for w, lvl in listed.items() if lvl == Col.vulgar_sense}
+    named_forms = bases.filter(
+        unnamed & pl.col("base").is_in(words.implode()) & ~pl.col(Col.word).is_in(sorted(lemmas))
+    )
+    put(
+        dict.fromkeys(inherits(_meaning_kept(forms, named_forms, labelled_pos), listed_vulgar), Col.vulgar_sense),
+        "form of a vulgar_sense word",
+    )
+    put(by_wordnet, "wordnet")
     gcide = set(gcide_flagged.str.to_uppercase()) if gcide_flagged is not None else set()
     put({w: Col.offensive for w in gcide if w not in lemmas}, "gcide")
     put({w: Col.vulgar_sense for w in gcide if w in lemmas and w in rated}, "gcide")
-    bases = proposed_bases(words, forms)
     lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
     put({w: Col.offensive for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
 
     # Forms of offensive words, to a fixed point (FUCKERS <- FUCKER <- FUCK: two rounds; the set only grows,
     # so the loop ends). Only the reviewed list stops one (verify E502 holds the export to that): a source's
     # vulgar_sense for a form of an offensive word gives way.
-    candidates = bases.filter(~pl.col(Col.word).is_in(sorted(listed)) & pl.col("base").is_in(words.implode()))
+    candidates = bases.filter(unnamed & pl.col("base").is_in(words.implode()))
     bad = {w for w, lvl in level.items() if lvl == Col.offensive}
     while new := set(inherits(candidates, bad)) - bad:
         for word in new:
             level[word], source[word] = Col.offensive, "form of an offensive word"
         bad |= new
     vulgar = inherits(
-        candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))),
+        _meaning_kept(forms, candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))), labelled_pos),
         {w for w, lvl in level.items() if lvl == Col.vulgar_sense},
     )
     put({w: Col.vulgar_sense for w in vulgar}, "form of a vulgar_sense word")
@@ -207,7 +261,7 @@ def offensive_words(
         said = "; ".join(f"{s} {n:,}" for s, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0])))
         notes.append(
             f"{lvl}: {total:,} words"
-            + (" kept so by the reviewed list" if lvl == "clean" else "")
+            + (" kept so by the reviewed list (or as a form of a word it clears)" if lvl == "clean" else "")
             + (f" ({said})" if said and lvl != "clean" else "")
         )
     return flags, notes

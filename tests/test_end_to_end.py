@@ -264,23 +264,50 @@ def test_puzzles_on_raw_are_exactly_n_steps(export, words):
         text=True,
     )
     assert drawn.returncode == 0, drawn.stderr
-    # Puzzles are clean by default: brute force on the words that are not offensive.
-    adjacent = _csw_adjacency(words.filter(~pl.col("offensive")), 5)
+    # Puzzles are for families by default: brute force on the words flagged at neither level. With
+    # --common both ends are everyday (a main-list SCOWL level of 35 or below), and so is a par ladder.
+    adjacent = _csw_adjacency(words.filter(~pl.col("offensive") & ~pl.col("vulgar_sense")), 5)
+    level = dict(words.select("word", "scowl_level").rows())
     for p in json.loads(drawn.stdout)["puzzles"]:
         assert brute.distances(adjacent, p["start"])[p["end"]] == 7
         assert p["ladders"] == brute.count_shortest(adjacent, p["start"], p["end"]) and p["all_common"]
+        assert level[p["start"]] is not None and level[p["start"]] <= 35 and level[p["end"]] <= 35
+        everyday = {w: {u for u in ns if level[u] is not None and level[u] <= 35} for w, ns in adjacent.items()}
+        assert brute.distances(everyday, p["start"])[p["end"]] == 7
 
 
 def test_reference_recall_on_raw(words):
-    """tests/data/offensive_reference.tsv, written by hand: at least 95% of its slurs and obscenities present
-    in raw/ are offensive, and none of its dual-use everyday words is."""
+    """tests/data/offensive_reference.tsv, judged by hand: at least 95% of its slurs and obscenities present
+    in raw/ are offensive (and of those drawn from NASPA's decisions), none of its dual-use words is
+    offensive, and none of the words it judges clean is flagged at either level."""
     reference = pl.read_csv(ROOT / "tests/data/offensive_reference.tsv", separator="\t", comment_prefix="#")
     got = reference.join(words.select("word", "offensive", "vulgar_sense"), on="word")
-    slurs, dual = (got.filter(pl.col("level") == level) for level in ("offensive", "vulgar_sense"))
+    slurs, dual, clean = (got.filter(pl.col("level") == level) for level in ("offensive", "vulgar_sense", "clean"))
     assert slurs.height == reference.filter(pl.col("level") == "offensive").height  # all in raw/'s CSW
     assert slurs["offensive"].mean() >= 0.95, slurs.filter(~pl.col("offensive"))["word"].to_list()
+    naspa = slurs.filter(pl.col("origin").str.contains("naspa: "))
+    assert naspa.height >= 300 and naspa["offensive"].mean() >= 0.95
     assert not dual["offensive"].any(), dual.filter(pl.col("offensive"))["word"].to_list()
+    assert not (clean["offensive"] | clean["vulgar_sense"]).any(), clean.filter("offensive")["word"].to_list()
     assert not (words["offensive"] & words["vulgar_sense"]).any()
+
+
+def test_family_play_follows_naspa_on_raw(words):
+    """At most 5 words NASPA's school list keeps (a slice of NSWL2023, tests/data/naspa_school_kept.txt) are
+    offensive; the dual-use words NASPA kept are vulgar_sense; words whose everyday sense is the only one a
+    player meets are not offensive (DYKING "enclose with a dike", CHINKY "full of chinks", BLUEGUMS)."""
+    lines = (ROOT / "tests/data/naspa_school_kept.txt").read_text().splitlines()
+    kept = [w for w in lines if w and not w.startswith("#")]
+    flagged = words.filter(pl.col("word").is_in(kept) & pl.col("offensive"))["word"].to_list()
+    assert len(flagged) <= 5, flagged
+    level = {
+        w: "offensive" if o else "vulgar_sense" if v else "clean"
+        for w, o, v in words.select("word", "offensive", "vulgar_sense").rows()
+    }
+    assert {level[w] for w in ("KAFFIR", "SAMBO", "GOOK", "KRAUT", "DYKE", "BITCH", "CHINKY", "TITTIE", "REDLEG")} == {
+        "vulgar_sense"
+    }
+    assert {level[w] for w in ("DYKING", "DYKED", "MUNTING", "BLUEGUM", "BLUEGUMS")} == {"clean"}
 
 
 @pytest.mark.parametrize("flags", [[], ["--clean"], ["--strict"]])

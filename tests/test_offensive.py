@@ -52,9 +52,9 @@ def wordnet_senses(wordnet) -> pl.DataFrame:
     return senses(wordnet)
 
 
-def flags(wordnet, wordnet_senses, listed: str, cuss: str = "") -> dict[str, str]:
-    """word -> 'offensive', 'vulgar_sense' or '' for WORDS, with a reviewed list and a cuss file."""
-    lexicon = lexicon_of(WORDS, WORDS)
+def flags(wordnet, wordnet_senses, listed: str, cuss: str = "", words: list[str] = WORDS) -> dict[str, str]:
+    """word -> 'offensive', 'vulgar_sense' or '' for `words`, with a reviewed list and a cuss file."""
+    lexicon = lexicon_of(words, words)
     cuss_file = {"cuss.js": f"export const cuss = {{\n{cuss}}}\n".encode()}
     table, _ = offensive_words(lexicon, wordnet, None, {"offensive.txt": listed.encode()}, wordnet_senses, cuss_file)
     assert not (table["offensive"] & table["vulgar_sense"]).any()  # the two levels never overlap
@@ -86,6 +86,20 @@ def test_the_reviewed_list_overrides_the_sources_and_stops_a_form(wordnet, wordn
     # FUCKING's own main sense is labelled (WordNet's vulgarism domain).
     assert got["FUCKER"] == got["FUCKERS"] == "" and got["FUCKING"] == "offensive"
     assert got["SPIC"] == "offensive" and got["SPICES"] == ""  # SPICE still innocent
+
+
+def test_a_form_takes_its_base_flag_only_with_the_flagged_meaning(wordnet, wordnet_senses):
+    """DYKE's slur sense is a noun (WordNet): DYKES can be it, DYKED and DYKING ("enclose with a dike") cannot.
+    A word the reviewed list clears clears its regular forms, whatever cuss says (BLUEGUMS)."""
+    words = ["DYKE", "DYKES", "DYKED", "DYKING", "BLUEGUM", "BLUEGUMS", "FUCK", "FUCKING"]
+    listed = "DYKE vulgar_sense a bank; also a slur\nBLUEGUM clean a eucalyptus\n"
+    got = flags(wordnet, wordnet_senses, listed, cuss="  bluegums: 2,\n  bluegum: 2,\n", words=words)
+    assert got["DYKE"] == got["DYKES"] == "vulgar_sense"
+    assert got["DYKED"] == got["DYKING"] == ""
+    assert got["BLUEGUM"] == got["BLUEGUMS"] == ""
+    assert got["FUCK"] == got["FUCKING"] == "offensive"  # an offensive base's forms are offensive (verify E502)
+    # Without the list, cuss's rating stands for BLUEGUMS (no dictionary source knows it).
+    assert flags(wordnet, wordnet_senses, "", cuss="  bluegums: 2,\n", words=words)["BLUEGUMS"] == "offensive"
 
 
 def test_cuss_twos_flag_only_words_no_dictionary_knows(wordnet, wordnet_senses):
@@ -144,10 +158,16 @@ def test_reference_is_big_enough_explained_and_every_word_is_in_csw():
     assert ref.columns == ["word", "level", "reason", "origin"]
     assert ref["word"].is_unique().all() and set(ref["word"]) <= csw
     assert ref["reason"].str.len_chars().min() > 5 and ref["origin"].str.len_chars().min() > 5
-    offensive, dual = (ref.filter(pl.col("level") == lvl) for lvl in ("offensive", "vulgar_sense"))
-    assert offensive.height >= 200 and offensive.height + dual.height == ref.height
+    offensive, dual, clean = (ref.filter(pl.col("level") == lvl) for lvl in ("offensive", "vulgar_sense", "clean"))
+    assert offensive.height >= 200 and offensive.height + dual.height + clean.height == ref.height
     assert dual.filter(pl.col("origin") == "judged").height >= 40  # 40 dual-use words, not counting forms
-    assert offensive.filter(pl.col("origin") != "judged").height >= 100  # inflections and derived forms
+    assert offensive.filter(~pl.col("origin").str.starts_with("judged")).height >= 100  # forms, NASPA's words
+    # NASPA's decisions, each word judged at one of the three levels: over 500 words, every level used.
+    naspa = ref.filter(pl.col("origin").str.contains("naspa: "))
+    assert naspa.height >= 500 and set(naspa["level"]) == {"offensive", "vulgar_sense", "clean"}
+    # The dual-use words NASPA kept (for their other senses) are vulgar_sense, not offensive.
+    levels = dict(ref.select("word", "level").rows())
+    assert {levels[w] for w in ("KAFFIR", "SAMBO", "GOOK", "KRAUT", "DYKE", "BITCH")} == {"vulgar_sense"}
 
 
 def test_wordnet_domain_check_and_reference_agree_where_they_overlap(wordnet):
