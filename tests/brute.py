@@ -140,3 +140,21 @@ def least_triple(adjacent: dict, cost: dict, weight: dict, start) -> dict:
                     best[u] = candidate
                     changed = True
     return best
+
+
+def dijkstra_triple(adjacent: dict, cost: dict, weight: dict, start) -> dict:
+    """least_triple by Dijkstra, plainly, for graphs too big to relax by rounds (every cost >= 1)."""
+    import heapq
+
+    best = {start: (cost[start], 0, weight[start])}
+    heap = [(*best[start], start)]
+    while heap:
+        c, steps, w, v = heapq.heappop(heap)
+        if (c, steps, w) > best[v]:
+            continue
+        for u in adjacent[v]:
+            candidate = (c + cost[u], steps + 1, w + weight[u])
+            if u not in best or candidate < best[u]:
+                best[u] = candidate
+                heapq.heappush(heap, (*candidate, u))
+    return best

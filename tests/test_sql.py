@@ -393,18 +393,18 @@ def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp
 
 @pytest.mark.parametrize(
     "flags, avoided, refused",
-    [([], set(), None), (["--clean"], {"CRAP"}, "CUNT"), (["--strict"], {"CRAP", "COCK"}, "COCK")],
+    [([], set(), None), (["--clean"], {"FART"}, "CUNT"), (["--strict"], {"FART", "COCK"}, "COCK")],
 )
 def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(server, raw_db, flags, avoided, refused):
-    """As `ladders solve`: CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; --clean avoids
-    CRAP (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
+    """As `ladders solve`: FACT FART FARM and LOCK COCK CORK are the only two-step ladders; --clean avoids
+    FART (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
 
     def php(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
             ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *flags, *args], capture_output=True, text=True
         )
 
-    for a, b, middle in (("CROP", "WRAP", "CRAP"), ("LOCK", "CORK", "COCK")):
+    for a, b, middle in (("FACT", "FARM", "FART"), ("LOCK", "CORK", "COCK")):
         done = php(a, b)
         assert done.returncode == 0, done.stdout
         got = json.loads(done.stdout)

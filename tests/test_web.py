@@ -192,21 +192,21 @@ def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
 
 
 @pytest.mark.parametrize(
-    "clean, crop_wrap, lock_cork",
+    "clean, fact_farm, lock_cork",
     [
-        ("off", ["CROP", "CRAP", "WRAP"], ["LOCK", "COCK", "CORK"]),
-        ("on", None, ["LOCK", "COCK", "CORK"]),  # CRAP (offensive) avoided
+        ("off", ["FACT", "FART", "FARM"], ["LOCK", "COCK", "CORK"]),
+        ("on", None, ["LOCK", "COCK", "CORK"]),  # FART (offensive) avoided
         ("strict", None, None),  # the default: COCK (vulgar_sense) avoided too
     ],
 )
-def test_clean_levels_route_around_flagged_middle_words(browser, site, clean, crop_wrap, lock_cork):
-    """CROP CRAP WRAP and LOCK COCK CORK are the only two-step ladders; None: a three-step detour."""
-    for (a, b), expected in ((("crop", "wrap"), crop_wrap), (("lock", "cork"), lock_cork)):
+def test_clean_levels_route_around_flagged_middle_words(browser, site, clean, fact_farm, lock_cork):
+    """FACT FART FARM and LOCK COCK CORK are the only two-step ladders; None: a three-step detour."""
+    for (a, b), expected in ((("fact", "farm"), fact_farm), (("lock", "cork"), lock_cork)):
         page = browser.new_page()
         page.goto(f"{site[0]}?from={a}&to={b}" + ("" if clean == "strict" else f"&clean={clean}"))
         page.wait_for_function(f"document.body.dataset.solved === '{a.upper()}-{b.upper()}'", timeout=30_000)
         shortest = page.eval_on_selector_all(".ladder ol", "ls => [...ls[0].children].map(e => e.dataset.word)")
-        assert shortest == expected if expected else (len(shortest) == 4 and shortest[1] not in ("CRAP", "COCK"))
+        assert shortest == expected if expected else (len(shortest) == 4 and shortest[1] not in ("FART", "COCK"))
 
 
 def test_a_flagged_end_word_is_refused_naming_its_level(browser, site):
