@@ -440,3 +440,24 @@ def _links(export: Path) -> dict[str, set[str]]:
 
 def neighbours(export: Path, word: str) -> set[str]:
     return _links(export)[word]
+
+
+def test_the_page_offers_only_puzzle_kinds_that_exist(browser, site):
+    """Every letters/steps/difficulty choice left enabled has puzzles (given the other two choices); a
+    choice without any is disabled, and the daily pool's puzzles all start and end on everyday words."""
+    url, export = site
+    drawn = json.loads(next((built_page(export) / "data").glob("puzzles.*.json")).read_bytes())
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    kinds = {(p["length"], p["steps"], p["difficulty"]) for p in drawn}
+    for length in ("3", "4", "5", "6"):
+        page.select_option("#p-length", length)
+        page.dispatch_event("#p-length", "change")
+        page.wait_for_timeout(300)  # offerPuzzles runs after the change event, on a fetched (cached) list
+        chosen = int(page.eval_on_selector("#p-length", "e => e.value"))
+        steps = page.eval_on_selector_all("#p-steps option", "os => os.map(o => [o.value, o.disabled])")
+        for value, disabled in steps:
+            assert disabled == (not any(k[:2] == (chosen, int(value)) for k in kinds)), (chosen, value)
+    levels = dict(pl.read_parquet(export / "words.parquet", columns=["word", "scowl_level"]).rows())
+    assert all(levels[p[end]] is not None and levels[p[end]] <= 35 for p in drawn for end in ("start", "end"))
