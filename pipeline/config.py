@@ -90,7 +90,9 @@ def _rareness(key: str, value: Any, base: Path) -> dict[str, int]:
 
 
 def _labels(key: str, value: Any, base: Path) -> dict[str, int]:
-    """The highest SCOWL level of each rareness label: common <= uncommon <= rare (obscure: beyond)."""
+    """The highest SCOWL level of each rareness label: common <= uncommon <= rare (obscure: beyond).
+    `common` is also the everyday level: stage 3 counts variant-only words above it, a common-word ladder
+    costs a word at or below it 1, and puzzles start and end on such words."""
     names = ("common", "uncommon", "rare")
     if not isinstance(value, dict) or sorted(value) != sorted(names):
         raise ValueError(f"must be a table with exactly the keys {', '.join(names)} (a SCOWL level each)")
