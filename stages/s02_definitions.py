@@ -230,6 +230,56 @@ def supplement_definitions(
     return table.filter(pl.col(Col.id) < lexicon.height), problems, as_lemmas(senses)
 
 
+def regular_forms_first(
+    heads: pl.DataFrame, senses: pl.DataFrame, forms: pl.DataFrame, lexicon: pl.DataFrame, names: pl.Series
+) -> tuple[pl.DataFrame, list[str]]:
+    """Headword definitions (`id`, `word`, `definition`, `definition_source`) of words that are regular
+    forms of an everyday base, read through that base first (docs/definitions.md): SLOWS is `present tense
+    of SLOW: ...`, not GCIDE's `Milk sickness`. The base is everyday when the corpus tagged it in the
+    reading's part of speech (`everyday` of wordnet.inflections). A GCIDE entry of such a form is dropped
+    (old, dialect or a coincidence: GIVES `Fetters`, ONES `Once`); WordNet's own entry of the form leads
+    when the corpus tagged the form at least as often as the base (CLOTHES, BORING), and follows otherwise
+    (JOINED's `married`, HOOKS' `large strong hand`). `senses`: every dictionary's (`lemma`, `pos`, `rank`,
+    `gloss`, `source`, `tagged`)."""
+    own_tagged = (
+        senses.filter((pl.col("source") == "wordnet") & (pl.col("rank") < 100))
+        .group_by("lemma")
+        .agg(pl.col("tagged").max().alias("own_tagged"))
+        .select(pl.col("lemma").str.to_uppercase().alias(Col.word), "own_tagged")
+    )
+    asked = heads.filter(pl.col(Col.definition_source).is_in(["wordnet", "gcide"]))
+    readings = (
+        inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
+        .filter(~pl.col("irregular") & (pl.col("everyday") >= 1) & pl.col(Col.definition).str.contains(": "))
+        .select(Col.word, pl.col(Col.definition).alias("form"), pl.col("source").alias("form_source"), "everyday")
+    )
+    joined = asked.join(readings, on=Col.word).join(own_tagged, on=Col.word, how="left")
+    own = pl.col(Col.definition)
+    fits = own.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS
+    own_leads = (pl.col(Col.definition_source) == "wordnet") & (pl.col("own_tagged").fill_null(0) >= pl.col("everyday"))
+    changed = joined.with_columns(
+        pl.when(pl.col(Col.definition_source) == "gcide")
+        .then("form")
+        .when(own_leads)
+        .then(pl.when(fits).then(pl.format("{} / {}", own, "form")).otherwise(own))
+        .when(fits)
+        .then(pl.format("{} / {}", "form", own))
+        .otherwise("form")
+        .alias(Col.definition),
+        pl.when(own_leads)
+        .then(Col.definition_source)
+        .otherwise(pl.col("form_source") + "-inflection")
+        .alias(Col.definition_source),
+    ).select(heads.columns)
+    notes = [
+        "regular forms of an everyday base read through it: "
+        f"{joined.filter(pl.col(Col.definition_source) == 'gcide').height:,} GCIDE entries replaced, "
+        f"{joined.filter((pl.col(Col.definition_source) == 'wordnet') & ~own_leads).height:,} WordNet entries "
+        f"after the base, {joined.filter(own_leads).height:,} before it"
+    ]
+    return pl.concat([heads.join(changed, on=Col.id, how="anti"), changed]), notes
+
+
 def dictionary_definitions(
     lexicon: pl.DataFrame,
     missing: pl.DataFrame,
@@ -260,7 +310,14 @@ def dictionary_definitions(
     # Every dictionary's senses as one table, in order of preference (the configured order).
     senses = pl.concat(
         [
-            lemmas.select("lemma", "pos", "rank", "gloss").with_columns(pl.lit(name).alias("source"))
+            lemmas.select(
+                "lemma",
+                "pos",
+                "rank",
+                "gloss",
+                pl.lit(name).alias("source"),
+                (pl.col("tagged") if "tagged" in lemmas.columns else pl.lit(None)).cast(pl.Int64).alias("tagged"),
+            )
             for name, lemmas in dictionaries.items()
         ]
     )
@@ -293,6 +350,8 @@ def dictionary_definitions(
         .drop("form", "form_source", "sense")
     )
     notes.append(f"irregular forms shown with their base first: {firsts.height:,}")
+    heads, regular_notes = regular_forms_first(heads, senses, forms, lexicon, names)
+    notes += regular_notes
     table = left.join(inflections(left[Col.word], senses, forms, lexicon[Col.word], names), on=Col.word).select(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)
     )
