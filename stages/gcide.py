@@ -34,6 +34,7 @@ only for its words.
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
 from typing import TYPE_CHECKING
 
@@ -259,6 +260,11 @@ ABBREVIATIONS = (
     "dial",
 )
 HIDDEN_STOP = "\x02"
+# A text that ends so was cut mid-phrase (`... parable of the`, `... weighing usually a`): not shown.
+DANGLING = r"(?:\b(?:as|the|and|or|a|an)|,)\.?$"
+# A letter GCIDE could not write, left as `?` inside a word or a pronunciation (Leucorrh?a, mi?ing,
+# `(-b?nts)`, `Edward ?`); a question mark ends a word and is followed by a space and a capital or the end.
+LOST_LETTER = r"\?[^\s]|(?:^|[^A-Za-z])\?|\? [a-z]"
 
 
 def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
@@ -298,7 +304,11 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
             .alias("_kept")
         )
         .with_columns(
-            pl.when((kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)")) & (kept.str.len_chars() > 2))
+            pl.when(
+                (kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)"))
+                & (kept.str.len_chars() > 2)
+                & ~kept.str.contains(DANGLING)
+            )
             .then(kept)
             .alias(column)
         )
@@ -423,7 +433,15 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
             .then(1)
             .otherwise(0)
             .alias("obsolete"),
-            _clean(pl.col("sense")).alias("gloss"),
+            _clean(pl.col("sense"))
+            # Sub-senses `(a) ... (b) ...`: the first, up to its last sentence or clause end (what stands
+            # between them is often cut, ASHLER's `masonry made of squared (b)`); none when it has no end.
+            .str.replace(r"^(.*)[.;][^.;]*\s\(b\)\s.*$", "$1.")
+            .str.replace(r"^.*\s\(b\)\s.*$", "")
+            .str.replace(r"^\(a\)\s*", "")
+            # An example's `as, ...` whose quotation was removed: `... troops; as`.
+            .str.replace(r"[;,]\s*as[,.]?$", ".")
+            .alias("gloss"),
         )
         .filter(pl.col("gloss").str.len_chars() > 2)
         .filter(pl.col("obsolete") == pl.col("obsolete").min().over("lemma"))
@@ -460,6 +478,27 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _decode_lost(first: pl.DataFrame, table: pl.DataFrame) -> pl.DataFrame:
+    """`first` (glosses' frame) with each word that holds a lost letter (`Leucorrh?a`) spelled with `oe` or
+    `ae` where that makes a headword of `table` (entries: Leucorrhoea), and without the glosses that still
+    hold one (LOST_LETTER)."""
+    word = re.compile(r"[A-Za-z]+\?[a-z]+")
+    lost = first.filter(pl.col("gloss").str.contains(word.pattern))
+    tries = {w.lower().replace("?", pair) for g in lost["gloss"] for w in word.findall(g) for pair in ("oe", "ae")}
+    known = set(table.filter(pl.col("lemma").is_in(sorted(tries)))["lemma"])
+
+    def spelled(found: re.Match) -> str:
+        text = found[0]
+        return next((text.replace("?", p) for p in ("oe", "ae") if text.lower().replace("?", p) in known), text)
+
+    decoded = pl.Series("gloss", [word.sub(spelled, g) for g in lost["gloss"]], dtype=pl.String)
+    return (
+        pl.concat([first.filter(~pl.col("gloss").str.contains(word.pattern)), lost.with_columns(decoded)])
+        .sort("lemma", "order", maintain_order=True)
+        .filter(~pl.col("gloss").str.contains(LOST_LETTER))
+    )
+
+
 def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `gloss`) from entries (`lemma`, `entry`, `order`), for the lemmas `wanted`
     (all when None): per lemma and part of speech the first sense of the entries whose headword the
@@ -476,7 +515,7 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
             else table.join(lemmas.to_frame("lemma"), on="lemma", how="semi", maintain_order="left")
         )
 
-    first = of(wanted)
+    first = _decode_lost(of(wanted), table)
     pointed = first["see"].drop_nulls().unique()
     known = first.filter(pl.col("see").is_null())
     if wanted is not None and pointed.len():

@@ -171,6 +171,7 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
                 .str.split('; "')
                 .list.first()
                 .str.strip_chars()
+                .str.strip_chars_end(",")  # PHARMACY's `... drugs and medicines,` before its example
                 .alias("gloss"),
             )
         )
