@@ -251,9 +251,16 @@ def regular_forms_first(
     readings = (
         inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
         .filter(~pl.col("irregular") & (pl.col("everyday") >= 1) & pl.col(Col.definition).str.contains(": "))
-        .select(Col.word, pl.col(Col.definition).alias("form"), pl.col("source").alias("form_source"), "everyday")
+        .select(
+            Col.word, pl.col(Col.definition).alias("form"), pl.col("source").alias("form_source"), "everyday", "sense"
+        )
     )
-    joined = asked.join(readings, on=Col.word).join(own_tagged, on=Col.word, how="left")
+    joined = (
+        asked.join(readings, on=Col.word)
+        .join(own_tagged, on=Col.word, how="left")
+        # A form WordNet gives its base's own sense is a variant of it, not a form: MATHS is MATH.
+        .filter(~pl.col(Col.definition).str.starts_with(pl.col("sense")))
+    )
     own = pl.col(Col.definition)
     fits = own.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS
     own_leads = (pl.col(Col.definition_source) == "wordnet") & (pl.col("own_tagged").fill_null(0) >= pl.col("everyday"))
