@@ -3,8 +3,9 @@ spelling, by rules that were each judged at least 95% right (docs/definitions.md
 
 `derived_definitions` reads the still undefined words (`id`, `word`), the dictionaries' senses as bases
 (`base`, `pos_right`, `gloss`, `source`, `preference`) and the lexicon (`word`), and gives (`id`, `word`,
-`definition`, `base_source`, `pos`, `gloss`): `un- (not) + BATED`, `GULLIBLE + -bly (in a way that is):
-naive and easily deceived or tricked [adj]`, `British spelling of NEUTRALIZER: ...`.
+`definition`, `base_source`, `pos`, `gloss`): what the word means in its own part of speech: `not BATED
+[adj]`, `PLEDGE again [v]`, `in a way that is GULLIBLE: naive and easily deceived or tricked [adv]`, `British
+spelling of NEUTRALIZER: ... [n]`.
 """
 
 from __future__ import annotations
@@ -16,34 +17,36 @@ from pipeline.artifact.contract import Col
 # Derivations by a productive rule, tried on words no source defines or inflects. Each rule is kept only
 # while its precision on a judged sample is at least 95% (docs/definitions.md has the table, and the
 # judgements are in tests/data/definitions_rules_judged.tsv; `make audit` measures the build). A prefix
-# keeps the part of speech. With `gloss` the base's own sense is shown (GULLIBLY: `GULLIBLE + -bly (in a
-# way that is): naive and easily deceived or tricked [adj]`); without, only the relation (REOFFEND:
-# `re- (again) + OFFEND`): those affixes mean one thing of every sense, but which of the base's senses
+# keeps the part of speech. With `gloss` the base's own sense is shown (GULLIBLY: `in a way that is
+# GULLIBLE: naive and easily deceived or tricked [adv]`); without, only what the word means (REOFFEND:
+# `OFFEND again [v]`): those affixes mean one thing of every sense, but which of the base's senses
 # is meant cannot be known (REOFFEND shown with OFFEND's first sense, "cause to feel resentment", was
 # judged wrong; so were UNPROFESSED, UNGRAMMATIC and SPIKER, "stand in the way of", in the audit).
 # Left out, judged below 95% either way: out- (OUTBULGE: outward, not "more than"; OUTWROTE is OUTWRITE's),
 # over- (OVERDOG, OVERBOOT are nouns; OVERSCORE is to score a line over), mis- (MISSABLE is MISS + -able;
 # MISGUGGLE is Scots for bungle) and -er (PISHER is Yiddish for a youngster; SPIKER is no "stand in the
 # way of"-er).
-# (prefix, the base's part of speech, what the prefix means, gloss)
+# (prefix, the base's part of speech, what the word means, gloss): the meaning in the derived word's part
+# of speech, `{}` standing for the base (REPLEDGE: `PLEDGE again [v]`).
 PREFIXES = [
-    ("UN", "v", "the reverse of", False),
-    ("UN", "adj", "not", False),
-    ("RE", "v", "again", False),
-    ("NON", "n", "not", False),
-    ("NON", "adj", "not", False),
-    ("PRE", "v", "before", False),
-    ("PRE", "n", "before", False),
+    ("UN", "v", "reverse the action of {}", False),
+    ("UN", "adj", "not {}", False),
+    ("RE", "v", "{} again", False),
+    ("NON", "n", "non- (not) + {}", False),
+    ("NON", "adj", "not {}", False),
+    ("PRE", "v", "{} beforehand", False),
+    ("PRE", "n", "pre- (before) + {}", False),
 ]
-# (suffix, what replaces it to give the base, the base's part of speech, the derived word's, meaning, gloss)
+# (suffix, what replaces it to give the base, the base's part of speech, the derived word's, what the word
+# means, gloss): DRAFTINESS `the quality of being DRAFTY: not airtight [n]`.
 SUFFIXES = [
-    ("NESS", "", "adj", "n", "the quality of being", True),
-    ("INESS", "Y", "adj", "n", "the quality of being", True),
-    ("LY", "", "adj", "adv", "in a way that is", True),
-    ("ILY", "Y", "adj", "adv", "in a way that is", True),
-    ("ALLY", "", "adj", "adv", "in a way that is", True),
-    ("BLY", "BLE", "adj", "adv", "in a way that is", True),
-    ("LESS", "", "n", "adj", "without", False),
+    ("NESS", "", "adj", "n", "the quality of being {}", True),
+    ("INESS", "Y", "adj", "n", "the quality of being {}", True),
+    ("LY", "", "adj", "adv", "in a way that is {}", True),
+    ("ILY", "Y", "adj", "adv", "in a way that is {}", True),
+    ("ALLY", "", "adj", "adv", "in a way that is {}", True),
+    ("BLY", "BLE", "adj", "adv", "in a way that is {}", True),
+    ("LESS", "", "n", "adj", "without {}", False),
 ]
 # British -is- and -our- spellings of American words (NEUTRALISER, ARMOURS): the same word.
 BRITISH = [
@@ -81,6 +84,7 @@ def _rule_tries(missing: pl.DataFrame) -> pl.DataFrame:
                 pl.lit(None, pl.String).alias("pos"),
                 pl.lit(None, pl.String).alias("shown_pos"),
                 pl.lit("British spelling of {}").alias("how"),
+                pl.lit("british").alias("rule"),
                 pl.lit(True).alias("gloss_shown"),
             )
         )
@@ -91,7 +95,8 @@ def _rule_tries(missing: pl.DataFrame) -> pl.DataFrame:
                 word.str.slice(len(prefix)).alias("base"),
                 pl.lit(pos).alias("pos"),
                 pl.lit(pos).alias("shown_pos"),
-                pl.lit(f"{prefix.lower()}- ({meaning}) + {{}}").alias("how"),
+                pl.lit(meaning).alias("how"),
+                pl.lit(f"{prefix}-{pos}").alias("rule"),
                 pl.lit(gloss).alias("gloss_shown"),
             )
         )
@@ -102,7 +107,8 @@ def _rule_tries(missing: pl.DataFrame) -> pl.DataFrame:
                 (word.str.slice(0, n - len(suffix)) + ending).alias("base"),
                 pl.lit(pos).alias("pos"),
                 pl.lit(shown).alias("shown_pos"),
-                pl.lit(f"{{}} + -{suffix.lower()} ({meaning})").alias("how"),
+                pl.lit(meaning).alias("how"),
+                pl.lit(f"-{suffix}").alias("rule"),
                 pl.lit(gloss).alias("gloss_shown"),
             )
         )
@@ -111,8 +117,9 @@ def _rule_tries(missing: pl.DataFrame) -> pl.DataFrame:
 
 def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.DataFrame) -> pl.DataFrame:
     """(`id`, `word`, `definition`, `base_source`, `pos`, `gloss`) for the words (`id`, `word`) a rule
-    derives from a base of the lexicon (3+ letters) that a dictionary defines in the rule's part of speech:
-    `GULLIBLE + -bly (in a way that is): naive ... [adj]`, or the relation alone: `re- (again) + CHECK`.
+    derives from a base of the lexicon (3+ letters) that a dictionary defines in the rule's part of speech,
+    tagged with the derived word's: `in a way that is GULLIBLE: naive ... [adv]`, or without the base's
+    sense: `CHECK again [v]`.
     `bases`: (`base`, `pos_right`, `gloss`, `source`, `preference`), the dictionaries' first sense per word
     and part of speech. `pos`/`gloss`: the
     derived word's, for inflecting it in turn (UNSNAPPING from UNSNAP)."""
@@ -123,7 +130,7 @@ def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.
         .join(bases, on="base")
         .filter(pl.col("pos").is_null() | (pl.col("pos") == pl.col("pos_right")))
         # One affix, two bases (-ly and -ily, say): which is meant cannot be known.
-        .filter(pl.col("base").n_unique().over(Col.id, "how") == 1)
+        .filter(pl.col("base").n_unique().over(Col.id, "rule") == 1)
         .sort("priority", "preference")
         .unique(Col.id, keep="first", maintain_order=True)
     )
@@ -134,8 +141,8 @@ def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.
         Col.id,
         Col.word,
         pl.when(glossed)
-        .then(pl.format("{}: {} [{}]", how, "gloss", pl.col("pos_right")))
-        .otherwise(how)
+        .then(pl.format("{}: {} [{}]", how, "gloss", shown))
+        .otherwise(pl.format("{} [{}]", how, shown))
         .alias(Col.definition),
         pl.col("source").alias("base_source"),
         shown.alias("pos"),

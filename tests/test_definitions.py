@@ -125,14 +125,15 @@ def test_gcide_residue_is_gone(defined):
 
 
 def test_judged_derivations(defined):
-    assert defined["UNBATED"] == ("un- (not) + BATED", "wordnet-derived")
-    assert defined["REOFFEND"] == ("re- (again) + OFFEND", "wordnet-derived")  # which sense of OFFEND: unknown
-    assert defined["UNSNAPPING"] == ("present participle of UNSNAP: un- (the reverse of) + SNAP [v]", "wordnet-derived")
-    assert defined["PIPLESS"] == ("PIP + -less (without)", "wordnet-derived")
+    # What the word means, in its own part of speech (not the base's).
+    assert defined["UNBATED"] == ("not BATED [adj]", "wordnet-derived")
+    assert defined["REOFFEND"] == ("OFFEND again [v]", "wordnet-derived")  # which sense of OFFEND: unknown
+    assert defined["UNSNAPPING"] == ("present participle of UNSNAP: reverse the action of SNAP [v]", "wordnet-derived")
+    assert defined["PIPLESS"] == ("without PIP [adj]", "wordnet-derived")
     assert defined["NEUTRALISER"][0].startswith("British spelling of NEUTRALIZER: ")
     # -bly shows its base's sense: an adverb of an adjective means the adjective's sense, whichever it is.
     assert defined["GULLIBLY"] == (
-        "GULLIBLE + -bly (in a way that is): naive and easily deceived or tricked [adj]",
+        "in a way that is GULLIBLE: naive and easily deceived or tricked [adv]",
         "wordnet-derived",
     )
 

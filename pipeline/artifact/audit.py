@@ -32,33 +32,81 @@ def band(level: pl.Expr) -> pl.Expr:
     )
 
 
-def rule(definition: pl.Expr, source: pl.Expr) -> pl.Expr:
-    """How a definition was made, read off its text and source: `own` (a list's or the supplement's),
-    `headword`, `irregular` (an exception list's form, its base first), `inflection` (a base's gloss),
+RELATIONS = r"(?:plural|past tense|present tense|present participle|comparative|superlative|form) of [A-Z]+"
+
+
+def rule(definition: pl.Expr, source: pl.Expr, word: pl.Expr | None = None) -> pl.Expr:
+    """How a definition was made, read off its text and source (and the word: UNBATED's `not BATED` is
+    un-, NONTOXIC's `not TOXIC` non-): `own` (a list's or the supplement's), `headword`, `headword+inflection`
+    (WordNet's own entry of a form, then its base), `irregular` (`form of HOLD: ...`), `inflection` (a base's
+    gloss), `inflection, two readings` (LEADS), `inflection+own` (a base's gloss, then the form's own entry),
     `inflection-bare` (no gloss: the base is known only in another part of speech), `derived re-`,
     `derived -ly`, `derived british`, ... (the affix), or `derived+inflection`."""
     kind = source.str.extract(r"-(inflection|derived|link)$", 1)
-    first = definition.str.extract(r"^(?:[a-z]+ )+of ([A-Z]+)(?:: |$)", 0)
-    affix = pl.coalesce(
-        definition.str.extract(r"^([a-z]+-) \(", 1),
-        definition.str.extract(r"^[A-Z]+ \+ (-[a-z]+) \(", 1),
-        pl.when(definition.str.starts_with("British spelling of")).then(pl.lit("british")),
+    first = definition.str.extract(rf"^({RELATIONS})(?:: |$)", 0)
+    base = definition.str.extract(
+        r"^(?:the quality of being|in a way that is|without|not|reverse the action of) ([A-Z]+)", 1
+    )
+    base = pl.coalesce(base, definition.str.extract(r"^([A-Z]+) (?:again|beforehand) \[", 1))
+    phrase = (
+        pl.when(definition.str.starts_with("British spelling of"))
+        .then(pl.lit("british"))
+        .when(definition.str.contains(rf"^{RELATIONS}: "))
+        .then(None)
+        .when(definition.str.starts_with("not "))
+        .then(
+            pl.lit("un-/non-")
+            if word is None
+            else pl.when(word.str.starts_with("UN")).then(pl.lit("un-")).otherwise(pl.lit("non-"))
+        )
+        .when(definition.str.starts_with("reverse the action of"))
+        .then(pl.lit("un-"))
+        .when(definition.str.contains(r"^[A-Z]+ again \["))
+        .then(pl.lit("re-"))
+        .when(definition.str.contains(r"^[A-Z]+ beforehand \[|^pre- "))
+        .then(pl.lit("pre-"))
+        .when(definition.str.starts_with("non- "))
+        .then(pl.lit("non-"))
+        .when(definition.str.starts_with("without "))
+        .then(pl.lit("-less"))
+        .when(definition.str.starts_with("the quality of being"))
+        .then(pl.when(base.str.ends_with("Y")).then(pl.lit("-iness")).otherwise(pl.lit("-ness")))
+        .when(definition.str.starts_with("in a way that is"))
+        .then(
+            pl.when(base.str.ends_with("BLE"))
+            .then(pl.lit("-bly"))
+            .when(base.str.ends_with("Y"))
+            .then(pl.lit("-ily"))
+            .when(base.str.ends_with("IC"))
+            .then(pl.lit("-ally"))
+            .otherwise(pl.lit("-ly"))
+        )
     )
     return (
         pl.when(source.is_null())
         .then(None)
         .when(kind.is_null() | (kind == "link"))
-        .then(pl.when(source.is_in(["wordnet", "gcide"])).then(pl.lit("headword")).otherwise(pl.lit("own")))
+        .then(
+            pl.when(~source.is_in(["wordnet", "gcide"]))
+            .then(pl.lit("own"))
+            .when(definition.str.contains(rf" / {RELATIONS}: "))
+            .then(pl.lit("headword+inflection"))
+            .otherwise(pl.lit("headword"))
+        )
         .when(kind == "inflection")
         .then(
-            pl.when(definition.str.contains(r"^[a-z ]+ of [A-Z]+: .* \[[a-z]+\] / "))
+            pl.when(definition.str.starts_with("form of "))
             .then(pl.lit("irregular"))
+            .when(definition.str.contains(rf"^{RELATIONS}: .* \[[a-z]+\] / {RELATIONS}: "))
+            .then(pl.lit("inflection, two readings"))
+            .when(definition.str.contains(rf"^{RELATIONS}: .* \[[a-z]+\] / "))
+            .then(pl.lit("inflection+own"))
             .when(first.is_not_null() & ~definition.str.contains(": "))
             .then(pl.lit("inflection-bare"))
             .otherwise(pl.lit("inflection"))
         )
-        .when(affix.is_not_null())
-        .then(pl.lit("derived ") + affix)
+        .when(phrase.is_not_null())
+        .then(pl.lit("derived ") + phrase)
         .otherwise(pl.lit("derived+inflection"))
     )
 
