@@ -468,6 +468,11 @@ def inflections(
         pl.UInt32
     )
     proposed = proposed.filter(~(graded & (pl.col("priority") > 0) & (syllables > 2)))
+    # A word in -ics names a field or a language (RABBINICS, a singular noun): a plural of an -ic noun only
+    # when WordNet knows that noun (CLINICS, CRITICS), not through GCIDE's `Rabbinic: the language ...`.
+    proposed = proposed.filter(
+        ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & (pl.col("source") != "wordnet"))
+    )
     irregular_verbs = candidates.filter((pl.col("priority") == 0) & (pl.col("pos") == "v"))["base"].unique()
     readings = (
         proposed.filter(pl.col("gloss").is_not_null() | untyped)
