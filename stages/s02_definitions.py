@@ -234,13 +234,13 @@ def regular_forms_first(
     heads: pl.DataFrame, senses: pl.DataFrame, forms: pl.DataFrame, lexicon: pl.DataFrame, names: pl.Series
 ) -> tuple[pl.DataFrame, list[str]]:
     """Headword definitions (`id`, `word`, `definition`, `definition_source`) of words that are regular
-    forms of an everyday base, read through that base first (docs/definitions.md): SLOWS is `present tense
-    of SLOW: ...`, not GCIDE's `Milk sickness`. The base is everyday when the corpus tagged it in the
-    reading's part of speech (`everyday` of wordnet.inflections). A GCIDE entry of such a form is dropped
-    (old, dialect or a coincidence: GIVES `Fetters`, ONES `Once`); WordNet's own entry of the form leads
-    when the corpus tagged the form at least as often as the base (CLOTHES, BORING), and follows otherwise
-    (JOINED's `married`, HOOKS' `large strong hand`). `senses`: every dictionary's (`lemma`, `pos`, `rank`,
-    `gloss`, `source`, `tagged`)."""
+    forms of a base WordNet knows in the form's part of speech, read through that base first
+    (docs/definitions.md): SLOWS is `present tense of SLOW: ...`, not GCIDE's `Milk sickness`. A GCIDE entry
+    of such a form is dropped (old, dialect or a coincidence: GIVES `Fetters`, ONES `Once`, KEELS
+    `Ninepins`); WordNet's own entry of the form follows the base (JOINED's `married`, HOOKS' `large strong
+    hand`), or leads when the corpus tagged the form at least once and at least as often as the base in the
+    reading's part of speech (`everyday` of wordnet.inflections: CLOTHES, PROFITS). `senses`: every
+    dictionary's (`lemma`, `pos`, `rank`, `gloss`, `source`, `tagged`)."""
     own_tagged = (
         senses.filter((pl.col("source") == "wordnet") & (pl.col("rank") < 100))
         .group_by("lemma")
@@ -250,7 +250,7 @@ def regular_forms_first(
     asked = heads.filter(pl.col(Col.definition_source).is_in(["wordnet", "gcide"]))
     readings = (
         inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
-        .filter(~pl.col("irregular") & (pl.col("everyday") >= 1) & pl.col(Col.definition).str.contains(": "))
+        .filter(~pl.col("irregular") & (pl.col("everyday") >= 0) & pl.col(Col.definition).str.contains(": "))
         .select(
             Col.word, pl.col(Col.definition).alias("form"), pl.col("source").alias("form_source"), "everyday", "sense"
         )
@@ -263,7 +263,8 @@ def regular_forms_first(
     )
     own = pl.col(Col.definition)
     fits = own.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS
-    own_leads = (pl.col(Col.definition_source) == "wordnet") & (pl.col("own_tagged").fill_null(0) >= pl.col("everyday"))
+    tagged = pl.col("own_tagged").fill_null(0)
+    own_leads = (pl.col(Col.definition_source) == "wordnet") & (tagged >= pl.col("everyday")) & (tagged >= 1)
     changed = joined.with_columns(
         pl.when(pl.col(Col.definition_source) == "gcide")
         .then("form")
@@ -279,7 +280,7 @@ def regular_forms_first(
         .alias(Col.definition_source),
     ).select(heads.columns)
     notes = [
-        "regular forms of an everyday base read through it: "
+        "regular forms read through their base: "
         f"{joined.filter(pl.col(Col.definition_source) == 'gcide').height:,} GCIDE entries replaced, "
         f"{joined.filter((pl.col(Col.definition_source) == 'wordnet') & ~own_leads).height:,} WordNet entries "
         f"after the base, {joined.filter(own_leads).height:,} before it"

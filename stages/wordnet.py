@@ -393,7 +393,7 @@ def inflections(
     speech the corpus tagged at least EVERYDAY_SECOND times follows (LEADS: the verb, then the noun).
     `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an exception list's; `base`
     the base (upper case), `sense` its gloss and tag (null when not shown); `everyday`: the tagged count of
-    the first reading's base in its part of speech (null when not WordNet's), 0 for a reading that may
+    the first reading's base in its part of speech (null when not WordNet's), -1 for a reading that may
     not lead over a dictionary's own entry for the form (a comparative, or a regular past tense of a verb
     the exception lists give an irregular one: SEED is no `past tense of SEE`). `names`: proper_lemmas;
     such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that WordNet writes with a
@@ -421,8 +421,13 @@ def inflections(
     tagged = pl.col("tagged") if "tagged" in lemmas.columns else pl.lit(None, pl.Int64)
     senses = (
         lemmas.with_columns(pl.int_range(pl.len()).alias("preference"))
-        # A labelled sense shown after the others (rank 100 on, wordnet.glosses) is no base's reading.
-        .filter((pl.col("gloss").str.len_chars() <= MAX_CHARS - 40) & (pl.col("rank") < 100))
+        # A labelled sense shown after the others (rank 100 on, wordnet.glosses) is no base's reading, nor
+        # is a sense that is itself a form's (the supplement's AMUS `plural of AMU`: AMUSES is AMUSE's).
+        .filter(
+            (pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
+            & (pl.col("rank") < 100)
+            & ~pl.col("gloss").str.contains(r"^(?:plural|past tense|present tense|present participle) of ")
+        )
         .select(
             pl.col("lemma").alias("base"),
             "pos",
@@ -461,6 +466,12 @@ def inflections(
     # A bare reading needs a base 3+ letters long that a dictionary knows (in another part of speech).
     untyped = pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0) & (size >= 3)
     graded = pl.col("relation").is_in(["comparative of", "superlative of"])
+    # A one-syllable base ending consonant-vowel-consonant doubles it before -ed, -ing, -er, -est (CAP:
+    # CAPPED): CAPED, RAPED, DINED are no forms of CAP, RAP, DIN.
+    doubles = pl.col("base").str.contains(r"^[^aeiouy]*[aeiouy][^aeiouywx]$") & pl.col("lower").str.contains(
+        r"(?:ed|ing|er|est)$"
+    )
+    proposed = proposed.filter(~(doubles & pl.col("plain") & (pl.col("priority") > 0)))
     if names is not None:
         proposed = proposed.filter(~(graded & pl.col("lower").is_in(names.implode())))
     # -er and -est make comparatives of words of one or two syllables (a final silent e not counted).
@@ -473,7 +484,14 @@ def inflections(
     proposed = proposed.filter(
         ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & (pl.col("source") != "wordnet"))
     )
-    irregular_verbs = candidates.filter((pl.col("priority") == 0) & (pl.col("pos") == "v"))["base"].unique()
+    # A verb whose exception lists give only other past forms (SEE: saw, seen) has no regular one that
+    # leads (SEED); one with a -t form as well (BURN: burnt) does (BURNED).
+    irregular_verbs = (
+        candidates.filter((pl.col("priority") == 0) & (pl.col("pos") == "v"))
+        .group_by("base")
+        .agg(pl.col("lower").str.ends_with("t").any().alias("t_form"))
+        .filter(~pl.col("t_form"))["base"]
+    )
     readings = (
         proposed.filter(pl.col("gloss").is_not_null() | untyped)
         .join(senses.group_by("base").agg(pl.col("source").first().alias("known_in")), on="base", how="left")
@@ -481,10 +499,14 @@ def inflections(
         .with_columns(
             pl.col("priority").min().over("lower", "base", pl.col("gloss").is_null()).alias("base_priority"),
             pl.col("preference").min().over("source").alias("source_order"),
+            # A base the corpus saw in the reading's part of speech before one it never did: SKIES is SKY's,
+            # SOLES SOLE's, IMAGINES IMAGINE's (noun.exc has them of SKI, SOL, IMAGO), SWINGING SWING's.
+            (pl.col("tagged").max().over("lower", "base").fill_null(0) < 1).alias("rare_base"),
         )
         # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
         .sort(
             pl.col("gloss").is_null(),
+            "rare_base",
             "base_priority",
             "source_order",
             "pos_rank",
@@ -537,7 +559,7 @@ def inflections(
             (pl.col("priority") == 0).alias("irregular"),
             base,
             pl.format("{} [{}]", "gloss", "pos").alias("sense"),
-            pl.when(graded | exceptional).then(0).otherwise("tagged").alias("everyday"),
+            pl.when(graded | exceptional).then(-1).otherwise("tagged").alias("everyday"),
         )
     )
 
