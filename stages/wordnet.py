@@ -467,8 +467,8 @@ def inflections(
     untyped = pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0) & (size >= 3)
     graded = pl.col("relation").is_in(["comparative of", "superlative of"])
     # A one-syllable base ending consonant-vowel-consonant doubles it before -ed, -ing, -er, -est (CAP:
-    # CAPPED): CAPED, RAPED, DINED are no forms of CAP, RAP, DIN.
-    doubles = pl.col("base").str.contains(r"^[^aeiouy]*[aeiouy][^aeiouywx]$") & pl.col("lower").str.contains(
+    # CAPPED): CAPED, RAPED, DINED are no forms of CAP, RAP, DIN. Not after c, s, w, x, y (ARCED, BUSED).
+    doubles = pl.col("base").str.contains(r"^[^aeiouy]*[aeiouy][^aeiouycswx]$") & pl.col("lower").str.contains(
         r"(?:ed|ing|er|est)$"
     )
     proposed = proposed.filter(~(doubles & pl.col("plain") & (pl.col("priority") > 0)))
@@ -478,11 +478,16 @@ def inflections(
     syllables = pl.col("base").str.count_matches("[aeiouy]+") - pl.col("base").str.contains("[^aeiouyl]e$").cast(
         pl.UInt32
     )
-    proposed = proposed.filter(~(graded & (pl.col("priority") > 0) & (syllables > 2)))
-    # A word in -ics names a field or a language (RABBINICS, a singular noun): a plural of an -ic noun only
-    # when WordNet knows that noun (CLINICS, CRITICS), not through GCIDE's `Rabbinic: the language ...`.
+    # (Of a -y adjective, more: UNSTEADIER, WATERIER.)
     proposed = proposed.filter(
-        ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & (pl.col("source") != "wordnet"))
+        ~(graded & (pl.col("priority") > 0) & (syllables > 2) & ~pl.col("base").str.ends_with("y"))
+    )
+    # A word in -ics may name a field or a language (RABBINICS, a singular noun): no plural of an -ic noun
+    # that GCIDE defines as one with `The` (`Rabbinic: The language or dialect of the rabbins`); EXOTICS
+    # (`Anything of foreign origin`) and CRITICS are plurals.
+    uncountable = (pl.col("source") == "gcide") & pl.col("gloss").str.starts_with("The ")
+    proposed = proposed.filter(
+        ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & uncountable).fill_null(False)
     )
     # A verb whose exception lists give only other past forms (SEE: saw, seen) has no regular one that
     # leads (SEED); one with a -t form as well (BURN: burnt) does (BURNED).
