@@ -252,7 +252,12 @@ def regular_forms_first(
         inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
         .filter(~pl.col("irregular") & (pl.col("everyday") >= 0) & pl.col(Col.definition).str.contains(": "))
         .select(
-            Col.word, pl.col(Col.definition).alias("form"), pl.col("source").alias("form_source"), "everyday", "sense"
+            Col.word,
+            pl.col(Col.definition).alias("form"),
+            pl.col("source").alias("form_source"),
+            "everyday",
+            "sense",
+            "guarded",
         )
     )
     joined = (
@@ -260,8 +265,20 @@ def regular_forms_first(
         .join(own_tagged, on=Col.word, how="left")
         # A form WordNet gives its base's own sense is a variant of it, not a form: MATHS is MATH.
         .filter(~pl.col(Col.definition).str.starts_with(pl.col("sense")))
+        # SEE's past is SAW: SEED's entry stays. LIED's (a German song, never tagged) follows LIE's past,
+        # named without a sense: LIE's first is the one whose past is LAY.
+        .filter(
+            ~pl.col("guarded")
+            | ((pl.col(Col.definition_source) == "wordnet") & (pl.col("own_tagged").fill_null(0) == 0))
+        )
+        .with_columns(
+            pl.when("guarded").then(pl.col("form").str.extract(r"^([^:]*): ", 1)).otherwise("form").alias("form")
+        )
     )
-    own = pl.col(Col.definition)
+    # The own entry's senses are cut to its first when the two do not fit together.
+    whole = pl.col(Col.definition)
+    first = whole.str.split(" / ").list.first()
+    own = pl.when(whole.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS).then(whole).otherwise(first)
     fits = own.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS
     tagged = pl.col("own_tagged").fill_null(0)
     own_leads = (pl.col(Col.definition_source) == "wordnet") & (tagged >= pl.col("everyday")) & (tagged >= 1)

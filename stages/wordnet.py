@@ -382,7 +382,7 @@ def inflections(
     lexicon: pl.Series,
     names: pl.Series | None = None,
 ) -> pl.DataFrame:
-    """(`word`, `definition`, `source`, `irregular`, `base`, `sense`, `everyday`) for each of `words` (upper
+    """(`word`, `definition`, `source`, `irregular`, `base`, `sense`, `everyday`, `guarded`) for each of `words` (upper
     case) that is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`,
     `gloss`, `source`, and `tagged` where known: the dictionaries' senses, in order of preference) defines
     (`forms`: the rows of morphology() to read, for these words or more): `past tense of HOLD: ... [v]`
@@ -393,9 +393,10 @@ def inflections(
     speech the corpus tagged at least EVERYDAY_SECOND times follows (LEADS: the verb, then the noun).
     `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an exception list's; `base`
     the base (upper case), `sense` its gloss and tag (null when not shown); `everyday`: the tagged count of
-    the first reading's base in its part of speech (null when not WordNet's), -1 for a reading that may
-    not lead over a dictionary's own entry for the form (a comparative, or a regular past tense of a verb
-    the exception lists give an irregular one: SEED is no `past tense of SEE`). `names`: proper_lemmas;
+    the first reading's base in its part of speech (null when not WordNet's), -1 for a comparative (it
+    never leads over a dictionary's own entry for the form); `guarded`: a regular past tense of a verb the
+    exception lists give a past and a participle of its own (it leads only over an entry the corpus never
+    tagged: SEED is no `past tense of SEE`, LIED no German song). `names`: proper_lemmas;
     such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that WordNet writes with a
     capital); nor is a word whose base has three syllables or more (INTIMATER, ENAMELLER, NEANDERTALER)."""
     lowered = words.str.to_lowercase().to_frame("lower")
@@ -489,13 +490,20 @@ def inflections(
     proposed = proposed.filter(
         ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & uncountable).fill_null(False)
     )
-    # A verb whose exception lists give only other past forms (SEE: saw, seen) has no regular one that
-    # leads (SEED); one with a -t form as well (BURN: burnt) does (BURNED).
+    # A verb whose exception lists give it both a past and a participle of its own (SEE: saw, seen; not
+    # BARREL's barrelled, SEW's sewn nor BURN's burnt) has no regular past that leads (SEED).
+    own_past = (
+        pl.col("lower").str.contains(r"^[a-z]+[^s]$")  # not CO-ORDINATED, nor a present tense
+        & ~pl.col("lower").str.ends_with("ing")
+        & (pl.col("lower") != pl.col("base") + pl.col("base").str.slice(-1) + "ed")
+    )
     irregular_verbs = (
-        candidates.filter((pl.col("priority") == 0) & (pl.col("pos") == "v"))
+        candidates.filter(
+            (pl.col("priority") == 0) & (pl.col("pos") == "v") & own_past & ~pl.col("lower").str.ends_with("t")
+        )
         .group_by("base")
-        .agg(pl.col("lower").str.ends_with("t").any().alias("t_form"))
-        .filter(~pl.col("t_form"))["base"]
+        .agg(pl.col("lower").n_unique().alias("forms"))
+        .filter(pl.col("forms") >= 2)["base"]
     )
     readings = (
         proposed.filter(pl.col("gloss").is_not_null() | untyped)
@@ -564,7 +572,8 @@ def inflections(
             (pl.col("priority") == 0).alias("irregular"),
             base,
             pl.format("{} [{}]", "gloss", "pos").alias("sense"),
-            pl.when(graded | exceptional).then(-1).otherwise("tagged").alias("everyday"),
+            pl.when(graded).then(-1).otherwise("tagged").alias("everyday"),
+            exceptional.alias("guarded"),
         )
     )
 
