@@ -28,12 +28,14 @@ from pipeline.artifact.contract import Col
 # way of"-er).
 # (prefix, the base's part of speech, what the word means, gloss): the meaning in the derived word's part
 # of speech, `{}` standing for the base (REPLEDGE: `PLEDGE again [v]`).
+# Of a base both an adjective and another part of speech, the adjective's reading first: un- and non- make
+# adjectives most (NONINTEGRAL, NONTEMPORAL are `not INTEGRAL [adj]`, not nouns).
 PREFIXES = [
-    ("UN", "v", "reverse the action of {}", False),
     ("UN", "adj", "not {}", False),
+    ("UN", "v", "reverse the action of {}", False),
     ("RE", "v", "{} again", False),
-    ("NON", "n", "non- (not) + {}", False),
     ("NON", "adj", "not {}", False),
+    ("NON", "n", "non- (not) + {}", False),
     ("PRE", "v", "{} beforehand", False),
     ("PRE", "n", "pre- (before) + {}", False),
 ]
@@ -131,7 +133,13 @@ def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.
         .filter(pl.col("pos").is_null() | (pl.col("pos") == pl.col("pos_right")))
         # One affix, two bases (-ly and -ily, say): which is meant cannot be known.
         .filter(pl.col("base").n_unique().over(Col.id, "rule") == 1)
-        .sort("priority", "preference")
+        # The rules in their order; of one base's parts of speech, the first dictionary's, in its order
+        # (UNSNAP: WordNet's verb SNAP, not GCIDE's adjective).
+        .with_columns(
+            pl.col("priority").min().over(Col.id, "base").alias("base_priority"),
+            pl.col("preference").min().over("source").alias("source_order"),
+        )
+        .sort("base_priority", "source_order", "preference", "priority")
         .unique(Col.id, keep="first", maintain_order=True)
     )
     shown = pl.coalesce("shown_pos", "pos_right")
