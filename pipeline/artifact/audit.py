@@ -1,11 +1,15 @@
-"""The judged sample of definitions: how each definition was made, and precision by band, source and rule.
+"""The judged samples of definitions: how each definition was made, precision by band, source and rule, and
+what a player reads first beside an everyday word.
 
-Reads an export's words.parquet (`word`, `scowl_level`, `definition`, `definition_source`) and the judged
-sample tests/data/definitions_audit.tsv (one row per judged word: `word`, `band`, `source`, `rule`,
-`judgement` (right, minor, wrong, unreadable), `note`, `text`: the definition that was judged). `make audit` prints
-precision per SCOWL band, per source and per rule for the current build, and lists the sample words whose
-definition changed since they were judged: those are judged again, never to make a number pass (a
-changed rule gets newly drawn words).
+Reads an export's words.parquet (`word`, `definition`) and two judged samples, one row per judged word:
+- tests/data/definitions_audit.tsv, the precision sample: `word`, `band`, `source`, `rule`, `judgement`
+  (right, minor, wrong, unreadable), `note`, `text` (the definition that was judged);
+- tests/data/definitions_everyday.tsv, the everyday sample (SCOWL <= 35, defined or not): `word`, `band`,
+  `source`, `rule`, `judgement` (main, secondary, wrong, unreadable, absent: does the first sense shown give
+  the word's main everyday meaning?), `note`, `text` (empty when absent).
+`make audit` prints both for the current build, and lists the sample words whose definition changed since
+they were judged: those are judged again, never to make a number pass (a changed rule gets newly drawn
+words).
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ import polars as pl
 from pipeline.artifact.contract import WORDS_FILE, Col
 
 JUDGEMENTS = ("right", "minor", "wrong", "unreadable")
+EVERYDAY_JUDGEMENTS = ("main", "secondary", "wrong", "unreadable", "absent")
 SAMPLE = Path(__file__).resolve().parents[2] / "tests" / "data" / "definitions_audit.tsv"
+EVERYDAY = SAMPLE.with_name("definitions_everyday.tsv")
 
 
 def band(level: pl.Expr) -> pl.Expr:
@@ -159,6 +165,43 @@ def report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
     return "\n".join(out) + "\n"
 
 
+def everyday_report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
+    """The everyday sample's text: over its words whose definition is unchanged in this build, each
+    judgement's count and share, overall and by source and rule, and the changed words to judge again."""
+    table = judged(words, sample)
+    kept = table.filter(~pl.col("changed"))
+    out = [
+        "",
+        f"everyday words (SCOWL <= 35): {sample.height} judged; {kept.height} unchanged in this build, "
+        f"{table['changed'].sum()} changed",
+    ]
+    counts = [(pl.col("judgement") == j).sum().alias(j) for j in EVERYDAY_JUDGEMENTS]
+    for by in (None, "source", "rule"):
+        groups = kept.with_columns(pl.lit("all").alias("all")).group_by(by or "all")
+        rows = groups.agg(pl.len().alias("judged"), *counts).sort(by or "all").rows(named=True)
+        name = by or "all"
+        out += [
+            "",
+            f"  {name:<26} {'judged':>6} " + " ".join(f"{j:>10}" for j in EVERYDAY_JUDGEMENTS) + f" {'main':>6}",
+        ]
+        for row in rows:
+            out.append(
+                f"  {str(row[name]):<26} {row['judged']:>6} "
+                + " ".join(f"{row[j]:>10}" for j in EVERYDAY_JUDGEMENTS)
+                + f" {row['main'] / row['judged']:>6.1%}"
+            )
+    changed = table.filter(pl.col("changed"))
+    if changed.height:
+        out += ["", "everyday words changed since judged (judge again):"]
+        out += [f"  {w}: {old!r} -> {new!r}" for w, old, new in changed.select(Col.word, "text", "now").rows()]
+    return "\n".join(out) + "\n"
+
+
+def read_sample(path: Path) -> pl.DataFrame:
+    """A judged sample (tab-separated, no quoting): `note` and `text` may be empty."""
+    return pl.read_csv(path, separator="\t", quote_char=None, schema_overrides={"note": pl.String, "text": pl.String})
+
+
 def main(argv: list[str]) -> int:
     """`python -m pipeline.artifact.audit [EXPORT_DIR]` (default: the configured build's export)."""
     from pipeline.config import load_config
@@ -169,8 +212,9 @@ def main(argv: list[str]) -> int:
     except (OSError, pl.exceptions.PolarsError) as e:
         print(f"audit: no export to audit in {export} ({e.__class__.__name__}); run make build first", file=sys.stderr)
         return 2
-    sample = pl.read_csv(SAMPLE, separator="\t", quote_char=None, schema_overrides={"note": pl.String})
-    sys.stdout.write(report(words, sample))
+    sys.stdout.write(report(words, read_sample(SAMPLE)))
+    if EVERYDAY.exists():
+        sys.stdout.write(everyday_report(words, read_sample(EVERYDAY)))
     return 0
 
 
