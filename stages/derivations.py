@@ -142,14 +142,27 @@ def derived_definitions(missing: pl.DataFrame, bases: pl.DataFrame, lexicon: pl.
         .sort("base_priority", "source_order", "preference", "priority")
         .unique(Col.id, keep="first", maintain_order=True)
     )
+    # pre- on a word that is a noun as well as a verb makes adjectives as often as verbs (PRECRASH and
+    # PRESTRIKE are no `CRASH beforehand`): the relation alone, untagged, as pre- and non- on nouns (PREWAR,
+    # NONSEXIST are adjectives).
+    nouns = bases.filter(pl.col("pos_right") == "n").select("base").unique().with_columns(pl.lit(True).alias("noun"))
+    found = found.join(nouns, on="base", how="left")
+    ambiguous = (pl.col("rule") == "PRE-v") & pl.col("noun").fill_null(False)
     shown = pl.coalesce("shown_pos", "pos_right")
-    how = pl.col("how").str.replace("{}", pl.col("base"), literal=True)
+    how = (
+        pl.when(ambiguous)
+        .then(pl.lit("pre- (before) + {}"))
+        .otherwise("how")
+        .str.replace("{}", pl.col("base"), literal=True)
+    )
     glossed = pl.col("gloss_shown")
     return found.join(missing, on=Col.id).select(
         Col.id,
         Col.word,
         pl.when(glossed)
         .then(pl.format("{}: {} [{}]", how, "gloss", shown))
+        .when(how.str.contains(r" \+ "))
+        .then(how)
         .otherwise(pl.format("{} [{}]", how, shown))
         .alias(Col.definition),
         pl.col("source").alias("base_source"),
