@@ -279,6 +279,8 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
     cut = pl.col("_cut")
     opened = cut.str.count_matches(r"\(") != cut.str.count_matches(r"\)")
     kept = pl.col("_kept")
+    # A pointer names the part of speech (`Same as Spasmodic, a.`): no cut.
+    dangling = pl.col(column).str.contains(DANGLING) & ~pl.col(column).str.contains(r", (?:n|v|a|adj|adv)\.$")
     return (
         frame.with_columns(
             pl.col(column)
@@ -304,14 +306,19 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
             .alias("_kept")
         )
         .with_columns(
-            pl.when(
-                (kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)"))
-                & (kept.str.len_chars() > 2)
-                & ~kept.str.contains(DANGLING)
-            )
+            pl.when((kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)")) & (kept.str.len_chars() > 2))
             .then(kept)
             .alias(column)
         )
+        # Cut mid-phrase: back to the last clause's end (LEMMATIZE's example `; as, is the ... for and.`),
+        # or nothing.
+        .with_columns(
+            pl.when(dangling & pl.col(column).str.contains("; "))
+            .then(pl.col(column).str.replace(r"^(.*);[^;]*$", "$1."))
+            .otherwise(pl.col(column))
+            .alias(column)
+        )
+        .with_columns(pl.when(~dangling).then(pl.col(column)).alias(column))
         .drop("_text", "_cut", "_kept")
     )
 
@@ -441,6 +448,11 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
             .str.replace(r"^\(a\)\s*", "")
             # An example's `as, ...` whose quotation was removed: `... troops; as`.
             .str.replace(r"[;,]\s*as[,.]?$", ".")
+            # A run-on word after the sense (`-- Spas*mod"ic*al*ly, adv.`, `-- a. Rowdy; rough.`), and a
+            # comma left before the full stop (PILCROW `a paragraph mark,.`).
+            .str.replace(r"\s+--\s+[A-Za-z]*[`*\"][A-Za-z`*\"]*,?\s+(?:[a-z]{1,5}\.\s*)+$", "")
+            .str.replace(r"\s+--\s+(?:[a-z]{1,5}\.\s*)+[A-Z].*$", "")
+            .str.replace(r",\s*\.$", ".")
             .alias("gloss"),
         )
         .filter(pl.col("gloss").str.len_chars() > 2)

@@ -484,9 +484,11 @@ def inflections(
         ~(graded & (pl.col("priority") > 0) & (syllables > 2) & ~pl.col("base").str.ends_with("y"))
     )
     # A word in -ics may name a field or a language (RABBINICS, a singular noun): no plural of an -ic noun
-    # that GCIDE defines as one with `The` (`Rabbinic: The language or dialect of the rabbins`); EXOTICS
-    # (`Anything of foreign origin`) and CRITICS are plurals.
-    uncountable = (pl.col("source") == "gcide") & pl.col("gloss").str.starts_with("The ")
+    # that GCIDE defines as a language, science, art, study, doctrine, theory or practice (`Rabbinic: The
+    # language or dialect of the rabbins`); EXOTICS, TYMPANICS and CRITICS are plurals.
+    uncountable = (pl.col("source") == "gcide") & pl.col("gloss").str.contains(
+        r"^The (?:language|science|art|study|doctrine|theory|practice)\b"
+    )
     proposed = proposed.filter(
         ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & uncountable).fill_null(False)
     )
