@@ -14,9 +14,13 @@ A definition is one of, for each word (docs/definitions.md):
    of links to the first text (`BE, to have actuality [v]`); a run-on form (ADDABLE of ADD) -> `from ADD,
    to combine ... [adj]`. A chain that never reaches a text (a cycle, or longer than MAX_HOPS) or a link
    to a word the list lacks leaves just the linked word; both are counted in the notes.
-2. a dictionary entry whose headword is the word (any dictionary's, before any morphology);
+2. a dictionary entry whose headword is the word (any dictionary's, before any morphology), but a regular
+   form of a base WordNet knows in that part of speech reads through its base first (SLOWS `present tense
+   of SLOW: ...`; GCIDE's own entry of such a form dropped, WordNet's after the base unless the corpus
+   tagged it as often: regular_forms_first);
 3. an inflection of a verified base: `past tense of HOLD: ... [v]` (stages/wordnet.py, `inflections`),
-   the base's gloss from a dictionary, the supplement or a list whose bracket names inflections;
+   the base's gloss from a dictionary, the supplement or a list whose bracket names inflections, in the
+   base's main part of speech, the other following when the corpus tagged it too (LEADS);
 4. a derivation by a rule judged at least 95% right (stages/derivations.py), and the
    inflections of derived words (UNSNAPPING from UNSNAP).
 

@@ -5,7 +5,8 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
 {...}.exc (irregular forms: MICE -> mouse).
 
 - A word that is a WordNet lemma gets the first (most frequent) sense of each
-  part of speech it has, counting only senses whose synset writes the lemma in
+  part of speech it has (never a slur or vulgarism while there is another: that
+  one follows, labelled), counting only senses whose synset writes the lemma in
   lower case: a Scrabble word is never a proper noun or an abbreviation, so
   NICE is not "a city in southeastern France" and DOE not "the federal
   department...". Parts of speech come in order of their corpus-tagged sense
