@@ -440,7 +440,16 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
             .then(1)
             .otherwise(0)
             .alias("obsolete"),
-            _clean(pl.col("sense"))
+            _clean(pl.col("sense")).alias("gloss"),
+        )
+        .filter(pl.col("gloss").str.len_chars() > 2)
+        .filter(pl.col("obsolete") == pl.col("obsolete").min().over("lemma"))
+        .sort("lemma", "order", "k")
+        # Cutting is the costly step: only the few senses that can come first are cut (a cut may leave
+        # nothing readable, and then the next sense serves).
+        .filter(pl.int_range(pl.len()).over("lemma", "pos") < 3)
+        .with_columns(
+            pl.col("gloss")
             # Sub-senses `(a) ... (b) ...`: the first, up to its last sentence or clause end (what stands
             # between them is often cut, ASHLER's `masonry made of squared (b)`); none when it has no end.
             .str.replace(r"^(.*)[.;][^.;]*\s\(b\)\s.*$", "$1.")
@@ -453,14 +462,8 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
             .str.replace(r"\s+--\s+[A-Za-z]*[`*\"][A-Za-z`*\"]*,?\s+(?:[a-z]{1,5}\.\s*)+$", "")
             .str.replace(r"\s+--\s+(?:[a-z]{1,5}\.\s*)+[A-Z].*$", "")
             .str.replace(r",\s*\.$", ".")
-            .alias("gloss"),
+            .alias("gloss")
         )
-        .filter(pl.col("gloss").str.len_chars() > 2)
-        .filter(pl.col("obsolete") == pl.col("obsolete").min().over("lemma"))
-        .sort("lemma", "order", "k")
-        # Cutting is the costly step: only the few senses that can come first are cut (a cut may leave
-        # nothing readable, and then the next sense serves).
-        .filter(pl.int_range(pl.len()).over("lemma", "pos") < 3)
     )
     senses = (
         _cut(senses, "gloss")

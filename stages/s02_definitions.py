@@ -251,7 +251,10 @@ def regular_forms_first(
         .agg(pl.col("tagged").max().alias("own_tagged"))
         .select(pl.col("lemma").str.to_uppercase().alias(Col.word), "own_tagged")
     )
-    asked = heads.filter(pl.col(Col.definition_source).is_in(["wordnet", "gcide"]))
+    # Only -s, -d and -ing forms can lead with their base (a comparative never does: wordnet.inflections).
+    asked = heads.filter(
+        pl.col(Col.definition_source).is_in(["wordnet", "gcide"]) & pl.col(Col.word).str.contains(r"(?:S|D|ING)$")
+    )
     readings = (
         inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
         .filter(~pl.col("irregular") & (pl.col("everyday") >= 0) & pl.col(Col.definition).str.contains(": "))

@@ -394,8 +394,9 @@ def inflections(
     speech the corpus tagged at least EVERYDAY_SECOND times follows (LEADS: the verb, then the noun).
     `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an exception list's; `base`
     the base (upper case), `sense` its gloss and tag (null when not shown); `everyday`: the tagged count of
-    the first reading's base in its part of speech (null when not WordNet's), -1 for a comparative (it
-    never leads over a dictionary's own entry for the form); `guarded`: a regular past tense of a verb the
+    the first reading's base in its part of speech (null when not WordNet's), -1 for a comparative or a
+    Latin or Greek plural (it never leads over a dictionary's own entry for the form: COMMA is no plural of
+    COMMON); `guarded`: a regular past tense of a verb the
     exception lists give a past and a participle of its own (it leads only over an entry the corpus never
     tagged: SEED is no `past tense of SEE`, LIED no German song). `names`: proper_lemmas;
     such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that WordNet writes with a
@@ -551,9 +552,7 @@ def inflections(
     )
     # Nor a Latin or Greek plural: BATTALIA is no plural of BATTALION.
     classical = [i for i, (_, suffix, ending, _) in enumerate(RULES, start=1) if (suffix, ending) in CLASSICAL]
-    exceptional = ((pl.col("relation") == "past tense of") & pl.col("base").is_in(irregular_verbs.implode())) | pl.col(
-        "priority"
-    ).is_in(classical)
+    exceptional = (pl.col("relation") == "past tense of") & pl.col("base").is_in(irregular_verbs.implode())
     return (
         found.join(second, on="lower", how="left")
         .with_columns(
@@ -575,7 +574,7 @@ def inflections(
             (pl.col("priority") == 0).alias("irregular"),
             base,
             pl.format("{} [{}]", "gloss", "pos").alias("sense"),
-            pl.when(graded).then(-1).otherwise("tagged").alias("everyday"),
+            pl.when(graded | pl.col("priority").is_in(classical)).then(-1).otherwise("tagged").alias("everyday"),
             exceptional.alias("guarded"),
         )
     )

@@ -65,6 +65,7 @@ NEVER = {
     "RABBINICS": "plural of RABBINIC",
     "SEED": "past tense of SEE",  # SEE's past is SAW: SEED's own entry stays
     "BATTALIA": "plural of BATTALION",  # no Latin plural of an English word leads
+    "COMMA": "plural of COMMON",
 }
 
 # GCIDE's lost letters and cut text (before: `Leucorrh?a.`, `... used for mi?ing the clay`, `Corybants
@@ -76,7 +77,7 @@ WORDS = sorted(
     | {b for _, b, *_ in LEADS_WITH + NOT_YET if b}
     | set(NEVER)
     | {"INTIMATE", "ENAMEL", "NEANDERTAL", "RABBINIC", "SEE", "BATTALION", "DIVE", "GUARD", "CLOTHE", "CLOTHES"}
-    | {"BORING", "BORE"}
+    | {"BORING", "BORE", "COMMA", "COMMON"}
     | set(CLEAN)
 )
 
