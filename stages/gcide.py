@@ -34,6 +34,7 @@ only for its words.
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
 from typing import TYPE_CHECKING
 
@@ -259,6 +260,11 @@ ABBREVIATIONS = (
     "dial",
 )
 HIDDEN_STOP = "\x02"
+# A text that ends so was cut mid-phrase (`... parable of the`, `... weighing usually a`): not shown.
+DANGLING = r"(?:\b(?:as|the|and|or|a|an)|,)\.?$"
+# A letter GCIDE could not write, left as `?` inside a word or a pronunciation (Leucorrh?a, mi?ing,
+# `(-b?nts)`, `Edward ?`); a question mark ends a word and is followed by a space and a capital or the end.
+LOST_LETTER = r"\?[^\s]|(?:^|[^A-Za-z])\?|\? [a-z]"
 
 
 def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
@@ -273,6 +279,8 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
     cut = pl.col("_cut")
     opened = cut.str.count_matches(r"\(") != cut.str.count_matches(r"\)")
     kept = pl.col("_kept")
+    # A pointer names the part of speech (`Same as Spasmodic, a.`): no cut.
+    dangling = pl.col(column).str.contains(DANGLING) & ~pl.col(column).str.contains(r", (?:n|v|a|adj|adv)\.$")
     return (
         frame.with_columns(
             pl.col(column)
@@ -302,6 +310,15 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
             .then(kept)
             .alias(column)
         )
+        # Cut mid-phrase: back to the last clause's end (LEMMATIZE's example `; as, is the ... for and.`),
+        # or nothing.
+        .with_columns(
+            pl.when(dangling & pl.col(column).str.contains("; "))
+            .then(pl.col(column).str.replace(r"^(.*);[^;]*$", "$1."))
+            .otherwise(pl.col(column))
+            .alias(column)
+        )
+        .with_columns(pl.when(~dangling).then(pl.col(column)).alias(column))
         .drop("_text", "_cut", "_kept")
     )
 
@@ -431,6 +448,22 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
         # Cutting is the costly step: only the few senses that can come first are cut (a cut may leave
         # nothing readable, and then the next sense serves).
         .filter(pl.int_range(pl.len()).over("lemma", "pos") < 3)
+        .with_columns(
+            pl.col("gloss")
+            # Sub-senses `(a) ... (b) ...`: the first, up to its last sentence or clause end (what stands
+            # between them is often cut, ASHLER's `masonry made of squared (b)`); none when it has no end.
+            .str.replace(r"^(.*)[.;][^.;]*\s\(b\)\s.*$", "$1.")
+            .str.replace(r"^.*\s\(b\)\s.*$", "")
+            .str.replace(r"^\(a\)\s*", "")
+            # An example's `as, ...` whose quotation was removed: `... troops; as`.
+            .str.replace(r"[;,]\s*as[,.]?$", ".")
+            # A run-on word after the sense (`-- Spas*mod"ic*al*ly, adv.`, `-- a. Rowdy; rough.`), and a
+            # comma left before the full stop (PILCROW `a paragraph mark,.`).
+            .str.replace(r"\s+--\s+[A-Za-z]*[`*\"][A-Za-z`*\"]*,?\s+(?:[a-z]{1,5}\.\s*)+$", "")
+            .str.replace(r"\s+--\s+(?:[a-z]{1,5}\.\s*)+[A-Z].*$", "")
+            .str.replace(r",\s*\.$", ".")
+            .alias("gloss")
+        )
     )
     senses = (
         _cut(senses, "gloss")
@@ -439,6 +472,8 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
             pl.col("gloss").is_not_null()
             & pl.col("gloss").str.contains("[A-Za-z]{2}")
             & ~pl.col("gloss").str.contains(r"\?\?|\ufffd|\bfr\.$")
+            # An editor's note left in the text: GUIDELINE `hypen is changed from WN: adjust hier.`
+            & ~pl.col("gloss").str.contains(r"\bWN\b")
             # An inflection's pointer (`pl. of Stratum.`, `imp. of Hold.`): the morphology's work.
             & ~pl.col("gloss").str.contains(r"^(?:of|from) [A-Z]")
             # A brand's name is a proper noun: SIMPLESSE is no `trade name for a fat substitute`.
@@ -460,6 +495,27 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _decode_lost(first: pl.DataFrame, table: pl.DataFrame) -> pl.DataFrame:
+    """`first` (glosses' frame) with each word that holds a lost letter (`Leucorrh?a`) spelled with `oe` or
+    `ae` where that makes a headword of `table` (entries: Leucorrhoea), and without the glosses that still
+    hold one (LOST_LETTER)."""
+    word = re.compile(r"[A-Za-z]+\?[a-z]+")
+    lost = first.filter(pl.col("gloss").str.contains(word.pattern))
+    tries = {w.lower().replace("?", pair) for g in lost["gloss"] for w in word.findall(g) for pair in ("oe", "ae")}
+    known = set(table.filter(pl.col("lemma").is_in(sorted(tries)))["lemma"])
+
+    def spelled(found: re.Match) -> str:
+        text = found[0]
+        return next((text.replace("?", p) for p in ("oe", "ae") if text.lower().replace("?", p) in known), text)
+
+    decoded = pl.Series("gloss", [word.sub(spelled, g) for g in lost["gloss"]], dtype=pl.String)
+    return (
+        pl.concat([first.filter(~pl.col("gloss").str.contains(word.pattern)), lost.with_columns(decoded)])
+        .sort("lemma", "order", maintain_order=True)
+        .filter(~pl.col("gloss").str.contains(LOST_LETTER))
+    )
+
+
 def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `gloss`) from entries (`lemma`, `entry`, `order`), for the lemmas `wanted`
     (all when None): per lemma and part of speech the first sense of the entries whose headword the
@@ -476,7 +532,7 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
             else table.join(lemmas.to_frame("lemma"), on="lemma", how="semi", maintain_order="left")
         )
 
-    first = of(wanted)
+    first = _decode_lost(of(wanted), table)
     pointed = first["see"].drop_nulls().unique()
     known = first.filter(pl.col("see").is_null())
     if wanted is not None and pointed.len():

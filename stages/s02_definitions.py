@@ -14,9 +14,13 @@ A definition is one of, for each word (docs/definitions.md):
    of links to the first text (`BE, to have actuality [v]`); a run-on form (ADDABLE of ADD) -> `from ADD,
    to combine ... [adj]`. A chain that never reaches a text (a cycle, or longer than MAX_HOPS) or a link
    to a word the list lacks leaves just the linked word; both are counted in the notes.
-2. a dictionary entry whose headword is the word (any dictionary's, before any morphology);
+2. a dictionary entry whose headword is the word (any dictionary's, before any morphology), but a regular
+   form of a base WordNet knows in that part of speech reads through its base first (SLOWS `present tense
+   of SLOW: ...`; GCIDE's own entry of such a form dropped, WordNet's after the base unless the corpus
+   tagged it as often: regular_forms_first);
 3. an inflection of a verified base: `past tense of HOLD: ... [v]` (stages/wordnet.py, `inflections`),
-   the base's gloss from a dictionary, the supplement or a list whose bracket names inflections;
+   the base's gloss from a dictionary, the supplement or a list whose bracket names inflections, in the
+   base's main part of speech, the other following when the corpus tagged it too (LEADS);
 4. a derivation by a rule judged at least 95% right (stages/derivations.py), and the
    inflections of derived words (UNSNAPPING from UNSNAP).
 
@@ -230,6 +234,84 @@ def supplement_definitions(
     return table.filter(pl.col(Col.id) < lexicon.height), problems, as_lemmas(senses)
 
 
+def regular_forms_first(
+    heads: pl.DataFrame, senses: pl.DataFrame, forms: pl.DataFrame, lexicon: pl.DataFrame, names: pl.Series
+) -> tuple[pl.DataFrame, list[str]]:
+    """Headword definitions (`id`, `word`, `definition`, `definition_source`) of words that are regular
+    forms of a base WordNet knows in the form's part of speech, read through that base first
+    (docs/definitions.md): SLOWS is `present tense of SLOW: ...`, not GCIDE's `Milk sickness`. A GCIDE entry
+    of such a form is dropped (old, dialect or a coincidence: GIVES `Fetters`, ONES `Once`, KEELS
+    `Ninepins`); WordNet's own entry of the form follows the base (JOINED's `married`, HOOKS' `large strong
+    hand`), or leads when the corpus tagged the form at least once and at least as often as the base in the
+    reading's part of speech (`everyday` of wordnet.inflections: CLOTHES, PROFITS). `senses`: every
+    dictionary's (`lemma`, `pos`, `rank`, `gloss`, `source`, `tagged`)."""
+    own_tagged = (
+        senses.filter((pl.col("source") == "wordnet") & (pl.col("rank") < 100))
+        .group_by("lemma")
+        .agg(pl.col("tagged").max().alias("own_tagged"))
+        .select(pl.col("lemma").str.to_uppercase().alias(Col.word), "own_tagged")
+    )
+    # Only -s, -d and -ing forms can lead with their base (a comparative never does: wordnet.inflections).
+    asked = heads.filter(
+        pl.col(Col.definition_source).is_in(["wordnet", "gcide"]) & pl.col(Col.word).str.contains(r"(?:S|D|ING)$")
+    )
+    readings = (
+        inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
+        .filter(~pl.col("irregular") & (pl.col("everyday") >= 0) & pl.col(Col.definition).str.contains(": "))
+        .select(
+            Col.word,
+            pl.col(Col.definition).alias("form"),
+            pl.col("source").alias("form_source"),
+            "everyday",
+            "sense",
+            "guarded",
+        )
+    )
+    joined = (
+        asked.join(readings, on=Col.word)
+        .join(own_tagged, on=Col.word, how="left")
+        # A form WordNet gives its base's own sense is a variant of it, not a form: MATHS is MATH.
+        .filter(~pl.col(Col.definition).str.starts_with(pl.col("sense")))
+        # SEE's past is SAW: SEED's entry stays. LIED's (a German song, never tagged) follows LIE's past,
+        # named without a sense: LIE's first is the one whose past is LAY.
+        .filter(
+            ~pl.col("guarded")
+            | ((pl.col(Col.definition_source) == "wordnet") & (pl.col("own_tagged").fill_null(0) == 0))
+        )
+        .with_columns(
+            pl.when("guarded").then(pl.col("form").str.extract(r"^([^:]*): ", 1)).otherwise("form").alias("form")
+        )
+    )
+    # The own entry's senses are cut to its first when the two do not fit together.
+    whole = pl.col(Col.definition)
+    first = whole.str.split(" / ").list.first()
+    own = pl.when(whole.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS).then(whole).otherwise(first)
+    fits = own.str.len_chars() + pl.col("form").str.len_chars() + 3 <= MAX_CHARS
+    tagged = pl.col("own_tagged").fill_null(0)
+    own_leads = (pl.col(Col.definition_source) == "wordnet") & (tagged >= pl.col("everyday")) & (tagged >= 1)
+    changed = joined.with_columns(
+        pl.when(pl.col(Col.definition_source) == "gcide")
+        .then("form")
+        .when(own_leads)
+        .then(pl.when(fits).then(pl.format("{} / {}", own, "form")).otherwise(own))
+        .when(fits)
+        .then(pl.format("{} / {}", "form", own))
+        .otherwise("form")
+        .alias(Col.definition),
+        pl.when(own_leads)
+        .then(Col.definition_source)
+        .otherwise(pl.col("form_source") + "-inflection")
+        .alias(Col.definition_source),
+    ).select(heads.columns)
+    notes = [
+        "regular forms read through their base: "
+        f"{joined.filter(pl.col(Col.definition_source) == 'gcide').height:,} GCIDE entries replaced, "
+        f"{joined.filter((pl.col(Col.definition_source) == 'wordnet') & ~own_leads).height:,} WordNet entries "
+        f"after the base, {joined.filter(own_leads).height:,} before it"
+    ]
+    return pl.concat([heads.join(changed, on=Col.id, how="anti"), changed]), notes
+
+
 def dictionary_definitions(
     lexicon: pl.DataFrame,
     missing: pl.DataFrame,
@@ -260,7 +342,14 @@ def dictionary_definitions(
     # Every dictionary's senses as one table, in order of preference (the configured order).
     senses = pl.concat(
         [
-            lemmas.select("lemma", "pos", "rank", "gloss").with_columns(pl.lit(name).alias("source"))
+            lemmas.select(
+                "lemma",
+                "pos",
+                "rank",
+                "gloss",
+                pl.lit(name).alias("source"),
+                (pl.col("tagged") if "tagged" in lemmas.columns else pl.lit(None)).cast(pl.Int64).alias("tagged"),
+            )
             for name, lemmas in dictionaries.items()
         ]
     )
@@ -293,6 +382,8 @@ def dictionary_definitions(
         .drop("form", "form_source", "sense")
     )
     notes.append(f"irregular forms shown with their base first: {firsts.height:,}")
+    heads, regular_notes = regular_forms_first(heads, senses, forms, lexicon, names)
+    notes += regular_notes
     table = left.join(inflections(left[Col.word], senses, forms, lexicon[Col.word], names), on=Col.word).select(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)
     )

@@ -5,7 +5,8 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
 {...}.exc (irregular forms: MICE -> mouse).
 
 - A word that is a WordNet lemma gets the first (most frequent) sense of each
-  part of speech it has, counting only senses whose synset writes the lemma in
+  part of speech it has (never a slur or vulgarism while there is another: that
+  one follows, labelled), counting only senses whose synset writes the lemma in
   lower case: a Scrabble word is never a proper noun or an abbreviation, so
   NICE is not "a city in southeastern France" and DOE not "the federal
   department...". Parts of speech come in order of their corpus-tagged sense
@@ -171,6 +172,7 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
                 .str.split('; "')
                 .list.first()
                 .str.strip_chars()
+                .str.strip_chars_end(",")  # PHARMACY's `... drugs and medicines,` before its example
                 .alias("gloss"),
             )
         )
@@ -196,23 +198,58 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
     return pl.concat(frames)
 
 
+# The usage domains whose sense a dual-use word shows after its everyday one, with the label it is shown by
+# when its gloss does not already carry one (CHINK: `(ethnic slur) offensive term for ...`).
+LABELLED = {"ethnic slur": "ethnic slur", "vulgarism": "vulgar", "profanity": "profane"}
+
+
 def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `gloss`): the most frequent lower-case sense of each lemma per part of
+    """(`lemma`, `pos`, `rank`, `gloss`, `tagged`): the main lower-case sense of each lemma per part of
     speech that reads on its own; `rank` orders a lemma's parts of speech by their tagged-sense counts
-    (the part of speech the corpus saw most comes first), then n, v, adj, adv."""
+    (the part of speech the corpus saw most comes first), then n, v, adj, adv; `tagged` that count.
+
+    The main sense is WordNet's first (the most frequent in its tagged corpus), but never a slur or a
+    vulgarism while the part of speech has another sense: such a sense (the first WordNet lists) then
+    follows the word's others, labelled, as a row of rank 100 and more (CHINK: `a narrow opening ... [n] /
+    make or emit a high sound [v] / (ethnic slur) offensive term for ... [n]`)."""
+    table = senses(wordnet) if table is None else table
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
     headless = (pl.col("pos") == "n") & pl.col("gloss").str.contains(r"^[a-z]+ed (?:with|by|from|in|for) ")
+    domains = (
+        sense_domains(wordnet, table)
+        .filter(pl.col("domain").is_in(list(LABELLED)))
+        .unique(["lemma", "pos", "sense"], keep="first")
+    )
     kept = (
-        (senses(wordnet) if table is None else table)
-        .filter(~headless)
-        .sort("lemma", "pos", "sense")
+        table.filter(~headless)
+        .join(domains, on=["lemma", "pos", "sense"], how="left")
+        .with_columns(
+            # SNATCH's `obscene terms for female genitals` has no usage domain: its gloss says it.
+            (pl.col("domain").is_not_null() | pl.col("gloss").str.contains(r"^obscene ")).alias("labelled"),
+        )
+        .sort("lemma", "pos", "labelled", "sense")
+    )
+    main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True)
+    order = main.sort(["lemma", "tagged", "rank"], descending=[False, True, False]).with_columns(
+        pl.int_range(pl.len()).over("lemma").alias("rank")
+    )
+    label = pl.col("domain").replace_strict(LABELLED, default="vulgar")
+    shown_after = (
+        kept.filter(pl.col("labelled"))
         .unique(["lemma", "pos"], keep="first", maintain_order=True)
+        .join(main.filter(~pl.col("labelled")).select("lemma", "pos"), on=["lemma", "pos"], how="semi")
+        .join(order.select("lemma", "pos", pl.col("rank").alias("main_rank")), on=["lemma", "pos"])
+        .with_columns(
+            (pl.col("main_rank") + 100).alias("rank"),
+            pl.when(pl.col("gloss").str.starts_with("("))
+            .then("gloss")
+            .otherwise(pl.format("({}) {}", label, "gloss"))
+            .alias("gloss"),
+        )
     )
-    order = kept.sort(["lemma", "tagged", "rank"], descending=[False, True, False])
-    return order.with_columns(pl.int_range(pl.len()).over("lemma").alias("rank")).select(
-        "lemma", "pos", "rank", "gloss"
-    )
+    columns = ["lemma", "pos", "rank", "gloss", "tagged"]
+    return pl.concat([order.select(columns), shown_after.select(columns)]).sort("lemma", "rank")
 
 
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
@@ -333,6 +370,10 @@ def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
 # are adjectives, having buckteeth or an apanage), nor -er/-est (LIBELLER is no comparative), nor -s/-es
 # of a verb (SAVANTES is SAVANTE's plural, not `present tense of SAVANT`).
 UNTYPED = ("plural of",)
+# A second reading of a form (LEADS: `present tense of LEAD ... / plural of LEAD ...`) is shown when the
+# corpus tagged that part of speech of the base at least this many times: BEARS is the animal as well
+# (BEAR's noun tagged once), SELLS only the verb (SELL's noun never tagged).
+EVERYDAY_SECOND = 1
 
 
 def inflections(
@@ -342,16 +383,24 @@ def inflections(
     lexicon: pl.Series,
     names: pl.Series | None = None,
 ) -> pl.DataFrame:
-    """(`word`, `definition`, `source`, `irregular`, `base`, `sense`) for each of `words` (upper case) that
-    is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`, `gloss`,
-    `source`: the dictionaries' senses, in order of preference) defines (`forms`: the rows of morphology()
-    to read, for these words or more): `past tense of HOLD: ... [v]`
+    """(`word`, `definition`, `source`, `irregular`, `base`, `sense`, `everyday`, `guarded`) for each of `words` (upper
+    case) that is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`,
+    `gloss`, `source`, and `tagged` where known: the dictionaries' senses, in order of preference) defines
+    (`forms`: the rows of morphology() to read, for these words or more): `past tense of HOLD: ... [v]`
     when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
-    `past tense of DOLL`. Of several readings: one with a gloss first, then the rule's rank, then the
-    dictionary's. `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an
-    exception list's; `base` the base (upper case), `sense` its gloss and tag (null when not shown).
-    `names`: proper_lemmas; such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that
-    WordNet writes with a capital)."""
+    `past tense of DOLL`. Of several readings: one with a gloss first, then the base the rules rank first,
+    then the dictionary's order, then the base's main part of speech (SELLS: `present tense of SELL`, the
+    corpus tagged SELL as a verb, never as a noun). A second reading of the same base in another part of
+    speech the corpus tagged at least EVERYDAY_SECOND times follows (LEADS: the verb, then the noun).
+    `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an exception list's; `base`
+    the base (upper case), `sense` its gloss and tag (null when not shown); `everyday`: the tagged count of
+    the first reading's base in its part of speech (null when not WordNet's), -1 for a comparative or a
+    Latin or Greek plural (it never leads over a dictionary's own entry for the form: COMMA is no plural of
+    COMMON); `guarded`: a regular past tense of a verb the
+    exception lists give a past and a participle of its own (it leads only over an entry the corpus never
+    tagged: SEED is no `past tense of SEE`, LIED no German song). `names`: proper_lemmas;
+    such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that WordNet writes with a
+    capital); nor is a word whose base has three syllables or more (INTIMATER, ENAMELLER, NEANDERTALER)."""
     lowered = words.str.to_lowercase().to_frame("lower")
     known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
     candidates = forms
@@ -372,10 +421,25 @@ def inflections(
         .then(pl.col("in_lexicon"))
         .otherwise(pl.col("in_lexicon") & pl.col("plain") & ~pl.col("has_exceptions"))
     )
+    tagged = pl.col("tagged") if "tagged" in lemmas.columns else pl.lit(None, pl.Int64)
     senses = (
-        lemmas.filter(pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
-        .with_columns(pl.int_range(pl.len()).alias("preference"))
-        .select(pl.col("lemma").alias("base"), "pos", "gloss", "source", "preference")
+        lemmas.with_columns(pl.int_range(pl.len()).alias("preference"))
+        # A labelled sense shown after the others (rank 100 on, wordnet.glosses) is no base's reading, nor
+        # is a sense that is itself a form's (the supplement's AMUS `plural of AMU`: AMUSES is AMUSE's).
+        .filter(
+            (pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
+            & (pl.col("rank") < 100)
+            & ~pl.col("gloss").str.contains(r"^(?:plural|past tense|present tense|present participle) of ")
+        )
+        .select(
+            pl.col("lemma").alias("base"),
+            "pos",
+            "gloss",
+            "source",
+            "preference",
+            pl.col("rank").alias("pos_rank"),
+            tagged.alias("tagged"),
+        )
     )
     proposed = (
         candidates
@@ -404,29 +468,115 @@ def inflections(
     )
     # A bare reading needs a base 3+ letters long that a dictionary knows (in another part of speech).
     untyped = pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0) & (size >= 3)
+    graded = pl.col("relation").is_in(["comparative of", "superlative of"])
+    # A one-syllable base ending consonant-vowel-consonant doubles it before -ed, -ing, -er, -est (CAP:
+    # CAPPED): CAPED, RAPED, DINED are no forms of CAP, RAP, DIN. Not after c, s, w, x, y (ARCED, BUSED).
+    doubles = pl.col("base").str.contains(r"^[^aeiouy]*[aeiouy][^aeiouycswx]$") & pl.col("lower").str.contains(
+        r"(?:ed|ing|er|est)$"
+    )
+    proposed = proposed.filter(~(doubles & pl.col("plain") & (pl.col("priority") > 0)))
     if names is not None:
-        proposed = proposed.filter(
-            ~(pl.col("relation").is_in(["comparative of", "superlative of"]) & pl.col("lower").is_in(names.implode()))
+        proposed = proposed.filter(~(graded & pl.col("lower").is_in(names.implode())))
+    # -er and -est make comparatives of words of one or two syllables (a final silent e not counted).
+    syllables = pl.col("base").str.count_matches("[aeiouy]+") - pl.col("base").str.contains("[^aeiouyl]e$").cast(
+        pl.UInt32
+    )
+    # (Of a -y adjective, more: UNSTEADIER, WATERIER.)
+    proposed = proposed.filter(
+        ~(graded & (pl.col("priority") > 0) & (syllables > 2) & ~pl.col("base").str.ends_with("y"))
+    )
+    # A word in -ics may name a field or a language (RABBINICS, a singular noun): no plural of an -ic noun
+    # that GCIDE defines as a language, science, art, study, doctrine, theory or practice (`Rabbinic: The
+    # language or dialect of the rabbins`); EXOTICS, TYMPANICS and CRITICS are plurals.
+    uncountable = (pl.col("source") == "gcide") & pl.col("gloss").str.contains(
+        r"^The (?:language|science|art|study|doctrine|theory|practice)\b"
+    )
+    proposed = proposed.filter(
+        ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & uncountable).fill_null(False)
+    )
+    # A verb whose exception lists give it both a past and a participle of its own (SEE: saw, seen; not
+    # BARREL's barrelled, SEW's sewn nor BURN's burnt) has no regular past that leads (SEED).
+    own_past = (
+        pl.col("lower").str.contains(r"^[a-z]+[^s]$")  # not CO-ORDINATED, nor a present tense
+        & ~pl.col("lower").str.ends_with("ing")
+        & (pl.col("lower") != pl.col("base") + pl.col("base").str.slice(-1) + "ed")
+    )
+    irregular_verbs = (
+        candidates.filter(
+            (pl.col("priority") == 0) & (pl.col("pos") == "v") & own_past & ~pl.col("lower").str.ends_with("t")
         )
-    found = (
+        .group_by("base")
+        .agg(pl.col("lower").n_unique().alias("forms"))
+        .filter(pl.col("forms") >= 2)["base"]
+    )
+    readings = (
         proposed.filter(pl.col("gloss").is_not_null() | untyped)
         .join(senses.group_by("base").agg(pl.col("source").first().alias("known_in")), on="base", how="left")
         .with_columns(pl.coalesce("source", "known_in").alias("source"))
+        .with_columns(
+            pl.col("priority").min().over("lower", "base", pl.col("gloss").is_null()).alias("base_priority"),
+            pl.col("preference").min().over("source").alias("source_order"),
+            # A base the corpus saw in the reading's part of speech before one it never did: SKIES is SKY's,
+            # SOLES SOLE's, IMAGINES IMAGINE's (noun.exc has them of SKI, SOL, IMAGO), SWINGING SWING's.
+            (pl.col("tagged").max().over("lower", "base").fill_null(0) < 1).alias("rare_base"),
+        )
         # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
-        .sort(pl.col("gloss").is_null(), "priority", "preference", "lower", maintain_order=True, nulls_last=True)
-        .unique("lower", keep="first", maintain_order=True)
+        .sort(
+            pl.col("gloss").is_null(),
+            "rare_base",
+            "base_priority",
+            "source_order",
+            "pos_rank",
+            "priority",
+            "preference",
+            "lower",
+            maintain_order=True,
+            nulls_last=True,
+        )
     )
+    found = readings.unique("lower", keep="first", maintain_order=True)
     base = pl.col("base").str.to_uppercase()
-    return found.select(
-        pl.col("lower").str.to_uppercase().alias(Col.word),
-        pl.when(pl.col("gloss").is_null())
-        .then(pl.format("{} {}", "relation", base))
-        .otherwise(pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos"))
-        .alias(Col.definition),
-        "source",
-        (pl.col("priority") == 0).alias("irregular"),
-        base,
-        pl.format("{} [{}]", "gloss", "pos").alias("sense"),
+    shown = pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos")
+    second = (
+        readings.join(
+            found.select("lower", "base", "source", pl.col("pos").alias("first_pos")), on=["lower", "base", "source"]
+        )
+        .filter(
+            (pl.col("pos") != pl.col("first_pos"))
+            & pl.col("gloss").is_not_null()
+            & (pl.col("tagged") >= EVERYDAY_SECOND)
+            & (pl.col("priority") > 0)
+        )
+        .unique("lower", keep="first", maintain_order=True)
+        .select("lower", shown.alias("second"))
+    )
+    # Nor a Latin or Greek plural: BATTALIA is no plural of BATTALION.
+    classical = [i for i, (_, suffix, ending, _) in enumerate(RULES, start=1) if (suffix, ending) in CLASSICAL]
+    exceptional = (pl.col("relation") == "past tense of") & pl.col("base").is_in(irregular_verbs.implode())
+    return (
+        found.join(second, on="lower", how="left")
+        .with_columns(
+            pl.when(pl.col("gloss").is_null())
+            .then(pl.format("{} {}", "relation", base))
+            .otherwise(shown)
+            .alias("first")
+        )
+        .select(
+            pl.col("lower").str.to_uppercase().alias(Col.word),
+            pl.when(
+                pl.col("second").is_not_null()
+                & (pl.col("first").str.len_chars() + pl.col("second").str.len_chars() + 3 <= MAX_CHARS)
+            )
+            .then(pl.format("{} / {}", "first", "second"))
+            .otherwise("first")
+            .alias(Col.definition),
+            "source",
+            (pl.col("priority") == 0).alias("irregular"),
+            base,
+            pl.format("{} [{}]", "gloss", "pos").alias("sense"),
+            pl.when(graded | pl.col("priority").is_in(classical)).then(-1).otherwise("tagged").alias("everyday"),
+            exceptional.alias("guarded"),
+        )
     )
 
 

@@ -54,22 +54,40 @@ def test_precision_counts_right_and_minor_and_sets_changed_words_apart():
 
 
 @pytest.mark.parametrize(
-    "definition, source, expected",
+    "definition, source, word, expected",
     [
-        ("a heap [n]", "gcide", "headword"),
-        ("joining words [conj]", "supplement", "own"),
-        ("BE, to exist [v]", "supplement-link", "own"),
-        ("plural of CAT: a cat [n]", "wordnet-inflection", "inflection"),
-        ("plural of PLENARY", "wordnet-inflection", "inflection-bare"),
-        ("form of HOLD: keep [v] / occupied [adj]", "wordnet-inflection", "irregular"),
-        ("re- (again) + OFFEND", "wordnet-derived", "derived re-"),
-        ("GULLIBLE + -bly (in a way that is): naive [adj]", "wordnet-derived", "derived -bly"),
-        ("British spelling of NEUTRALIZER: one who neutralizes [n]", "gcide-derived", "derived british"),
-        ("present participle of UNSNAP: un- (the reverse of) + SNAP [v]", "wordnet-derived", "derived+inflection"),
+        ("a heap [n]", "gcide", "BING", "headword"),
+        ("joining words [conj]", "supplement", "AND", "own"),
+        ("BE, to exist [v]", "supplement-link", "AM", "own"),
+        ("plural of CAT: a cat [n]", "wordnet-inflection", "CATS", "inflection"),
+        ("plural of PLENARY", "wordnet-inflection", "PLENARIES", "inflection-bare"),
+        ("form of HOLD: keep [v] / occupied [adj]", "wordnet-inflection", "HELD", "irregular"),
+        (
+            "present tense of LEAD: guide [v] / plural of LEAD: an advantage [n]",
+            "wordnet-inflection",
+            "LEADS",
+            "inflection, two readings",
+        ),
+        ("past tense of JOIN: become part of [v] / married [adj]", "wordnet-inflection", "JOINED", "inflection+own"),
+        ("clothing [n] / present tense of CLOTHE: dress [v]", "wordnet", "CLOTHES", "headword+inflection"),
+        ("OFFEND again [v]", "wordnet-derived", "REOFFEND", "derived re-"),
+        ("not BATED [adj]", "wordnet-derived", "UNBATED", "derived un-"),
+        ("not TOXIC [adj]", "wordnet-derived", "NONTOXIC", "derived non-"),
+        ("reverse the action of SNAP [v]", "wordnet-derived", "UNSNAP", "derived un-"),
+        ("without PIP [adj]", "wordnet-derived", "PIPLESS", "derived -less"),
+        ("the quality of being DRAFTY: not airtight [n]", "wordnet-derived", "DRAFTINESS", "derived -iness"),
+        ("in a way that is GULLIBLE: naive [adv]", "wordnet-derived", "GULLIBLY", "derived -bly"),
+        ("British spelling of NEUTRALIZER: one who neutralizes [n]", "gcide-derived", "NEUTRALISER", "derived british"),
+        (
+            "present participle of UNSNAP: reverse the action of SNAP [v]",
+            "wordnet-derived",
+            "UNSNAPPING",
+            "derived+inflection",
+        ),
     ],
 )
-def test_rules_are_read_off_the_text(definition, source, expected):
-    got = pl.select(rule(pl.lit(definition), pl.lit(source))).item()
+def test_rules_are_read_off_the_text(definition, source, word, expected):
+    got = pl.select(rule(pl.lit(definition), pl.lit(source), pl.lit(word))).item()
     assert got == expected
 
 

@@ -299,8 +299,8 @@ def test_real_owl_facts():
     # A bare-word line: kept with no senses of its own; stage 2 derives it from the list's ABRUPT, and its
     # plural from that. No -er rule was judged right often enough: ABANDONER stays undefined.
     assert lex.filter(pl.col("word") == "ABRUPTNESS")["csw_senses"].to_list() == [None]
-    assert got["ABRUPTNESS"] == "ABRUPT + -ness (the quality of being): rudely brief [adj]"
-    assert got["ABRUPTNESSES"] == "plural of ABRUPTNESS: ABRUPT + -ness (the quality of being): rudely brief [n]"
+    assert got["ABRUPTNESS"] == "the quality of being ABRUPT: rudely brief [n]"
+    assert got["ABRUPTNESSES"] == "plural of ABRUPTNESS: the quality of being ABRUPT: rudely brief [n]"
     assert got["ABANDONER"] is None
 
 

@@ -1,0 +1,147 @@
+"""Stage 2 on the real WordNet and GCIDE (raw/): what a player reads beside an everyday word is its everyday
+meaning. One line per example: the word, its base, and the sense its definition must lead with.
+
+Built once with a small lexicon holding the words and their bases and our real supplement (as the build of
+raw/ has it). The whole-build invariants (no lost letter, no text cut mid-phrase, every everyday regular form
+naming its base first) are in tests/test_end_to_end.py. Examples the stage does not yet get right are marked
+xfail(strict=True) with what they show instead: the day one is fixed, its test says so.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, lexicon_of
+from stages.s02_definitions import build_definitions
+
+RAW = ROOT / "raw"
+
+# (word, base or None, what the first sense must start with)
+LEADS_WITH = [
+    # A regular form of an everyday base reads through it, not through an old or dialect entry of the form.
+    ("SLOWS", "SLOW", "present tense of SLOW: "),
+    ("GIVES", "GIVE", "present tense of GIVE: "),
+    ("LENDS", "LEND", "present tense of LEND: "),
+    ("ONES", "ONE", "plural of ONE: the smallest whole number"),
+    ("SHOTS", "SHOT", "plural of SHOT: "),
+    ("WHITES", "WHITE", "plural of WHITE: "),
+    ("JOINED", "JOIN", "past tense of JOIN: "),
+    ("HOOKS", "HOOK", "present tense of HOOK: "),
+    ("BONES", "BONE", "plural of BONE: rigid connective tissue"),
+    # In the part of speech the everyday form has.
+    ("SELLS", "SELL", "present tense of SELL: "),
+    ("FILLS", "FILL", "present tense of FILL: "),
+    ("TRUDGES", "TRUDGE", "present tense of TRUDGE: "),
+    ("LEADS", "LEAD", "present tense of LEAD: "),
+    # Dual use: the everyday sense first.
+    ("CHINK", None, "a narrow opening"),
+    # Derivations in the derived word's part of speech.
+    ("REPLEDGE", "PLEDGE", "PLEDGE again [v]"),
+    ("DRAFTINESS", "DRAFTY", "the quality of being DRAFTY: not airtight [n]"),
+    ("TERMINABLY", "TERMINABLE", "in a way that is TERMINABLE: "),
+]
+
+# Not met: the first sense WordNet lists (most frequent in its corpus, or in no order when none was tagged)
+# is still shown. The untagged rule tried (a concrete sense first) was judged no better on two samples
+# (tests/data/definitions_untagged_rule_judged.tsv) and is not kept.
+NOT_YET = [
+    ("GOLD", None, "a soft yellow malleable ductile", "coins made of gold"),
+    ("STY", None, "a pen for swine", "an infection of the sebaceous gland"),
+    ("MOLE", None, "small velvety-furred burrowing mammal", "the molecular weight"),
+    ("COCK", None, "adult male chicken", "tilt or slant to one side"),
+    ("VANILLA", None, "a flavoring prepared from vanilla beans", "any of numerous climbing plants"),
+    ("SUNNY", None, "bright with sunshine", "bright and pleasant; promoting a feeling of cheer"),
+    ("SHAVER", None, "a razor powered by an electric motor", "an adult male who shaves"),
+    ("CHURCHES", "CHURCH", "plural of CHURCH: a place for public", "plural of CHURCH: one of the groups"),
+    ("PUNTERS", "PUNTER", "plural of PUNTER: someone who bets", "plural of PUNTER: someone who propels"),
+    ("ODDER", "ODD", "comparative of ODD: beyond or deviating", "comparative of ODD: not divisible by two"),
+]
+
+# Analyses that cannot be: no definition that says so.
+NEVER = {
+    "INTIMATER": "comparative of INTIMATE",  # -er makes comparatives of words of one or two syllables
+    "ENAMELLER": "comparative of ENAMEL",
+    "NEANDERTALER": "comparative of NEANDERTAL",
+    "RABBINICS": "plural of RABBINIC",
+    "SEED": "past tense of SEE",  # SEE's past is SAW: SEED's own entry stays
+    "BATTALIA": "plural of BATTALION",  # no Latin plural of an English word leads
+    "COMMA": "plural of COMMON",
+}
+
+# GCIDE's lost letters and cut text (before: `Leucorrh?a.`, `... used for mi?ing the clay`, `Corybants
+# (-b?nts), ...`, `... parable of the`, `A body of picked troops; as`).
+CLEAN = ["WHITES", "BLUNGER", "CORYBANT", "DIVES", "GUARDS", "ASHLER", "DARIC"]
+
+WORDS = sorted(
+    {w for w, *_ in LEADS_WITH + NOT_YET}
+    | {b for _, b, *_ in LEADS_WITH + NOT_YET if b}
+    | set(NEVER)
+    | {"INTIMATE", "ENAMEL", "NEANDERTAL", "RABBINIC", "SEE", "BATTALION", "DIVE", "GUARD", "CLOTHE", "CLOTHES"}
+    | {"BORING", "BORE", "COMMA", "COMMON"}
+    | set(CLEAN)
+)
+
+
+def folder(name: str) -> dict[str, bytes]:
+    return {f"{name}/{p.name}": p.read_bytes() for p in (RAW / name).iterdir()}
+
+
+@pytest.fixture(scope="module")
+def defined() -> dict[str, str | None]:
+    lexicon = lexicon_of(WORDS, WORDS)
+    supplement = {"supplement/definitions.txt": (RAW / "supplement" / "definitions.txt").read_bytes()}
+    table = build_definitions(
+        lexicon, folder("wordnet"), supplement, ["csw", "owl", "supplement", "wordnet", "gcide"], gcide=folder("gcide")
+    )["definitions"]
+    return dict(table.select("word", "definition").rows())
+
+
+@pytest.mark.parametrize("word, base, start", LEADS_WITH, ids=[w for w, *_ in LEADS_WITH])
+def test_the_everyday_sense_leads(defined, word, base, start):
+    assert (defined[word] or "").startswith(start), defined[word]
+
+
+@pytest.mark.parametrize(
+    "word, base, start, shown",
+    [pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason=f"shows {case[3]!r}")) for case in NOT_YET],
+    ids=[w for w, *_ in NOT_YET],
+)
+def test_the_main_sense_of_a_base_leads(defined, word, base, start, shown):
+    assert (defined[word] or "").startswith(start), defined[word]
+
+
+@pytest.mark.parametrize("word", sorted(NEVER))
+def test_no_impossible_analysis(defined, word):
+    assert NEVER[word] not in (defined[word] or ""), defined[word]
+
+
+def test_both_readings_when_both_are_everyday(defined):
+    verb, noun = defined["LEADS"].split(" / ")[:2]
+    assert verb.startswith("present tense of LEAD: ") and verb.endswith("[v]")
+    assert noun.startswith("plural of LEAD: ") and noun.endswith("[n]")
+    assert " / " not in defined["SELLS"]  # SELL's noun was never tagged in the corpus
+
+
+def test_a_slur_sense_follows_labelled(defined):
+    senses = defined["CHINK"].split(" / ")
+    assert not senses[0].startswith("(ethnic slur)")
+    assert senses[-1].startswith("(ethnic slur) ")
+
+
+def test_a_current_own_entry_follows_and_an_old_one_goes(defined):
+    # BORING's `dull` is current and everyday: it follows the verb (the corpus tagged BORE's verb more often).
+    assert (
+        defined["BORING"].startswith("present participle of BORE: ") and "so lacking in interest" in defined["BORING"]
+    )
+    assert defined["JOINED"].startswith("past tense of JOIN: ") and "married" in defined["JOINED"]
+    assert "Milk sickness" not in defined["SLOWS"] and "Fetters" not in defined["GIVES"]
+    assert defined["CLOTHES"].startswith("present tense of CLOTHE: ") or defined["CLOTHES"].startswith("clothing")
+
+
+@pytest.mark.parametrize("word", CLEAN)
+def test_no_lost_letter_and_no_text_cut_mid_phrase(defined, word):
+    text = defined[word] or ""
+    assert "?" not in text
+    for sense in text.split(" / "):
+        body = sense.rsplit(" [", 1)[0]
+        assert not body.endswith((",", " as", " the", " and", " as.", " the.", " and.")), sense
