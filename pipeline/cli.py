@@ -549,6 +549,32 @@ def export_web(
 
 
 @app.command()
+def release(
+    folder: Annotated[Path, typer.Argument(help="The release folder: new, empty, or a release to replace.")],
+    previous: Annotated[
+        Optional[Path],
+        typer.Option(help="The last release (a folder, .tar.gz or .zip): CHANGES.md says what changed since."),
+    ] = None,
+    quiet: QuietOpt = False,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
+    """Build what is stale, verify the export and write a release into FOLDER: the export's files, the MySQL
+    dump (ladder-mysql.sql.gz), the web folder (web.tar.gz), NOTICE, CHANGES.md and SHA256SUMS; the same
+    inputs give the same bytes. Exit 1 when the export fails verify; 2 when FOLDER holds files but is not a
+    release; 3 when the previous release is damaged (a file not matching its SHA256SUMS)."""
+    from pipeline.artifact.release import input_paths, write_release
+
+    _warn_address_space()
+    with reported():
+        runner = _runner(config, build_dir, quiet)
+        runner.build()
+        export = runner.build_dir / "export"
+        sums = write_release(export, folder, previous, input_paths(runner.config, export))
+    say(f"wrote {folder}: {len(sums)} files and SHA256SUMS", err=True)
+
+
+@app.command()
 def verify(
     folder: Annotated[
         Optional[Path], typer.Argument(hidden=True, help="The export, as --export (older usage).")
