@@ -190,7 +190,8 @@ def _text(value) -> str:
 
     text = inert(" ".join(str(value).split()))
     text = text if len(text) <= EXAMPLE_WIDTH else text[: EXAMPLE_WIDTH - 1] + "…"
-    return "".join("\\" + ch if ch in "\\`*_[]<>|#~" else ch for ch in text)
+    # Markdown would act on these (emphasis, code, HTML, table cells, a link's `](`); `[n]` alone stays as it is.
+    return "".join("\\" + ch if ch in "\\`*_<>|~" else ch for ch in text).replace("](", "]\\(")
 
 
 def _examples(items: list[str], total: int) -> str:

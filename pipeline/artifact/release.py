@@ -266,7 +266,7 @@ def _listed_sources(path: Path) -> dict[str, tuple[str, str]]:
             continue
         found = {}
         for line in sources.read_text(encoding="utf-8").splitlines():
-            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+            cells = [c.strip().replace("`", "") for c in line.strip().strip("|").split("|")]
             if len(cells) == 6 and re.fullmatch(r"[0-9a-f]{64}", cells[4]):
                 found[cells[4]] = (f"{cells[1]} {cells[2]}", cells[5])
             hand = re.match(r"- `([^`]+)`: .*\(([^()]+)\); sha256 `([0-9a-f]{64})`", line)
