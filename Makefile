@@ -108,8 +108,9 @@ publish-release:
 	gh release create "$$GITHUB_REF_NAME" --verify-tag --title "$$GITHUB_REF_NAME" \
 		--notes-file $(RELEASE)/CHANGES.md $(RELEASE)/*
 
+SITE ?= site
 site:
-	rm -rf site && mkdir site && tar -xzf $(RELEASE)/web.tar.gz -C site
+	rm -rf $(SITE) && mkdir -p $(SITE) && tar -xzf $(RELEASE)/web.tar.gz -C $(SITE)
 
 raw-tools:
 	apt-get update -qq && apt-get install -y -qq --no-install-recommends npm gh >/dev/null

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, copy_tiny, invoke, snapshot
+from conftest import DATA, ROOT, copy_tiny, invoke, snapshot, tiny_config
 from pipeline.artifact.contract import FILES
 from pipeline.artifact.release import RELEASE_FILES, SUMS, VerifyFailed, write_release
 from pipeline.artifact.sqldump import mysql_dump
@@ -197,3 +197,64 @@ def test_the_web_archive_lists_its_files_in_order(released):
     names = _tar_names((released / "web.tar.gz").read_bytes())
     assert names == sorted(names) and not any(n.startswith(("/", "..")) for n in names)
     assert shutil.which("sha256sum")
+
+
+def _nwl_words(name: str) -> set[str]:
+    return {line.split()[1] for line in (DATA / "nwl" / name).read_text().splitlines() if line.strip()}
+
+
+def _brute_links(words: set[str]) -> set[tuple[str, str, str]]:
+    """Every link among `words`, by brute force: (a, b, kind) with a < b."""
+    links = set()
+    for w in words:
+        for i in range(len(w)):
+            for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+                v = w[:i] + c + w[i + 1 :]
+                if v != w and v in words:
+                    links.add((min(w, v), max(w, v), "sub"))
+            shorter = w[:i] + w[i + 1 :]
+            if shorter in words:
+                links.add((shorter, w, "indel") if shorter < w else (w, shorter, "indel"))
+    return links
+
+
+def test_changes_md_between_nwl2018_and_nwl2020(tmp_path):
+    """The real lists' 2020 removals (NWL2018 and NWL2020, words of up to four letters): CHANGES.md's words,
+    counts and links against set differences and brute-force links of the two files."""
+    releases = {}
+    for year in ("2018", "2020"):
+        folder = tmp_path / year
+        folder.mkdir()
+        lists = str(DATA / f"nwl/NWL{year}-4.txt")
+        config = (
+            tiny_config(DATA / "tiny", csw=lists, owl=lists)
+            + f'csw_format = "scores"\nbuild_dir = "{folder / "build"}"\n'
+        )
+        (folder / "config.toml").write_text(config)
+        previous = ["--previous", str(releases["2018"])] if releases else []
+        result = release(folder, folder / "release", *previous)
+        assert result.exit_code == 0, result.output
+        releases[year] = folder / "release"
+    old, new = _nwl_words("NWL2018-4.txt"), _nwl_words("NWL2020-4.txt")
+    removed, added = sorted(old - new), sorted(new - old)
+    assert (len(removed), added) == (26, ["ZZZ"])  # the 2020 removals; ZZZ is missing from the 2018 file
+    lines = (releases["2020"] / "CHANGES.md").read_text().splitlines()
+    old_links, new_links = _brute_links(old), _brute_links(new)
+    gone, came = old_links - new_links, new_links - old_links
+    for line in (
+        f"| words csw | {len(old):,} | {len(new):,} | {len(new) - len(old):+,} |",
+        f"| links sub | {sum(k == 'sub' for *_, k in old_links):,} | {sum(k == 'sub' for *_, k in new_links):,} "
+        f"| {sum(k == 'sub' for *_, k in new_links) - sum(k == 'sub' for *_, k in old_links):+,} |",
+        "- csw added: 1: ZZZ",
+        f"- csw removed: 26: {', '.join(removed[:5])}; 21 more",
+        f"- owl removed: 26: {', '.join(removed[:5])}; 21 more",
+        f"- added: {len(came):,}: "
+        + ", ".join(f"{a}-{b} ({k})" for a, b, k in sorted(came)[:5])
+        + (f"; {len(came) - 5:,} more" if len(came) > 5 else ""),
+        f"- removed: {len(gone):,}: "
+        + ", ".join(f"{a}-{b} ({k})" for a, b, k in sorted(gone)[:5])
+        + f"; {len(gone) - 5:,} more",
+        "- rareness changed: 0",
+        "- definitions changed: 0",
+    ):
+        assert line in lines, (line, "\n".join(lines))
