@@ -221,7 +221,7 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
                 f"- {lexicon} {kind}: {len(w[kind]):,}{_examples(w[kind].head(SHOWN).to_list(), len(w[kind]))}"
             )
     lines += ["", "## Links", ""]
-    for kind, frame in c["links"].items():
+    for kind, frame in c["links"].items():  # not a column: the changed word pairs
         shown = [f"{a}-{b} ({k})" for a, b, k in frame.head(SHOWN).rows()]
         lines.append(f"- {kind}: {frame.height:,}{_examples(shown, frame.height)}")
     lines += ["", "## Groups", ""]

@@ -220,15 +220,15 @@ def _replace(fresh: Path, folder: Path) -> None:
 # the web folder's data.
 CARRIED_BY = {
     "csw": "`word` and `in_csw` (and what is computed from the words: `length`, the links, the groups); "
-    "`definition` where `definition_source` is `csw` or `csw-link`",
-    "owl": "`in_owl` (and the owl groups); `definition` where `definition_source` is `owl` or `owl-link`",
+    "`definition` where `definition_source` is `csw` or begins `csw-`",
+    "owl": "`in_owl` (and the owl groups); `definition` where `definition_source` is `owl` or begins `owl-`",
     "scowl": "`scowl_level`, `rareness`, `usa`, `brit`: facts read from the lists, none of their text",
-    "wordnet": "`definition` where `definition_source` is `wordnet`, `wordnet-inflection` or `wordnet-derived`; "
+    "wordnet": "`definition` where `definition_source` is `wordnet` or begins `wordnet-`; "
     "WordNet's usage labels also set some `offensive` and `vulgar_sense` flags",
-    "gcide": "`definition` where `definition_source` is `gcide`, `gcide-inflection` or `gcide-derived`; "
+    "gcide": "`definition` where `definition_source` is `gcide` or begins `gcide-`; "
     "GCIDE's usage labels also set some `offensive` and `vulgar_sense` flags",
-    "supplement": "`definition` where `definition_source` is `supplement`",
-    "offensive": "`offensive` and `vulgar_sense` of the words it lists",
+    "supplement": "`definition` where `definition_source` is `supplement` or begins `supplement-`",
+    "offensive": "`offensive` and `vulgar_sense` of the words it lists",  # not a column: the config key
     "cuss": "`offensive` of words no dictionary here labels: its ratings, none of its text",
 }
 SCOWL_NOTICE = (
