@@ -116,13 +116,14 @@ raw-tools:
 	apt-get update -qq && apt-get install -y -qq --no-install-recommends npm gh >/dev/null
 	git config --global --add safe.directory "$$PWD"
 
-raw-update: ## download raw/'s packages again and rewrite raw/SOURCES.md from them; says whether raw/ changed
-	$(PYTHON) scripts/fetch_raw.py --write-sources
-	if git diff --quiet -- raw; then echo changed=false; else echo changed=true; fi >> "$${GITHUB_OUTPUT:-/dev/stdout}"
+raw-update: ## the newest version of raw/'s packages into raw/ and raw/SOURCES.md; says whether raw/ changed
+	$(PYTHON) scripts/fetch_raw.py --latest
+	if [ -z "$$(git status --porcelain -- raw)" ]; then echo changed=false; else echo changed=true; fi \
+		>> "$${GITHUB_OUTPUT:-/dev/stdout}"
 
 raw-patch:
 	rm -rf upstream && mkdir upstream
-	git diff --binary -- raw > upstream/raw.patch
+	git add --all -- raw && git diff --cached --binary -- raw > upstream/raw.patch
 	cp $(RELEASE)/CHANGES.md upstream/CHANGES.md
 
 raw-pull-request:
