@@ -632,12 +632,14 @@ def diff(
     new: Annotated[Path, typer.Argument(help="The newer export folder.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """What changed between two exports: words, links, groups (matched by members), rareness, definitions.
+    """What changed between two exports: words, links, groups (matched by members), rareness, rareness labels,
+    definitions and flags.
 
     --json prints {"words": {LEXICON: {"added", "removed"}}, "links": {"added",
     "removed": [[A, B, KIND], ...]}, "groups": {"csw/sub"...: {"merged": [{"into",
-    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness":
-    [{"word", "old", "new"}], "definitions": [{"word", "old", "new"}]}; a group is
+    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness",
+    "labels", "definitions": [{"word", "old", "new"}], "flags": [{"word", "flag",
+    "old", "new"}]}; a group is
     named by its first word and size, e.g. "COLD (5378)". Exit 0 when the
     exports agree, 1 when they differ.
     """

@@ -90,7 +90,8 @@ def test_two_runs_give_byte_identical_folders(tmp_path):
 
 
 def _change_inputs(tiny: Path) -> None:
-    """DOTE added and MICE removed (both lists), CAT's definition changed, CORD moved from SCOWL 35 to 55."""
+    """DOTE added and MICE removed (both lists), CAT's definition changed, CORD moved from SCOWL 35 to 55,
+    COG flagged vulgar_sense by the reviewed list."""
     for name in ("csw.txt", "owl.txt"):
         lines = (tiny / name).read_text().splitlines()
         (tiny / name).write_text("\n".join([*(w for w in lines if w.upper() != "MICE"), "DOTE"]) + "\n")
@@ -99,6 +100,8 @@ def _change_inputs(tiny: Path) -> None:
     scowl = tiny / "scowl/english-words.35"
     scowl.write_text(scowl.read_text().replace("cord\n", ""))
     (tiny / "scowl/english-words.55").write_text("cord\n")
+    with open(tiny / "offensive.txt", "a") as f:
+        f.write("COG    vulgar_sense  a stand-in for a word with a vulgar sense\n")
 
 
 def test_changes_md_against_a_release_with_known_differences(tiny, released, tmp_path):
@@ -120,7 +123,8 @@ def test_changes_md_against_a_release_with_known_differences(tiny, released, tmp
         "- removed: 0",
         "- rareness changed: 1: CORD 4 -> 2,000",
         "- labels changed: 1: CORD common -> uncommon",
-        "- flags changed: 0",
+        "- flags changed: 1: COG vulgar_sense set",
+        "| vulgar_sense words | 0 | 1 | +1 |",
         "- definitions changed: 1",
         "  - CAT: a definition from the supplement [n] -> a small cat [n]",
     ):
@@ -258,3 +262,16 @@ def test_changes_md_between_nwl2018_and_nwl2020(tmp_path):
         "- definitions changed: 0",
     ):
         assert line in lines, (line, "\n".join(lines))
+
+
+def test_the_cli_refuses_a_failed_verify_with_exit_1_and_one_line(tiny, tmp_path, monkeypatch):
+    """The command's side of the refusal above: exit 1 (a check failed) and one line on stderr. The
+    export is good here, so verify's answer is replaced by the one E101's damaged export gives."""
+    import pipeline.artifact.verify as verify_module
+
+    failure = verify_module.verify(ROOT / "tests/fixtures/verify/E101")
+    assert failure and failure[0][0] == "E101"
+    monkeypatch.setattr(verify_module, "verify", lambda folder: failure)
+    result = release(tiny, tmp_path / "r")
+    assert result.exit_code == 1 and not (tmp_path / "r").exists()
+    assert result.stderr.splitlines()[-1].startswith("error: the export fails verify: E101 ")
