@@ -135,7 +135,7 @@ def previous_release(path: Path | None):
 def _tar_gz(folder: Path) -> bytes:
     """A .tar.gz of a folder's files whose bytes depend on their names and contents alone."""
     buffer = _io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0) as gz:
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=6, mtime=0) as gz:
         with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar:
             for path in sorted(folder.rglob("*")):
                 info = tarfile.TarInfo(path.relative_to(folder).as_posix())
@@ -184,7 +184,8 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
             for name in FILES:
                 shutil.copyfile(export / name, fresh / name)
             dump = "".join(mysql_dump(export)).encode()
-            (fresh / MYSQL).write_bytes(gzip.compress(dump, compresslevel=9, mtime=0))
+            # gzip level 6: for raw/'s 68 MiB dump 2.6 s against 7.8 s at level 9, both 13 MiB
+            (fresh / MYSQL).write_bytes(gzip.compress(dump, compresslevel=6, mtime=0))
             with tempfile.TemporaryDirectory(prefix="ladders-web-") as web:
                 write_web(export, Path(web) / "web")
                 (fresh / WEB).write_bytes(_tar_gz(Path(web) / "web"))
