@@ -127,10 +127,10 @@ raw-patch:
 	cp $(RELEASE)/CHANGES.md upstream/CHANGES.md
 
 raw-pull-request:
-	git apply upstream/raw.patch
 	git checkout -b "upstream-$$GITHUB_RUN_ID"
+	git apply --index upstream/raw.patch
 	git -c user.name="github-actions[bot]" -c user.email="41898282+github-actions[bot]@users.noreply.github.com" \
-		commit --quiet -m "raw/: new upstream inputs" -- raw
+		commit --quiet -m "raw/: new upstream inputs"
 	git push "https://x-access-token:$$GH_TOKEN@github.com/$$GITHUB_REPOSITORY" "HEAD:refs/heads/upstream-$$GITHUB_RUN_ID"
 	gh pr create --head "upstream-$$GITHUB_RUN_ID" --title "raw/: new upstream inputs" --body-file upstream/CHANGES.md
 
