@@ -131,6 +131,7 @@ def test_changes_md_against_a_release_with_known_differences(tiny, released, tmp
         assert line in lines, (line, changes)
     # the groups: DOTE joins DOT's edit group, MICE's one-word groups vanish
     assert "- csw/sub: 0 merged, 0 split, 1 appeared, 1 vanished" in lines
+    assert "  - appeared: DOTE (1)" in lines and "  - vanished: MICE (1)" in lines
     # the same CHANGES.md from the previous release as an archive, at its top or in one folder
     archives = tmp_path / "archives"
     archives.mkdir()

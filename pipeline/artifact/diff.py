@@ -231,6 +231,7 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
         )
         lines += [f"  - merged into {m['into']}: {_some(m['from'])}" for m in g["merged"][:SHOWN]]
         lines += [f"  - split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
+        lines += [f"  - {kind}: {_some(g[kind])}" for kind in ("appeared", "vanished") if g[kind]]
     lines += ["", "## Words in both releases", ""]
     for key, title in ((Col.rareness, "rareness changed"), ("labels", "labels changed")):
         frame = c[key]
