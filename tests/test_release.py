@@ -170,6 +170,13 @@ def test_a_damaged_previous_release_is_refused(tiny, released, tmp_path):
         f"error: previous release {released} is damaged: words.parquet does not match its sha256 in SHA256SUMS"
     )
     assert not (tmp_path / "r2").exists()
+    with tarfile.open(tmp_path / "damaged.tar.gz", "w:gz") as tar:  # the same damage, in an archive
+        tar.add(released, arcname="r1")
+    result = release(tiny, tmp_path / "r2", "--previous", str(tmp_path / "damaged.tar.gz"))
+    assert result.exit_code == 3 and result.output.strip().splitlines()[-1] == (
+        f"error: previous release {tmp_path / 'damaged.tar.gz'} is damaged: words.parquet does not match its "
+        "sha256 in SHA256SUMS"
+    )
     (tmp_path / "broken.tar.gz").write_bytes(b"not a gzip file")
     result = release(tiny, tmp_path / "r2", "--previous", str(tmp_path / "broken.tar.gz"))
     assert result.exit_code == 3 and "is damaged" in result.output and not (tmp_path / "r2").exists()

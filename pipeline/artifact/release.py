@@ -75,21 +75,21 @@ def is_release(folder: Path) -> bool:
     return sums is not None and {p.name for p in folder.iterdir()} == {*sums, SUMS}
 
 
-def check_release(folder: Path, what: str = "release") -> None:
+def check_release(folder: Path, what: str) -> None:
     """Every file SHA256SUMS lists is there with its sha256, and the export files are among them; else
-    DamagedState naming the first file that is not."""
+    DamagedState naming the first file that is not (`what` names the release in the message)."""
     sums = read_sums(folder)
     if sums is None:
-        raise DamagedState(f"{what} {folder} has no readable {SUMS}: not a release ladders wrote")
+        raise DamagedState(f"{what} has no readable {SUMS}: not a release ladders wrote")
     missing = [n for n in (WORDS_FILE, MANIFEST_FILE) if n not in sums]
     if missing:
-        raise DamagedState(f"{what} {folder}: {SUMS} does not list {missing[0]}: not a ladders release")
+        raise DamagedState(f"{what}: {SUMS} does not list {missing[0]}: not a ladders release")
     for name, digest in sorted(sums.items()):
         path = folder / name
         if not path.is_file() or path.is_symlink():
-            raise DamagedState(f"{what} {folder} is damaged: {name} is missing")
+            raise DamagedState(f"{what} is damaged: {name} is missing")
         if sha256_of(path) != digest:
-            raise DamagedState(f"{what} {folder} is damaged: {name} does not match its sha256 in {SUMS}")
+            raise DamagedState(f"{what} is damaged: {name} does not match its sha256 in {SUMS}")
 
 
 def _unpack(archive: Path, into: Path) -> Path:
@@ -123,12 +123,12 @@ def previous_release(path: Path | None):
     if not path.exists():
         raise UsageError(f"--previous {path} does not exist")
     if path.is_dir():
-        check_release(path, "previous release")
+        check_release(path, f"previous release {path}")
         yield path
         return
     with tempfile.TemporaryDirectory(prefix="ladders-previous-") as scratch:
         folder = _unpack(path, Path(scratch))
-        check_release(folder, f"previous release {path}:")
+        check_release(folder, f"previous release {path}")
         yield folder
 
 
