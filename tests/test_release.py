@@ -283,3 +283,25 @@ def test_the_cli_refuses_a_failed_verify_with_exit_1_and_one_line(tiny, tmp_path
     result = release(tiny, tmp_path / "r")
     assert result.exit_code == 1 and not (tmp_path / "r").exists()
     assert result.stderr.splitlines()[-1].startswith("error: the export fails verify: E101 ")
+
+
+def test_a_previous_release_of_another_schema_version_is_named_not_compared(tiny, released, tmp_path):
+    """After a change of the export contract the last published release has another shape: the release is
+    still made, and CHANGES.md says why it compares nothing (CI must not stop at every schema change)."""
+    import json
+
+    from pipeline.artifact.contract import SCHEMA_VERSION
+
+    manifest = json.loads((released / "manifest.json").read_text())
+    manifest["schema_version"] = SCHEMA_VERSION - 1
+    (released / "manifest.json").write_text(json.dumps(manifest))
+    sums = {n: hashlib.sha256((released / n).read_bytes()).hexdigest() for n in RELEASE_FILES}
+    (released / SUMS).write_text("".join(f"{d}  {n}\n" for n, d in sums.items()))
+    result = release(tiny, tmp_path / "r2", "--previous", str(released))
+    assert result.exit_code == 0, result.output
+    lines = (tmp_path / "r2/CHANGES.md").read_text().splitlines()
+    assert lines[2].endswith(
+        f"which has schema_version {SCHEMA_VERSION - 1} (this one has {SCHEMA_VERSION}): the export's files "
+        "changed shape, so its words are not compared."
+    )
+    assert "| words csw | 17 |" in lines and not any(line.startswith("## ") for line in lines)

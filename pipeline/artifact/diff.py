@@ -18,7 +18,16 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, LINK_KINDS, Col, export_file, label_cutoffs, link_pairs
+from pipeline.artifact.contract import (
+    GROUP_COLUMNS,
+    LINK_KINDS,
+    SCHEMA_VERSION,
+    Col,
+    export_file,
+    label_cutoffs,
+    link_pairs,
+    read_manifest,
+)
 
 SHOWN = 5
 FLAGS = (Col.offensive, Col.vulgar_sense)
@@ -201,12 +210,19 @@ def _examples(items: list[str], total: int) -> str:
 
 def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the previous release") -> str:
     """CHANGES.md: the counts of `new_dir` beside those of `old_dir` (None: a first release), then each
-    kind of change with its count and up to SHOWN examples."""
+    kind of change with its count and up to SHOWN examples. A previous release of another schema_version
+    (another ladders) is named but not compared: its files have another shape."""
     new = _words(new_dir)
     lines = ["# Changes", ""]
-    if old_dir is None:
-        lines += ["First release: no previous release was given, so there is nothing to compare.", ""]
-        lines += ["| | this release |", "|---|---:|"]
+    theirs = None if old_dir is None else read_manifest(old_dir).get("schema_version")
+    if old_dir is None or theirs != SCHEMA_VERSION:
+        lines.append(
+            "First release: no previous release was given, so there is nothing to compare."
+            if old_dir is None
+            else f"Against {old_name}, which has schema_version {theirs!r} (this one has {SCHEMA_VERSION}): "
+            "the export's files changed shape, so its words are not compared."
+        )
+        lines += ["", "| | this release |", "|---|---:|"]
         lines += [f"| {k} | {v:,} |" for k, v in counts(new).items()]
         return "\n".join(lines) + "\n"
     old = _words(old_dir)
