@@ -122,7 +122,7 @@ def test_changes_md_against_a_release_with_known_differences(tiny, released, tmp
         "- added: 1: DOT-DOTE (indel)",
         "- removed: 0",
         "- rareness changed: 1: CORD 4 -> 2,000",
-        "- labels changed: 1: CORD common -> uncommon",
+        "- labels changed: 1: CORD common -> rare",  # SCOWL 55 is rare (labels: common <= 35, uncommon <= 50)
         "- flags changed: 1: COG vulgar_sense set",
         "| vulgar_sense words | 0 | 1 | +1 |",
         "- definitions changed: 1",
