@@ -14,6 +14,8 @@ Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 Writes build/03_rareness.parquet, one row per word, key `id`:
 - id u32, word str
 - scowl_level u8: lowest level (10..95), null when no SCOWL list has the word
+- main_level u8: lowest level among SCOWL's main lists (every category but the `*variant*` ones), null
+  when none has the word: what a lexicon's `max_scowl_level` filter reads (stage 5); not exported
 - rareness u32: from the config table by level (`absent` for null)
 - usa bool: in an `english` or `american` list at any level
 - brit bool: in an `english`, `british` or `british_z` list at any level
@@ -36,11 +38,11 @@ BRIT = ("english", "british", "british_z")
 
 
 def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
-    """(`entry`, `level`, `usa`, `brit`) for every line of every SCOWL list that could be a lexicon word
+    """(`entry`, `level`, `usa`, `brit`, `main`) for every line of every SCOWL list that could be a lexicon word
     (lower-case a-z: possessives and accented entries cannot match); names of files skipped. One frame
     built from all the lists' lines at once: a frame per file was a third of the stage."""
     lines: list[str] = []
-    per_file: dict[str, list] = {"lines": [], "level": [], Col.usa: [], Col.brit: []}
+    per_file: dict[str, list] = {"lines": [], "level": [], Col.usa: [], Col.brit: [], "main": []}
     skipped = []
     for name, data in track(scowl.items(), "SCOWL lists", total=len(scowl)):
         m = FILE_NAME.search(name)
@@ -55,12 +57,14 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
         if not found:  # no row to repeat its values for (polars < 2 explodes an empty list to a null)
             continue
         lines += found
-        for key, value in zip(per_file, (len(found), int(m["level"]), m["category"] in USA, m["category"] in BRIT)):
+        facts = (len(found), int(m["level"]), m["category"] in USA, m["category"] in BRIT, "variant" not in m["category"])
+        for key, value in zip(per_file, facts):
             per_file[key].append(value)
     files = pl.DataFrame(
-        per_file, schema={"lines": pl.UInt32, "level": pl.UInt8, Col.usa: pl.Boolean, Col.brit: pl.Boolean}
+        per_file,
+        schema={"lines": pl.UInt32, "level": pl.UInt8, Col.usa: pl.Boolean, Col.brit: pl.Boolean, "main": pl.Boolean},
     )
-    entries = files.select(pl.col("level", Col.usa, Col.brit).repeat_by("lines").explode()).with_columns(
+    entries = files.select(pl.col("level", Col.usa, Col.brit, "main").repeat_by("lines").explode()).with_columns(
         pl.Series("entry", lines, dtype=pl.String)
     )
     return entries.filter(pl.col("entry").str.contains("^[a-z]+$")), skipped
@@ -69,7 +73,10 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
 def build_rareness(lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int]) -> dict:
     entries, skipped = scowl_entries(scowl)
     per_entry = entries.group_by("entry").agg(
-        pl.col("level").min().alias(Col.scowl_level), pl.col(Col.usa).any(), pl.col(Col.brit).any()
+        pl.col("level").min().alias(Col.scowl_level),
+        pl.col("level").filter("main").min().alias("main_level"),
+        pl.col(Col.usa).any(),
+        pl.col(Col.brit).any(),
     )
     table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
     result = (

@@ -1,8 +1,9 @@
 """Stage 6, analysis: the longest ladder of every group.
 
-Reads 01_lexicon (which lexicons a word is in), 04_links and 05_groups.
+Reads 01_lexicon (the words), 04_links and 05_groups (which lexicons hold a word: in_<name>; its groups),
+and config `lexicons`.
 Writes 06_longest.parquet (the export's longest.parquet), one row per group of
-at least two words, for every lexicon (csw, owl) x mode (sub, edit): lexicon
+at least two words, for every lexicon x mode (sub, edit): lexicon
 str, mode str, group_id u32, size u32, length u8 (null when the group mixes
 lengths), diameter u16 (the longest shortest ladder, in steps), start str and
 end str (the alphabetically first pair at that distance); sorted by lexicon,
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col
+from pipeline.artifact.contract import Col, group_columns, in_column
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
 
@@ -220,14 +221,14 @@ def analyse(
     return table.with_columns(pl.when(pl.col(Col.length) >= 0).then(pl.col(Col.length)).alias(Col.length)), waves
 
 
-def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFrame) -> dict:
+def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFrame, lexicons: dict) -> dict:
     import numpy as np
 
     words = lexicon[Col.word]
 
     def labeling(name: str, mode: str, column: str) -> tuple[pl.DataFrame, int]:
         kept = links.filter(pl.col(Col.kind).is_in(KINDS[mode]))
-        ids = np.flatnonzero(lexicon[f"in_{name}"].to_numpy())
+        ids = np.flatnonzero(groups[in_column(name)].to_numpy())
         labels = groups[column].to_numpy()[ids].astype(np.int64)
         return analyse(ids, words, kept[Col.src].to_numpy(), kept[Col.dst].to_numpy(), labels)
 
@@ -235,9 +236,9 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
     # while the other's Python steps. On raw/, side by side: 1.83-2.13 s -> 1.32-1.45 s.
     # On an error or Ctrl-C, map cancels the labelings not yet started; the running ones finish.
     with ThreadPoolExecutor(2) as pool:
-        done = list(pool.map(lambda item: labeling(*item[0], item[1]), GROUP_COLUMNS.items()))
+        done = list(pool.map(lambda item: labeling(*item[0], item[1]), group_columns(lexicons).items()))
     tables, notes = [], []
-    for ((name, mode), _), (table, waves) in zip(GROUP_COLUMNS.items(), done):
+    for ((name, mode), _), (table, waves) in zip(group_columns(lexicons).items(), done):
         tables.append(
             table.with_columns(pl.lit(name).alias(Col.lexicon), pl.lit(mode).alias(Col.mode)).select(list(LONGEST))
         )
@@ -256,5 +257,6 @@ STAGE = Stage(
     name="analysis",
     transform=build_analysis,
     reads=("lexicon", "links", "groups"),  # not a column: the tables stage 6 reads
+    settings=("lexicons",),
     writes={"longest": Output("06_longest.parquet", LONGEST)},
 )

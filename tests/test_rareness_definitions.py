@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from conftest import DATA, lexicon_of
+from conftest import DATA, lexicon_of, two_lists
 from pipeline.artifact.contract import Col
 from pipeline.config import load_config
 from pipeline.errors import InputFormatError
@@ -91,7 +91,7 @@ def test_an_inflection_needs_its_base_in_the_lexicon():
 
 
 def test_list_text_comes_before_wordnet_in_configured_order():
-    lex = build_lexicon({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")[
+    lex = two_lists({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")[
         "lexicon"
     ]
     both = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "wordnet"])["definitions"]
