@@ -295,7 +295,9 @@ def _ladder_json(ladder) -> dict:
 def solve(
     start: Annotated[str, typer.Argument(help="The first word.", show_default=False)],
     end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
-    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
+    lexicon: Annotated[
+        str, typer.Option(help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case).")
+    ] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
     strict: Annotated[
@@ -421,7 +423,13 @@ def solve(
 def puzzle(
     length: Annotated[int, typer.Option(min=1, help="Letters in the start and end words.")] = 4,
     steps: Annotated[int, typer.Option(min=1, help="Steps of the shortest ladder, exactly.")] = 5,
-    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
+    lexicon: Annotated[
+        str, typer.Option(help="Word list of the start, end and steps: any lexicon the export holds (any case).")
+    ] = "csw",
+    moves: Annotated[
+        Optional[str],
+        typer.Option(help="Accept moves through another lexicon's words (e.g. --lexicon everyday --moves csw)."),
+    ] = None,
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     common: Annotated[bool, typer.Option("--common", help="A shortest ladder of common words only.")] = False,
     clean: Annotated[
@@ -447,7 +455,8 @@ def puzzle(
     Difficulty: easy with 20 or more shortest ladders, medium with 4 to 19,
     hard with 1 to 3, and one level harder (up to fiendish) when no shortest
     ladder keeps to common words. --json prints {"asked", "found", "puzzles":
-    [{"start", "end", "steps", "ladders", "all_common", "difficulty"}]}. When
+    [{"start", "end", "steps", "ladders", "all_common", "difficulty", "moves_steps"}]}
+    (moves_steps: with --moves, the shortest ladder through that lexicon's words; else null). When
     fewer puzzles than --count are found, a line on stderr says so (exit 0).
     Exit 2 when no ladder of that many steps exists between words of that
     length (the message names the longest). A progress bar shows after a
@@ -473,6 +482,7 @@ def puzzle(
             "strict" if strict else "on" if clean else "off",
             seed,
             count,
+            moves.lower() if moves else None,
         )
     if len(found) < count:
         say(
@@ -487,6 +497,7 @@ def puzzle(
         say(
             f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
             f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
+            + (f"; {_steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
         )
 
 

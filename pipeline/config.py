@@ -258,37 +258,43 @@ def _merge_lexicons(before: dict[str, Any], file: Path, table: Any, bases: dict[
     base = _layer_base(file)
     for name, entry in table.items():
         where = f"{file}: key 'lexicons.{name}'"
-        if not LEXICON_NAME.fullmatch(name) or name in RESERVED_NAMES:
+        if not LEXICON_NAME.fullmatch(name) or name in RESERVED_NAMES or name.endswith("_edit"):
+            # _edit would make group_<name> another lexicon's edit column (contract.group_column)
             raise ConfigError(
-                f"{where}: a lexicon's name is 1-32 characters a-z, 0-9 and _, starting with a letter, and not "
-                f"one of {', '.join(RESERVED_NAMES)}"
+                f"{where}: a lexicon's name is 1-32 characters a-z, 0-9 and _, starting with a letter, not "
+                f"ending in _edit, and not one of {', '.join(RESERVED_NAMES)}"
             )
         if entry is False:
             merged[name] = False
             continue
-        if not isinstance(entry, dict):
-            raise ConfigError(f"{where}: must be a table (file = ... or from = ...) or false to drop it")
-        unknown = [k for k in entry if k not in LEXICON_KEYS]
-        if unknown:
-            raise ConfigError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(LEXICON_KEYS)})")
-        if ("file" in entry) == ("from" in entry):
-            raise ConfigError(f"{where}: needs exactly one of file (a word list) and from (another lexicon)")
-        try:
-            for k in ("file", "add", "remove"):
-                if k in entry:
-                    _path("file")(k, entry[k], base)
-            if "format" in entry:
-                _choice(LEXICON_FORMATS)("format", entry["format"], base)
-            if "from" in entry and not isinstance(entry["from"], str):
-                raise ValueError("from must be a lexicon's name")
-            level = entry.get("max_scowl_level", SCOWL_LEVELS[0])
-            if level not in SCOWL_LEVELS or isinstance(level, bool):
-                raise ValueError(f"max_scowl_level must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))})")
-        except ValueError as e:
-            raise ConfigError(f"{where}: {e}") from None
+        _check_lexicon(where, entry, base)
         merged[name] = dict(entry)
         bases[f"lexicons.{name}"] = base
     return merged
+
+
+def _check_lexicon(where: str, entry: Any, base: Path) -> None:
+    """One [lexicons.<name>] table's keys and values (its `from` is checked once every layer is read)."""
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{where}: must be a table (file = ... or from = ...) or false to drop it")
+    unknown = [k for k in entry if k not in LEXICON_KEYS]
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(LEXICON_KEYS)})")
+    if ("file" in entry) == ("from" in entry):
+        raise ConfigError(f"{where}: needs exactly one of file (a word list) and from (another lexicon)")
+    try:
+        for k in ("file", "add", "remove"):
+            if k in entry:
+                _path("file")(k, entry[k], base)
+        if "format" in entry:
+            _choice(LEXICON_FORMATS)("format", entry["format"], base)
+        if "from" in entry and not isinstance(entry["from"], str):
+            raise ValueError("from must be a lexicon's name")
+        level = entry.get("max_scowl_level", SCOWL_LEVELS[0])
+        if level not in SCOWL_LEVELS or isinstance(level, bool):
+            raise ValueError(f"max_scowl_level must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))})")
+    except ValueError as e:
+        raise ConfigError(f"{where}: {e}") from None
 
 
 def _layer_base(file: Path) -> Path:
@@ -325,7 +331,9 @@ def resolve_lexicons(values: dict[str, Any], bases: dict[str, Path], sources: di
                     f"(lexicons: {', '.join(lexicons)})"
                 )
             if parent in seen:
-                raise ConfigError(f"{where}: key 'lexicons.{name}': a cycle of derived lexicons: {' -> '.join(seen + [parent])}")
+                raise ConfigError(
+                    f"{where}: key 'lexicons.{name}': a cycle of derived lexicons: {' -> '.join(seen + [parent])}"
+                )
             seen.append(parent)
             entry = lexicons[parent]
     return lexicons
@@ -390,13 +398,13 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
         wanted = [s for s in wanted if s not in LEGACY_LISTS]
         wanted = lists + wanted
     else:
-        unknown = [s for s in wanted if s not in DEFINITION_SOURCES and s not in lists]
+        others = [s for s in DEFINITION_SOURCES if s not in LEGACY_LISTS]
+        unknown = [s for s in wanted if s not in others and s not in lists]
         if unknown:
             raise ConfigError(
                 f"{sources['definition_sources']}: key 'definition_sources': {unknown[0]!r} is neither a source "
-                f"({', '.join(DEFINITION_SOURCES)}) nor a lexicon with a file of its own ({', '.join(lists)})"
+                f"({', '.join(others)}) nor a lexicon with a file of its own ({', '.join(lists)})"
             )
-        wanted = [s for s in wanted if s not in LEGACY_LISTS or s in lists]
     if any("add" in entry for entry in values["lexicons"].values()):
         wanted = ["added", *wanted]  # an add-list's own definition is the user's word on it: it comes first
     values["definition_sources"] = wanted

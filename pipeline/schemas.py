@@ -53,6 +53,7 @@ def groups_schema(lexicons: dict) -> dict[str, pl.DataType]:
         **{column: pl.UInt32 for column in group_columns(lexicons).values()},
     }
 
+
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
 DEFINITIONS = {
     Col.id: pl.UInt32,

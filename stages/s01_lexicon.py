@@ -145,25 +145,9 @@ def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool
         defined = pl.concat([t.filter(pl.col("senses").is_not_null()) for t in adds])
         senses["added_senses"] = _senses_of(words, defined.unique(Col.word, keep="first", maintain_order=True))
     lexicon = words.with_columns(**columns, **senses).select(list(lexicon_schema(lexicons)))
-    for name, entry in lexicons.items():
-        if "remove" in entry:
-            # A word no list holds cannot be removed: most likely a typo in the remove-list, worth a look.
-            table = pieces[f"remove_{name}"]
-            stray = table.filter(~pl.col(Col.word).is_in(words[Col.word])).sort("line")
-            warnings.append(
-                stray.select(
-                    pl.lit(name).alias("list"),
-                    pl.lit(entry["remove"]).alias("file"),
-                    "line",
-                    pl.col(Col.word).alias("text"),
-                    pl.lit("remove-list word that no list holds").alias("reason"),
-                )
-            )
-            if stray.height:
-                notes.append(
-                    f"warning: {entry['remove']}, line {stray['line'][0]}: {stray[Col.word][0]} is in no list"
-                    + (f" ({stray.height - 1:,} more such words)" if stray.height > 1 else "")
-                )
+    strays, stray_notes = remove_strays(lexicons, pieces, words)
+    warnings.append(strays)
+    notes += stray_notes
     skipped = pl.concat(skipped).cast(SKIPPED) if skipped else pl.DataFrame(schema=SKIPPED)
     warnings = pl.concat([w.cast(SKIPPED) for w in warnings]) if warnings else pl.DataFrame(schema=SKIPPED)
     if "list_csw" in lexicon.columns and "list_owl" in lexicon.columns:
@@ -181,6 +165,30 @@ def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool
             f"most often: {top[0]} ({top[1]:,})"
         )
     return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}  # not a column: output names
+
+
+def remove_strays(lexicons: dict, pieces: dict[str, pl.DataFrame], words: pl.DataFrame) -> tuple[pl.DataFrame, list]:
+    """Warning rows and notes for the remove-lists' words that no list holds: most likely typos, worth a look."""
+    warnings, notes = [], []
+    for name, entry in lexicons.items():
+        if "remove" in entry:
+            table = pieces[f"remove_{name}"]
+            stray = table.filter(~pl.col(Col.word).is_in(words[Col.word].implode())).sort("line")
+            warnings.append(
+                stray.select(
+                    pl.lit(name).alias("list"),
+                    pl.lit(entry["remove"]).alias("file"),
+                    "line",
+                    pl.col(Col.word).alias("text"),
+                    pl.lit("remove-list word that no list holds").alias("reason"),
+                )
+            )
+            if stray.height:
+                notes.append(
+                    f"warning: {entry['remove']}, line {stray['line'][0]}: {stray[Col.word][0]} is in no list"
+                    + (f" ({stray.height - 1:,} more such words)" if stray.height > 1 else "")
+                )
+    return pl.concat(warnings) if warnings else pl.DataFrame(schema=SKIPPED), notes
 
 
 def _senses_of(words: pl.DataFrame, table: pl.DataFrame) -> pl.Series:

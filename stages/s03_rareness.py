@@ -57,7 +57,13 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
         if not found:  # no row to repeat its values for (polars < 2 explodes an empty list to a null)
             continue
         lines += found
-        facts = (len(found), int(m["level"]), m["category"] in USA, m["category"] in BRIT, "variant" not in m["category"])
+        facts = (
+            len(found),
+            int(m["level"]),
+            m["category"] in USA,
+            m["category"] in BRIT,
+            "variant" not in m["category"],
+        )
         for key, value in zip(per_file, facts):
             per_file[key].append(value)
     files = pl.DataFrame(

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import DATA, two_lists
 from pipeline.errors import InputFormatError
-from stages.s01_lexicon import build_lexicon, read_list
+from stages.s01_lexicon import read_list
 from stages.s02_definitions import build_definitions
 from stages.wordlists import PARTS_OF_SPEECH, read_wordlist
 

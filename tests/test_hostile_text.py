@@ -22,7 +22,6 @@ from typer.testing import CliRunner
 from conftest import DATA, two_lists
 from pipeline.cli import app
 from pipeline.terminal import UNSAFE, inert
-from stages.s01_lexicon import build_lexicon
 from stages.wordlists import UNSEEN_REASON
 
 cli = CliRunner()

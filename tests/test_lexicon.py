@@ -8,7 +8,7 @@ import re
 import pytest
 
 from pipeline.errors import InputFormatError
-from stages.s01_lexicon import build_lexicon, read_list
+from stages.s01_lexicon import read_list
 
 from conftest import DATA, two_lists
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, link_pairs
+from pipeline.artifact.contract import Col, export_file, group_columns, in_column, lexicons_of, link_pairs
 
 SHOWN = 5
 
@@ -76,9 +76,15 @@ def _groups(old: pl.DataFrame, new: pl.DataFrame, column: str) -> dict[str, list
 def diff_exports(old_dir: Path, new_dir: Path) -> dict:
     old, new = _words(old_dir), _words(new_dir)
     result: dict = {"words": {}, "links": {}, "groups": {}}  # not a column: "links" holds the changed word pairs
-    for lexicon in ("csw", "owl"):
-        before = set(old.filter(pl.col(f"in_{lexicon}"))[Col.word])
-        after = set(new.filter(pl.col(f"in_{lexicon}"))[Col.word])
+    # Every lexicon either export holds; one that only one of them holds gains or loses all its words.
+    lexicons = tuple(dict.fromkeys(lexicons_of(old.columns) + lexicons_of(new.columns)))
+    held = {
+        lexicon: lexicon in lexicons_of(old.columns) and lexicon in lexicons_of(new.columns) for lexicon in lexicons
+    }
+    for lexicon in lexicons:
+        flag = in_column(lexicon)
+        before = set(old.filter(pl.col(flag))[Col.word]) if flag in old.columns else set()
+        after = set(new.filter(pl.col(flag))[Col.word]) if flag in new.columns else set()
         result["words"][lexicon] = {"added": sorted(after - before), "removed": sorted(before - after)}
     old_links, new_links = _links(old), _links(new)
     for label, frame in (
@@ -86,7 +92,7 @@ def diff_exports(old_dir: Path, new_dir: Path) -> dict:
         ("removed", old_links.join(new_links, on=["a", "b", Col.kind], how="anti")),
     ):
         result["links"][label] = [list(r) for r in frame.sort("a", "b").rows()]  # not a column: as above
-    for (lexicon, mode), column in GROUP_COLUMNS.items():
+    for (lexicon, mode), column in group_columns([name for name in lexicons if held[name]]).items():
         result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
     both = old.join(new, on=Col.word, suffix="_new")
     changed = both.filter(pl.col(Col.rareness) != pl.col(f"{Col.rareness}_new")).sort(Col.word)

@@ -327,8 +327,12 @@ def lexicons_as_made(e: Export) -> list[str]:
             bad += [f"{name}: {w} is not in {entry['from']}" for w in stray.head(EXAMPLES)]
         if "max_scowl_level" in entry:
             # scowl_level is the lowest of every list, main or variant: at most the main lists' level.
-            beyond = held.filter(pl.col(Col.scowl_level).is_null() | (pl.col(Col.scowl_level) > entry["max_scowl_level"]))
-            bad += [f"{name}: {w} is beyond SCOWL level {entry['max_scowl_level']}" for w in beyond[Col.word].head(EXAMPLES)]
+            beyond = held.filter(
+                pl.col(Col.scowl_level).is_null() | (pl.col(Col.scowl_level) > entry["max_scowl_level"])
+            )
+            bad += [
+                f"{name}: {w} is beyond SCOWL level {entry['max_scowl_level']}" for w in beyond[Col.word].head(EXAMPLES)
+            ]
     return bad
 
 

@@ -8,6 +8,12 @@ only when the whole group has no shorter ladder, so that at least one
 shortest ladder is all common words. With `clean` ("on", the default, or "strict"), no word that
 level refuses (solver.CLEAN_LEVELS) is stepped on or chosen; "off" allows every word.
 
+With `moves`, another lexicon of the export (answers from everyday, moves from csw, as a daily puzzle
+keeps a small answer list apart from a large list of accepted words): the start, the end and the par
+(`steps`) still come from `lexicon`'s groups, a pair is kept only when `moves` holds both words in one
+group, and `moves_steps` says how short a ladder the moves' words allow (at most `steps` when `lexicon`'s
+words are all `moves`' words, as everyday's are csw's).
+
 Difficulty, from the shortest ladders of the pair (see `difficulty`): the
 fewer the shortest ladders, the harder (a solver has fewer right moves), and
 a pair whose every shortest ladder needs a word rarer than common is one
@@ -38,6 +44,7 @@ class Puzzle:
     ladders: int  # how many shortest ladders there are
     all_common: bool  # whether one of them keeps to words labelled common
     difficulty: str
+    moves_steps: int | None = None  # with another lexicon's moves: its shortest ladder between the two
 
 
 def difficulty(ladders: int, all_common: bool) -> str:
@@ -63,12 +70,13 @@ def puzzles(
     clean: bool | str = "on",
     seed: int | None = None,
     count: int = 1,
+    moves: str | None = None,
 ) -> list[Puzzle]:
     clean = clean_level(clean)
     if steps < 1 or length < 1 or count < 1:
         raise SolveError("--length, --steps and --count must be at least 1")
-    if lexicon not in ("csw", "owl"):
-        raise SolveError(f"unknown lexicon {lexicon!r}: use csw or owl")
+    ladders.known_lexicon(lexicon)
+    moves = None if moves in (None, lexicon) else ladders.known_lexicon(moves)
     table = _longest_table(ladders, lexicon, edit)
     same = table.filter(pl.col(Col.length) == length).sort(Col.diameter, Col.group_id, descending=[True, False])
     if edit:  # a mixed-length group may still hold two words of this length that far apart
@@ -93,6 +101,8 @@ def puzzles(
             word, group_id = rng.choice(starts)
             group = ladders.group(column, group_id)
             puzzle = _draw(group, group.index[word], length, steps, common, clean, rng)
+            if puzzle is not None and moves is not None:
+                puzzle = _with_moves(ladders, puzzle, moves, edit, clean)
             if puzzle is not None and (puzzle.start, puzzle.end) not in found:
                 found[puzzle.start, puzzle.end] = puzzle
                 one_more()
@@ -102,6 +112,22 @@ def puzzles(
             f"{length}-letter words" + (" of common words" if common else "")
         )
     return list(found.values())
+
+
+def _with_moves(ladders: Ladders, puzzle: Puzzle, moves: str, edit: bool, clean: str) -> Puzzle | None:
+    """The puzzle with the shortest ladder through `moves`' words, or None when `moves` does not join its ends."""
+    from dataclasses import replace
+
+    try:
+        a, _ = ladders.check(puzzle.start, puzzle.end, moves, edit)
+    except SolveError:
+        return None
+    group = ladders.group(group_column(moves, edit), a[group_column(moves, edit)])
+    s, t = group.index[puzzle.start], group.index[puzzle.end]
+    if group.refused(s, clean) is not None or group.refused(t, clean) is not None:
+        return None
+    steps = search.distances(group.links(clean), s).get(t)
+    return None if steps is None else replace(puzzle, moves_steps=steps)
 
 
 def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:
