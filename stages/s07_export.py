@@ -1,4 +1,4 @@
-"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 4, contract.SCHEMA_VERSION).
+"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 5, contract.SCHEMA_VERSION).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and

@@ -1,4 +1,4 @@
-"""The export contract (schema_version 4): what build/export/ holds, in one place.
+"""The export contract (schema_version 5): what build/export/ holds, in one place.
 
 Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
 - words.parquet, one row per word sorted by `id` (WORDS below; columns
@@ -35,7 +35,8 @@ WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE 
 )
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
-SCHEMA_VERSION = 4  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense
+SCHEMA_VERSION = 5  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense;
+# 5: lexicons as configured (in_<name>, group_<name>, group_<name>_edit per lexicon; the manifest's lexicons)
 
 
 class Col:

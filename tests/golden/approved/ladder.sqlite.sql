@@ -23,4 +23,4 @@ CREATE INDEX words_group_csw_edit ON words (group_csw_edit);
 CREATE INDEX words_group_owl_edit ON words (group_owl_edit);
 CREATE INDEX words_group_everyday_edit ON words (group_everyday_edit);
 COMMIT;
--- PRAGMA user_version = 4
+-- PRAGMA user_version = 5
