@@ -207,7 +207,12 @@ def test_refusals(tiny_export):
             "--edit also inserts and deletes letters",
         ),
         (["CAT", "CAT"], 13, "error: CAT and CAT are the same word: a ladder needs two"),
-        (["CAT", "DOG", "--lexicon", "xyz"], 2, "error: unknown lexicon 'xyz': use csw or owl"),
+        (["CAT", "DOG", "--lexicon", "xyz"], 2, "error: unknown lexicon 'xyz': this export holds csw, owl"),
+        (
+            ["CAT", "DOG", "--lexicon", "csw = 1; --\x1b[2J"],
+            2,
+            "error: unknown lexicon 'csw = 1; --\\x1b[2j': this export holds csw, owl",
+        ),
     ],
 )
 def test_cli_refusals_are_one_line_with_their_exit_code(tiny_export, args, code, message):
