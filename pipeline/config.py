@@ -359,6 +359,29 @@ def _merge_layer(values: dict[str, Any], file: Path, data: Any, bases: dict[str,
     return list(data)
 
 
+def _definition_sources(values: dict[str, Any], sources: dict[str, str]) -> list[str]:
+    """definition_sources for the lexicons made: the defaults' csw and owl give way to every lexicon with a
+    file of its own; a list the config gives must name sources or such lexicons; `added` comes first when a
+    lexicon has an add-list."""
+    lists = [name for name, entry in values["lexicons"].items() if "file" in entry]
+    wanted = values["definition_sources"]
+    if sources.get("definition_sources") == "built-in defaults":
+        # The defaults name csw and owl: in their place, every lexicon with a file of its own, in order.
+        wanted = [s for s in wanted if s not in LEGACY_LISTS]
+        wanted = lists + wanted
+    else:
+        others = [s for s in DEFINITION_SOURCES if s not in LEGACY_LISTS]
+        unknown = [s for s in wanted if s not in others and s not in lists]
+        if unknown:
+            raise ConfigError(
+                f"{sources['definition_sources']}: key 'definition_sources': {unknown[0]!r} is neither a source "
+                f"({', '.join(others)}) nor a lexicon with a file of its own ({', '.join(lists)})"
+            )
+    if any("add" in entry for entry in values["lexicons"].values()):
+        wanted = ["added", *wanted]  # an add-list's own definition is the user's word on it: it comes first
+    return wanted
+
+
 def load_config(config_file: Path | None = None, build_dir: Path | None = None, lenient: bool = False) -> Config:
     """The layers of the module docstring, validated, with where each value came from."""
     project = find_project_file()
@@ -389,26 +412,13 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
             f"missing keys {', '.join(missing)} ({where}); name the input files in a ladders.toml "
             "(see the README) or pass --config"
         )
+    shorthand = [k for k in LEGACY_LISTS if k in values and k not in values.get("lexicons", {})]
     values["lexicons"] = resolve_lexicons(values, bases, sources)
-    sources.setdefault("lexicons", "the csw and owl keys")
-    lists = [name for name, entry in values["lexicons"].items() if "file" in entry]
-    wanted = values["definition_sources"]
-    if sources.get("definition_sources") == "built-in defaults":
-        # The defaults name csw and owl: in their place, every lexicon with a file of its own, in order.
-        wanted = [s for s in wanted if s not in LEGACY_LISTS]
-        wanted = lists + wanted
-    else:
-        others = [s for s in DEFINITION_SOURCES if s not in LEGACY_LISTS]
-        unknown = [s for s in wanted if s not in others and s not in lists]
-        if unknown:
-            raise ConfigError(
-                f"{sources['definition_sources']}: key 'definition_sources': {unknown[0]!r} is neither a source "
-                f"({', '.join(others)}) nor a lexicon with a file of its own ({', '.join(lists)})"
-            )
-    if any("add" in entry for entry in values["lexicons"].values()):
-        wanted = ["added", *wanted]  # an add-list's own definition is the user's word on it: it comes first
-    values["definition_sources"] = wanted
+    if shorthand:
+        sources["lexicons"] = f"{sources.get('lexicons', 'built-in defaults')} and the keys {', '.join(shorthand)}"
+    values["definition_sources"] = _definition_sources(values, sources)
     values[LEXICON_FILES] = sorted(lexicon_files(values["lexicons"], bases))
+    sources[LEXICON_FILES] = "every file the lexicons name"
     if build_dir is not None:
         values["build_dir"] = str(build_dir)
         bases["build_dir"] = Path.cwd()

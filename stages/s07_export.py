@@ -210,6 +210,7 @@ def summary(
     """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`)."""
     out = ["Word-ladder dictionary summary", ""]
     names = lexicons_of(words.columns)
+    first = names[0]  # the groups and longest ladders shown are the first lexicon's (csw by default)
     per_length = (
         words.group_by(Col.length)
         .agg(pl.len().alias("words"), *[pl.col(in_column(name)).sum().alias(name) for name in names])
@@ -221,11 +222,11 @@ def summary(
 
     out += [
         "",
-        "CSW groups per length (substitution links only)",
+        f"{first.upper()} groups per length (substitution links only)",
         f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest",  # not a column: a heading
     ]
     sub = (
-        group_table.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub"))
+        group_table.filter((pl.col(Col.lexicon) == first) & (pl.col(Col.mode) == "sub"))
         .sort(Col.size, Col.group_id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .agg(pl.len().alias("groups"), pl.col(Col.size).first(), pl.col(Col.example).first())
@@ -235,11 +236,11 @@ def summary(
 
     out += [
         "",
-        "Longest CSW ladder per length (substitution links; the first pair at that many steps)",
+        f"Longest {first.upper()} ladder per length (substitution links; the first pair at that many steps)",
         f"{'length':>6} {'steps':>9}  from - to",  # not a column: a heading
     ]
     far = (
-        longest.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub") & pl.col(Col.length).is_not_null())
+        longest.filter((pl.col(Col.lexicon) == first) & (pl.col(Col.mode) == "sub") & pl.col(Col.length).is_not_null())
         .sort(Col.diameter, Col.group_id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .first()
