@@ -117,7 +117,7 @@ class Fixture:
             self.words.select(Col.id, Col.word),
             pairs,
             self.words.select(Col.id, *map(in_column, names), *group_columns(names).values()),
-            dict.fromkeys(names),
+            {name: {} for name in names},  # every lexicon analysed afresh
         )["longest"]
 
 
