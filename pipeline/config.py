@@ -132,7 +132,7 @@ def _string(key: str, value: Any, base: Path) -> str:
 
 # Each key: its check, which also says what a good value is.
 KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
-    "lexicons": lambda key, value, base: value,  # checked entry by entry in _merge_lexicons
+    "lexicons": lambda key, value, base: value,  # tables of tables: _merge_layer hands them to _merge_lexicons
     "csw": _path("file"),
     "csw_format": _choice(LEXICON_FORMATS),
     "owl": _path("file"),
@@ -328,7 +328,7 @@ def resolve_lexicons(values: dict[str, Any], bases: dict[str, Path], sources: di
             if parent not in lexicons:
                 raise ConfigError(
                     f"{where}: key 'lexicons.{seen[-1]}': from = {parent!r} names no lexicon "
-                    f"(lexicons: {', '.join(lexicons)})"
+                    f"(lexicons: {', '.join(lexicons)}); name one, or drop it with `{seen[-1]} = false` under [lexicons]"
                 )
             if parent in seen:
                 raise ConfigError(
