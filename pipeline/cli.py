@@ -295,7 +295,9 @@ def _ladder_json(ladder) -> dict:
 def solve(
     start: Annotated[str, typer.Argument(help="The first word.", show_default=False)],
     end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
-    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
+    lexicon: Annotated[
+        str, typer.Option(help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case).")
+    ] = "csw",
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
     strict: Annotated[
@@ -425,7 +427,13 @@ def solve(
 def puzzle(
     length: Annotated[int, typer.Option(min=1, help="Letters in the start and end words.")] = 4,
     steps: Annotated[int, typer.Option(min=1, help="Steps of the shortest ladder, exactly.")] = 5,
-    lexicon: Annotated[str, typer.Option(help="Word list: csw or owl (any case).")] = "csw",
+    lexicon: Annotated[
+        str, typer.Option(help="Word list of the start, end and steps: any lexicon the export holds (any case).")
+    ] = "csw",
+    moves: Annotated[
+        Optional[str],
+        typer.Option(help="Accept moves through another lexicon's words (e.g. --lexicon everyday --moves csw)."),
+    ] = None,
     edit: Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")] = False,
     common: Annotated[
         bool, typer.Option("--common", help="Start and end on everyday words, with a par ladder of everyday words.")
@@ -456,7 +464,8 @@ def puzzle(
     from 0.2, medium from 0.14, hard from 0.1, fiendish below), one level
     harder when no par ladder keeps to everyday words. --json prints {"asked",
     "found", "puzzles": [{"start", "end", "steps", "ladders", "all_common",
-    "difficulty", "odds"}]}. When
+    "difficulty", "odds", "moves_steps"}]} (moves_steps: with --moves, the
+    shortest ladder through that lexicon's words; else null). When
     fewer puzzles than --count are found, a line on stderr says so (exit 0).
     Exit 2 when no ladder of that many steps exists between words of that
     length (the message names the longest). A progress bar shows after a
@@ -482,6 +491,7 @@ def puzzle(
             "strict" if clean or strict else "off",
             seed,
             count,
+            moves.lower() if moves else None,
         )
     if len(found) < count:
         say(
@@ -496,6 +506,7 @@ def puzzle(
         say(
             f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
             f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
+            + (f"; {_steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
         )
 
 

@@ -7,6 +7,9 @@ The layers, each overriding the one before:
    (ladders.toml first when a folder has both);
 3. a file given with `--config` (the same keys, top-level or under `[tool.ladders]`);
 4. `--build-dir` and `--lenient`.
+The lexicons (`[lexicons.<name>]` tables, docs/lexicons.md) merge by name: a later layer adds a lexicon,
+changes one, or drops one with `<name> = false`. The keys `csw` and `owl` (and `csw_format`,
+`owl_format`) are shorthand for `[lexicons.csw] file = ...`, used when no lexicons table names that lexicon.
 A table value (rareness_by_level, rareness_labels) merges key by key over the
 layer before, so one level can change alone. Relative paths resolve against the
 folder of the file that set them; a --config file that sets no `build_dir`
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +35,14 @@ PROJECT_FILES = ("ladders.toml", "pyproject.toml")  # looked for in this order, 
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
-PATH_KEYS = ("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss")  # not a column: raw inputs
+PATH_KEYS = ("scowl", "wordnet", "gcide", "supplement", "offensive", "cuss")  # not a column: raw inputs
+LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
+OPTIONAL = (*LEGACY_LISTS, "lexicons")  # the lexicons come from either
+LEXICON_FILES = "lexicon_files"  # not a key: every file the lexicons name, as one raw input of stage 1
+LEXICON_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+# Names a lexicon cannot take: definition sources of another kind, and `added` (the add-lists' own text).
+RESERVED_NAMES = ("supplement", "wordnet", "gcide", "added")
+LEXICON_KEYS = ("file", "format", "from", "add", "remove", "max_scowl_level")
 
 
 def _path(kind: str) -> Callable[[str, Any, Path], Any]:
@@ -58,8 +69,13 @@ def _choice(options: tuple[str, ...]) -> Callable[[str, Any, Path], Any]:
 
 
 def _sources(key: str, value: Any, base: Path) -> list[str]:
-    if not isinstance(value, list) or not value or any(v not in DEFINITION_SOURCES for v in value):
-        raise ValueError(f"must be a non-empty list drawn from {', '.join(DEFINITION_SOURCES)}")
+    # A lexicon's name is a source too (its list's own definitions): checked against the lexicons at the end.
+    if (
+        not isinstance(value, list)
+        or not value
+        or any(not isinstance(v, str) or not (v in DEFINITION_SOURCES or LEXICON_NAME.fullmatch(v)) for v in value)
+    ):
+        raise ValueError(f"must be a non-empty list drawn from {', '.join(DEFINITION_SOURCES)} and lexicon names")
     if len(set(value)) != len(value):
         raise ValueError("names a source twice")
     return value
@@ -118,6 +134,7 @@ def _string(key: str, value: Any, base: Path) -> str:
 
 # Each key: its check, which also says what a good value is.
 KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
+    "lexicons": lambda key, value, base: value,  # tables of tables: _merge_layer hands them to _merge_lexicons
     "csw": _path("file"),
     "csw_format": _choice(LEXICON_FORMATS),
     "owl": _path("file"),
@@ -136,6 +153,21 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
 }
 
 
+def lexicon_files(lexicons: dict[str, Any], bases: dict[str, Path]) -> dict[str, Path]:
+    """Every file the lexicons name (list, add-list, remove-list), by its path as written."""
+    files: dict[str, Path] = {}
+    for name, entry in lexicons.items():
+        for k in ("file", "add", "remove"):
+            if k in entry:
+                path = (bases[f"lexicons.{name}"] / entry[k]).resolve()
+                if files.setdefault(entry[k], path) != path:
+                    raise ConfigError(
+                        f"key 'lexicons.{name}': {k} = {entry[k]!r} names another file than the same path written "
+                        "elsewhere in the config; write one of them otherwise"
+                    )
+    return files
+
+
 @dataclass(frozen=True)
 class Config:
     """Validated settings. `values` as written; `bases` the folder each path key is relative to;
@@ -151,6 +183,10 @@ class Config:
 
     def path(self, key: str) -> Path:
         return (self.bases[key] / self.values[key]).resolve()
+
+    def lexicon_files(self) -> dict[str, Path]:
+        """Every file the lexicons name, by its path as written (the labels stage 1 is handed)."""
+        return lexicon_files(self.values["lexicons"], self.bases)
 
     def display(self, key: str) -> str:
         """How a path key is shown in messages and the manifest: as written in the config."""
@@ -215,7 +251,97 @@ def _has_ladders_table(pyproject: Path) -> bool:
     return isinstance(tool, dict) and "ladders" in tool
 
 
-def _merge_layer(values: dict[str, Any], file: Path, data: Any) -> list[str]:
+def _merge_lexicons(before: dict[str, Any], file: Path, table: Any, bases: dict[str, Path]) -> dict[str, Any]:
+    """One layer's [lexicons] table checked entry by entry and merged by name over `before`; the folder
+    each entry's paths are relative to goes in `bases` as `lexicons.<name>`."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{file}: key 'lexicons' must be a table of [lexicons.<name>] tables")
+    merged = dict(before)
+    base = _layer_base(file)
+    for name, entry in table.items():
+        where = f"{file}: key 'lexicons.{name}'"
+        if not LEXICON_NAME.fullmatch(name) or name in RESERVED_NAMES or name.endswith("_edit"):
+            # _edit would make group_<name> another lexicon's edit column (contract.group_column)
+            raise ConfigError(
+                f"{where}: a lexicon's name is 1-32 characters a-z, 0-9 and _, starting with a letter, not "
+                f"ending in _edit, and not one of {', '.join(RESERVED_NAMES)}"
+            )
+        if entry is False:
+            merged[name] = False
+            continue
+        _check_lexicon(where, entry, base)
+        merged[name] = dict(entry)
+        bases[f"lexicons.{name}"] = base
+    return merged
+
+
+def _check_lexicon(where: str, entry: Any, base: Path) -> None:
+    """One [lexicons.<name>] table's keys and values (its `from` is checked once every layer is read)."""
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{where}: must be a table (file = ... or from = ...) or false to drop it")
+    unknown = [k for k in entry if k not in LEXICON_KEYS]
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(LEXICON_KEYS)})")
+    if ("file" in entry) == ("from" in entry):
+        raise ConfigError(f"{where}: needs exactly one of file (a word list) and from (another lexicon)")
+    try:
+        for k in ("file", "add", "remove"):
+            if k in entry:
+                _path("file")(k, entry[k], base)
+        if "format" in entry:
+            _choice(LEXICON_FORMATS)("format", entry["format"], base)
+        if "from" in entry and not isinstance(entry["from"], str):
+            raise ValueError("from must be a lexicon's name")
+        level = entry.get("max_scowl_level", SCOWL_LEVELS[0])
+        if level not in SCOWL_LEVELS or isinstance(level, bool):
+            raise ValueError(f"max_scowl_level must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))})")
+    except ValueError as e:
+        raise ConfigError(f"{where}: {e}") from None
+
+
+def _layer_base(file: Path) -> Path:
+    """The folder a layer's relative paths start from: its file's (the defaults': the project's, or here)."""
+    if file != DEFAULTS_FILE:
+        return file.parent.resolve()
+    project = find_project_file()
+    return project.parent.resolve() if project else Path.cwd()
+
+
+def resolve_lexicons(values: dict[str, Any], bases: dict[str, Path], sources: dict[str, str]) -> dict[str, Any]:
+    """The lexicons the build makes, in column order: the `csw`/`owl` shorthand first, then the table's in the
+    order written; each {file, format} or {from}, with add, remove, max_scowl_level when given. A `from`
+    naming no lexicon, a cycle of them, or no lexicon at all is a ConfigError."""
+    table = values.get("lexicons", {})
+    where = sources.get("lexicons", "the config")
+    lexicons: dict[str, Any] = {}
+    for name in LEGACY_LISTS:
+        if name in values and name not in table:
+            lexicons[name] = {"file": values[name], "format": values.get(f"{name}_format", "auto")}
+            bases[f"lexicons.{name}"] = bases[name]
+    for name, entry in table.items():
+        if entry is not False:
+            lexicons[name] = {"format": "auto", **entry} if "file" in entry else dict(entry)
+    if not lexicons:
+        raise ConfigError(f"{where}: no lexicon: name a word list ([lexicons.<name>] file = ..., or csw = ...)")
+    for name, entry in lexicons.items():
+        seen = [name]
+        while "from" in entry:
+            parent = entry["from"]
+            if parent not in lexicons:
+                raise ConfigError(
+                    f"{where}: key 'lexicons.{seen[-1]}': from = {parent!r} names no lexicon "
+                    f"(lexicons: {', '.join(lexicons)}); name one, or drop it with `{seen[-1]} = false` under [lexicons]"
+                )
+            if parent in seen:
+                raise ConfigError(
+                    f"{where}: key 'lexicons.{name}': a cycle of derived lexicons: {' -> '.join(seen + [parent])}"
+                )
+            seen.append(parent)
+            entry = lexicons[parent]
+    return lexicons
+
+
+def _merge_layer(values: dict[str, Any], file: Path, data: Any, bases: dict[str, Path] | None = None) -> list[str]:
     """Check one layer's keys and merge them into `values`; the keys it set."""
     if not isinstance(data, dict):
         raise ConfigError(f"{file}: [tool.ladders] must be a table")
@@ -223,6 +349,9 @@ def _merge_layer(values: dict[str, Any], file: Path, data: Any) -> list[str]:
         check = KEYS.get(key)
         if check is None:
             raise ConfigError(f"{file}: unknown key {key!r} (known: {', '.join(KEYS)})")
+        if key == "lexicons":
+            values[key] = _merge_lexicons(values.get(key, {}), file, value, {} if bases is None else bases)
+            continue
         if isinstance(value, dict) and isinstance(values.get(key), dict):
             value = {**values[key], **{str(k): v for k, v in value.items()}}  # one level may change alone
         try:
@@ -230,6 +359,29 @@ def _merge_layer(values: dict[str, Any], file: Path, data: Any) -> list[str]:
         except ValueError as e:
             raise ConfigError(f"{file}: key {key!r}: {e}") from None
     return list(data)
+
+
+def _definition_sources(values: dict[str, Any], sources: dict[str, str]) -> list[str]:
+    """definition_sources for the lexicons made: the defaults' csw and owl give way to every lexicon with a
+    file of its own; a list the config gives must name sources or such lexicons; `added` comes first when a
+    lexicon has an add-list."""
+    lists = [name for name, entry in values["lexicons"].items() if "file" in entry]
+    wanted = values["definition_sources"]
+    if sources.get("definition_sources") == "built-in defaults":
+        # The defaults name csw and owl: in their place, every lexicon with a file of its own, in order.
+        wanted = [s for s in wanted if s not in LEGACY_LISTS]
+        wanted = lists + wanted
+    else:
+        others = [s for s in DEFINITION_SOURCES if s not in LEGACY_LISTS]
+        unknown = [s for s in wanted if s not in others and s not in lists]
+        if unknown:
+            raise ConfigError(
+                f"{sources['definition_sources']}: key 'definition_sources': {unknown[0]!r} is neither a source "
+                f"({', '.join(others)}) nor a lexicon with a file of its own ({', '.join(lists)})"
+            )
+    if any("add" in entry for entry in values["lexicons"].values()):
+        wanted = ["added", *wanted]  # an add-list's own definition is the user's word on it: it comes first
+    return wanted
 
 
 def load_config(config_file: Path | None = None, build_dir: Path | None = None, lenient: bool = False) -> Config:
@@ -246,14 +398,14 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
     for file, data in layers:
         # The defaults' one path, build_dir, is the project's: beside its file, or here without one.
         base = file.parent.resolve() if file != DEFAULTS_FILE else (project.parent.resolve() if project else Path.cwd())
-        for key in _merge_layer(values, file, data):
+        for key in _merge_layer(values, file, data, bases):
             bases[key] = base
             sources[key] = str(file) if file != DEFAULTS_FILE else "built-in defaults"
     if config_file is not None and "build_dir" not in layers[-1][1]:
         # Another config builds beside itself, never into the project's default folder by surprise.
         bases["build_dir"] = Path(config_file).parent.resolve()
         sources["build_dir"] = f"{config_file} (beside it)"
-    missing = [k for k in KEYS if k not in values]
+    missing = [k for k in KEYS if k not in values and k not in OPTIONAL]
     if missing:
         where = ", ".join(str(f) for f, _ in layers[1:]) or (
             f"no ladders.toml or pyproject.toml with [tool.ladders] in {Path.cwd()} or above"
@@ -262,6 +414,13 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
             f"missing keys {', '.join(missing)} ({where}); name the input files in a ladders.toml "
             "(see the README) or pass --config"
         )
+    shorthand = [k for k in LEGACY_LISTS if k in values and k not in values.get("lexicons", {})]
+    values["lexicons"] = resolve_lexicons(values, bases, sources)
+    if shorthand:
+        sources["lexicons"] = f"{sources.get('lexicons', 'built-in defaults')} and the keys {', '.join(shorthand)}"
+    values["definition_sources"] = _definition_sources(values, sources)
+    values[LEXICON_FILES] = sorted(lexicon_files(values["lexicons"], bases))
+    sources[LEXICON_FILES] = "every file the lexicons name"
     if build_dir is not None:
         values["build_dir"] = str(build_dir)
         bases["build_dir"] = Path.cwd()

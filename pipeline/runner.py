@@ -43,7 +43,7 @@ import polars as pl
 
 from pipeline import io, lock
 from pipeline.buildfolder import MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
-from pipeline.config import PATH_KEYS, Config
+from pipeline.config import LEXICON_FILES, PATH_KEYS, Config
 from pipeline.errors import InternalError, Interrupted, PipelineError, StaleInputError
 from pipeline.lock import LOCK_FILE
 from pipeline.registry import all_stages, writer_of
@@ -123,12 +123,16 @@ class Runner:
         for key in PATH_KEYS:
             raw = self.config.path(key)
             protected[raw if raw.is_dir() else raw.parent] = f"the folder of input {key!r}"
+        for label, path in self.config.lexicon_files().items():
+            protected[path.parent] = f"the folder of word list {label!r}"
         return protected
 
     # ---- inputs and their hashes -------------------------------------------------
 
     def raw_files(self, key: str) -> dict[str, Path]:
         """Display path -> file, for a raw-input config key (a file or a folder)."""
+        if key == LEXICON_FILES:
+            return self.config.lexicon_files()
         path = self.config.path(key)
         shown = self.config.display(key)
         if path.is_dir():
@@ -393,7 +397,8 @@ class Runner:
             _, out = writer_of(self.stages, table)
             data = self._read(self.build_dir / out.path, f"stage {stage.label} needs {out.path}")
             hashes[out.path] = io.sha256(data)
-            kwargs[table] = check_schema(io.read_parquet_bytes(data), out.schema, str(self.build_dir / out.path))
+            schema = out.columns(self.config["lexicons"])
+            kwargs[table] = check_schema(io.read_parquet_bytes(data), schema, str(self.build_dir / out.path))
         for key in stage.raw:
             kwargs[key] = {}
             for label, path in self.raw_files(key).items():
@@ -447,7 +452,9 @@ class Runner:
         encoded = dict(result)
         for name, out in stage.writes.items():
             if not out.is_dir:
-                df = check_schema(result[name], out.schema or {}, f"stage {stage.label} output {name}")
+                df = check_schema(
+                    result[name], out.columns(self.config["lexicons"]) or {}, f"stage {stage.label} output {name}"
+                )
                 encoded[name] = (df.height, io.parquet_bytes(df))
         return encoded
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import polars as pl
 
 # 04_links.parquet is the export's link table and 06_longest.parquet is longest.parquet: one schema each.
-from pipeline.artifact.contract import GROUP_COLUMNS, LINKS, LONGEST, Col  # noqa: F401
+from pipeline.artifact.contract import LINKS, LONGEST, Col, group_columns, in_column  # noqa: F401
 from pipeline.errors import SchemaError
 
 # One sense of a word's definition in a NASPA- or Collins-style list (parsed in stages/wordlists.py).
@@ -28,14 +28,32 @@ SENSE = pl.Struct(
         "runon_of": pl.String,  # for a run-on form: the head word it was listed under, or null
     }
 )
-LEXICON = {
-    Col.id: pl.UInt32,
-    Col.word: pl.String,
-    Col.in_csw: pl.Boolean,
-    Col.in_owl: pl.Boolean,
-    "csw_senses": pl.List(SENSE),
-    "owl_senses": pl.List(SENSE),
-}
+
+
+def lexicon_schema(lexicons: dict) -> dict[str, pl.DataType]:
+    """01_lexicon.parquet for the config's lexicons ({name: entry}, config.resolve_lexicons): which words
+    each list file holds (`list_<name>`), each add-list (`add_<name>`) and remove-list (`remove_<name>`);
+    then each list's own definitions (`<name>_senses`) and the add-lists' (`added_senses`)."""
+    pieces = {}
+    for name, entry in lexicons.items():
+        for key, prefix in (("file", "list_"), ("add", "add_"), ("remove", "remove_")):
+            if key in entry:
+                pieces[prefix + name] = pl.Boolean
+    senses = {f"{name}_senses": pl.List(SENSE) for name, entry in lexicons.items() if "file" in entry}
+    if any("add" in entry for entry in lexicons.values()):
+        senses["added_senses"] = pl.List(SENSE)
+    return {Col.id: pl.UInt32, Col.word: pl.String, **pieces, **senses}
+
+
+def groups_schema(lexicons: dict) -> dict[str, pl.DataType]:
+    """05_groups.parquet: each lexicon's membership (in_<name>), then its groups (contract.group_columns)."""
+    return {
+        Col.id: pl.UInt32,
+        **{in_column(name): pl.Boolean for name in lexicons},
+        **{column: pl.UInt32 for column in group_columns(lexicons).values()},
+    }
+
+
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
 DEFINITIONS = {
     Col.id: pl.UInt32,
@@ -49,11 +67,11 @@ RARENESS = {
     Col.id: pl.UInt32,
     Col.word: pl.String,
     Col.scowl_level: pl.UInt8,
+    "main_level": pl.UInt8,  # not exported: the lowest level among SCOWL's main lists (filters of lexicons)
     Col.rareness: pl.UInt32,
     Col.usa: pl.Boolean,
     Col.brit: pl.Boolean,
 }
-GROUPS = {Col.id: pl.UInt32, **{column: pl.UInt32 for column in GROUP_COLUMNS.values()}}  # one per labeling
 
 
 def check_schema(df: pl.DataFrame, schema: dict[str, pl.DataType], what: str) -> pl.DataFrame:

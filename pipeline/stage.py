@@ -31,8 +31,14 @@ class Output:
     """A file under the build dir, or a folder (`members`: file name -> schema or None)."""
 
     path: str
-    schema: dict[str, Any] | None = None
+    # A table's columns, or a function of the config's lexicons ({name: entry}) giving them when they
+    # depend on which lexicons the build makes (a column per lexicon).
+    schema: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] | None = None
     members: dict[str, dict[str, Any] | None] | None = None
+
+    def columns(self, lexicons: dict[str, Any]) -> dict[str, Any] | None:
+        """The table's schema for a build of these lexicons."""
+        return self.schema(lexicons) if callable(self.schema) else self.schema
 
     @property
     def is_dir(self) -> bool:

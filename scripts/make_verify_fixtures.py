@@ -31,14 +31,16 @@ from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
 from pipeline.runner import Runner  # noqa: E402
 from pipeline.artifact.contract import (  # noqa: E402
-    GROUP_COLUMNS,
     GROUPS_FILE,
     LONGEST_FILE,
     MANIFEST_FILE,
     SQLITE_FILE,
     WORDS_FILE,
     Col,
+    group_columns,
+    in_column,
     link_pairs,
+    lexicons_of,
     sqlite_bytes,
 )
 from stages.s06_analysis import build_analysis  # noqa: E402
@@ -110,10 +112,12 @@ class Fixture:
     def _longest(self) -> pl.DataFrame:
         """longest.parquet recomputed by stage 6 from the damaged words, as a tamperer would."""
         pairs = link_pairs(self.words).filter(pl.col(Col.src) < pl.col(Col.dst))
+        names = lexicons_of(self.words.columns)
         return build_analysis(
-            self.words.select(Col.id, Col.word, Col.in_csw, Col.in_owl),
+            self.words.select(Col.id, Col.word),
             pairs,
-            self.words.select(Col.id, *GROUP_COLUMNS.values()),
+            self.words.select(Col.id, *map(in_column, names), *group_columns(names).values()),
+            {name: {} for name in names},  # every lexicon analysed afresh
         )["longest"]
 
 
@@ -175,13 +179,29 @@ def e106(f: Fixture) -> None:
     f.write()
 
 
+def e107(f: Fixture) -> None:
+    # ZYZZYVA (no SCOWL level, no links) made an everyday word in a singleton group of its own, numbered
+    # last as its word is: every group stays connected and in order; the manifest counts it.
+    for column in ("group_everyday", "group_everyday_edit"):
+        last = f.words[column].max() + 1
+        f.words = f.words.with_columns(
+            pl.when(pl.col(Col.word) == "ZYZZYVA").then(last).otherwise(pl.col(column)).cast(pl.UInt32).alias(column)
+        )
+    f.words = f.words.with_columns(pl.col("in_everyday") | (pl.col(Col.word) == "ZYZZYVA"))
+    for entry in f.manifest["lexicons"]:
+        entry["words"] += entry["name"] == "everyday"
+    f.manifest["counts"]["everyday_words"] += 1
+    f.write()
+
+
 def unlink(f: Fixture, column: str, a: str, b: str) -> None:
     for x, y in ((a, b), (b, a)):
         f.set_list(column, x, [w for w in f.neighbours(column, x) if w != y])
 
 
 def e108(f: Fixture) -> None:
-    unlink(f, Col.links, "COT", "DOT")  # a link of the cycle COT-DOT-DOG-COG: the groups hold
+    # A link of the cycle COT-DOT-DOG-COG, so CSW's groups hold; OWL lacks COT and everyday lacks COG.
+    unlink(f, Col.links, "COT", "COG")
     f.write()
 
 
@@ -262,7 +282,8 @@ FIXTURES = {
     "E104": ("COT-DOT and DOG-COG replaced by COT-DOG and DOT-COG: every degree and group as before", e104),
     "E105": ("edit links COT-COTS and DOT-DOTS replaced by COT-DOTS and DOT-COTS", e105),
     "E106": ("the manifest counts one more OWL word outside CSW", e106),
-    "E108": ("the link COT-DOT removed from both lists and from ladder.sqlite", e108),
+    "E107": ("ZYZZYVA, beyond SCOWL level 35, made an everyday word in a group of its own", e107),
+    "E108": ("the link COT-COG removed from both lists and from ladder.sqlite", e108),
     "E109": ("the edit link COT-COTS removed from both lists and from ladder.sqlite", e109),
     "E201": (
         "ZYZZYVA put in MOUSE's CSW group, with groups.parquet rebuilt to match (E204 too: a group "

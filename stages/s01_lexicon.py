@@ -1,10 +1,11 @@
-"""Stage 1, lexicon: parse the CSW and OWL word lists into one table of words.
+"""Stage 1, lexicon: parse every word list the config's lexicons name into one table of words.
 
-Reads the raw files named by config keys `csw` and `owl`, in the formats named
-by `csw_format` and `owl_format`: `plain`, `naspa`, `collins`, `scores` (a
-playability list, `542388 QI`) or `auto` (default: decided from every line of
-the file, and reported). The formats and the definition grammar are in
-stages/wordlists.py, the one reader of every list.
+Reads the raw files the config's lexicons name (docs/lexicons.md): each lexicon with a list file of its
+own (`file`, in its `format`: `plain`, `naspa`, `collins`, `scores` (a playability list, `542388 QI`) or
+`auto`, the default: decided from every line of the file, and reported), and any lexicon's add-list (`add`,
+any format: a definition given there is that word's own) and remove-list (`remove`). The default lexicons
+are csw and owl (config keys `csw`, `owl`, `csw_format`, `owl_format`) and everyday, derived from csw. The
+formats and the definition grammar are in stages/wordlists.py, the one reader of every list.
 UTF-8 with or without a BOM, LF or CRLF; blank lines and `#` lines skipped.
 
 Trouble comes in two kinds. A word-level problem (the word is not A-Z, longer
@@ -12,24 +13,33 @@ than 64 letters) is an InputFormatError naming file, line, the character and
 the text; with config `lenient` (CLI `--lenient`) the line is skipped instead
 and listed in 01_skipped.parquet. A definition-level problem never costs the
 word: it keeps the cleanest text that can be recovered and the line is listed
-in 01_warnings.parquet, strict or not.
+in 01_warnings.parquet, strict or not. So is a remove-list word that no list
+holds (a typo, most likely). A list file or add-list without a word is an error.
 Duplicates within a list are counted; the first wins. Run-on forms
 (`: ADDABLE ~adj`) are words of the list too: added when they have no line of
-their own. A word in OWL but not in CSW is kept (in_csw false) and counted.
+their own.
 
-Writes build/01_lexicon.parquet, one row per word of the union, key `id`:
+This stage says only what the lists say. A lexicon's membership is final only once the build knows what
+its filter asks (`max_scowl_level`: stage 3's SCOWL levels), so stage 5 resolves every lexicon's
+membership from these pieces; stages 2-4 work on the union of every list's words, a superset of every
+lexicon, and need no membership.
+
+Writes build/01_lexicon.parquet, one row per word of the union of every file, key `id`
+(schema: pipeline/schemas.py, lexicon_schema):
 - id u32: 0..N-1 in alphabetical order of `word`
 - word str: upper-case A-Z
-- in_csw bool, in_owl bool: which list holds the word
-- csw_senses, owl_senses list[SENSE]: the list's own definition, parsed (null
-  for plain lists and for words the list lacks or leaves undefined); SENSE in
-  pipeline/schemas.py
+- list_<name> bool, for each lexicon with a file: the file holds the word
+- add_<name> bool, remove_<name> bool, for each lexicon with an add-list or a remove-list
+- <name>_senses list[SENSE], for each lexicon with a file: the list's own definition, parsed (null
+  for plain lists and for words the list lacks or leaves undefined); SENSE in pipeline/schemas.py
+- added_senses list[SENSE], when a lexicon has an add-list: the first add-list definition of the word
+  (lexicons in config order)
 
 Writes build/01_skipped.parquet (word-level problems skipped by --lenient) and
-build/01_warnings.parquet (definition-level problems, words kept), one row per
-line and reason:
-- list str (csw|owl), file str, line u32, text str (at most 200 characters; a control or invisible
-  character shown as U+FFFD), reason str
+build/01_warnings.parquet (definition-level problems, words kept; remove-list words no list holds), one
+row per line and reason:
+- list str (the lexicon's name), file str, line u32, text str (at most 200 characters; a control or
+  invisible character shown as U+FFFD), reason str
 Definitions lose their control and invisible characters (stages/wordlists.py), with a warning row.
 """
 
@@ -39,7 +49,7 @@ import polars as pl
 
 from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
-from pipeline.schemas import LEXICON, SKIPPED
+from pipeline.schemas import SKIPPED, lexicon_schema
 from pipeline.stage import Output, Stage
 from stages.wordlists import UNSEEN, read_wordlist
 
@@ -61,7 +71,8 @@ def problems(role: str, name: str, table: pl.DataFrame) -> pl.DataFrame:
 def read_list(
     role: str, files: dict[str, bytes], fmt: str, lenient: bool
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, str]:
-    """One list's words with their senses (first occurrence of each), its skipped lines, warnings, a note."""
+    """One list's words with their senses and line (first occurrence of each), its skipped lines, warnings,
+    a note."""
     ((name, data),) = files.items()
     wl = read_wordlist(name, data, fmt)
     bad = wl.errors
@@ -86,32 +97,62 @@ def read_list(
         + (f", {bad.height:,} bad lines skipped" if bad.height else "")
         + (f", {wl.warnings['line'].n_unique():,} lines with definition warnings" if wl.warnings.height else "")
     )
-    return unique.select(Col.word, "senses"), problems(role, name, bad), problems(role, name, wl.warnings), note
-
-
-def build_lexicon(
-    csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str, owl_format: str, lenient: bool = False
-) -> dict:
-    csw_words, csw_skipped, csw_warnings, csw_note = read_list("csw", csw, csw_format, lenient)
-    owl_words, owl_skipped, owl_warnings, owl_note = read_list("owl", owl, owl_format, lenient)
-    lexicon = (
-        csw_words.rename({"senses": "csw_senses"})
-        .with_columns(pl.lit(True).alias(Col.in_csw))
-        .join(
-            owl_words.rename({"senses": "owl_senses"}).with_columns(pl.lit(True).alias(Col.in_owl)),
-            on=Col.word,
-            how="full",
-            coalesce=True,
-        )
-        .with_columns(pl.col(Col.in_csw, Col.in_owl).fill_null(False))
-        .sort(Col.word)
-        .with_row_index(Col.id)
-        .select(list(LEXICON))
+    return (
+        unique.select(Col.word, "senses", "line"),
+        problems(role, name, bad),
+        problems(role, name, wl.warnings),
+        note,
     )
-    skipped = pl.concat([csw_skipped, owl_skipped]).cast(SKIPPED)
-    warnings = pl.concat([csw_warnings, owl_warnings]).cast(SKIPPED)
-    owl_only = lexicon.filter(~pl.col(Col.in_csw)).height
-    notes = [csw_note, owl_note, f"{owl_only:,} OWL words are not in CSW (kept, in_csw false)"]
+
+
+def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool = False) -> dict:
+    """`lexicon_files`: each file's bytes by its path as written in the config; `lexicons`: the config's
+    lexicons ({name: {file, format, from, add, remove, max_scowl_level}}, pipeline.config)."""
+    pieces: dict[str, pl.DataFrame] = {}  # column -> (word, senses, line) of the words it marks true
+    skipped, warnings, notes = [], [], []
+    read: dict[tuple[str, str], tuple] = {}  # one file named twice is read once
+    for name, entry in lexicons.items():
+        for key, prefix, fmt in (
+            ("file", "list_", entry.get("format", "auto")),
+            ("add", "add_", "auto"),
+            ("remove", "remove_", "auto"),
+        ):
+            if key not in entry:
+                continue
+            label = entry[key]
+            if (label, fmt) not in read:
+                read[label, fmt] = read_list(name, {label: lexicon_files[label]}, fmt, lenient)
+                skipped.append(read[label, fmt][1])
+                warnings.append(read[label, fmt][2])
+                notes.append(read[label, fmt][3])
+            pieces[prefix + name] = read[label, fmt][0]
+    kept = [column for column in pieces if not column.startswith("remove_")]
+    words = (
+        pl.concat([pieces[c].select(Col.word) for c in kept]).unique().sort(Col.word).with_row_index(Col.id)
+        if kept
+        else pl.DataFrame(schema={Col.id: pl.UInt32, Col.word: pl.String})
+    )
+    columns = {}
+    for column, table in pieces.items():
+        columns[column] = words[Col.word].is_in(table[Col.word].implode())
+    senses = {}
+    for name, entry in lexicons.items():
+        if "file" in entry:
+            senses[f"{name}_senses"] = _senses_of(words, pieces[f"list_{name}"])
+    adds = [pieces[f"add_{name}"] for name, entry in lexicons.items() if "add" in entry]
+    if adds:
+        # The first add-list (in config order) that defines a word gives its definition.
+        defined = pl.concat([t.filter(pl.col("senses").is_not_null()) for t in adds])
+        senses["added_senses"] = _senses_of(words, defined.unique(Col.word, keep="first", maintain_order=True))
+    lexicon = words.with_columns(**columns, **senses).select(list(lexicon_schema(lexicons)))
+    strays, stray_notes = remove_strays(lexicons, pieces, words)
+    warnings.append(strays)
+    notes += stray_notes
+    skipped = pl.concat(skipped).cast(SKIPPED) if skipped else pl.DataFrame(schema=SKIPPED)
+    warnings = pl.concat([w.cast(SKIPPED) for w in warnings]) if warnings else pl.DataFrame(schema=SKIPPED)
+    if "list_csw" in lexicon.columns and "list_owl" in lexicon.columns:
+        owl_only = lexicon.filter(pl.col("list_owl") & ~pl.col("list_csw")).height
+        notes.append(f"{owl_only:,} OWL words are not in CSW (kept)")
     if skipped.height:
         notes.append(
             f"{skipped.height:,} lines skipped, listed in 01_skipped.parquet; first: "
@@ -126,15 +167,44 @@ def build_lexicon(
     return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}  # not a column: output names
 
 
+def remove_strays(lexicons: dict, pieces: dict[str, pl.DataFrame], words: pl.DataFrame) -> tuple[pl.DataFrame, list]:
+    """Warning rows and notes for the remove-lists' words that no list holds: most likely typos, worth a look."""
+    warnings, notes = [], []
+    for name, entry in lexicons.items():
+        if "remove" in entry:
+            table = pieces[f"remove_{name}"]
+            stray = table.filter(~pl.col(Col.word).is_in(words[Col.word].implode())).sort("line")
+            warnings.append(
+                stray.select(
+                    pl.lit(name).alias("list"),
+                    pl.lit(entry["remove"]).alias("file"),
+                    "line",
+                    pl.col(Col.word).alias("text"),
+                    pl.lit("remove-list word that no list holds").alias("reason"),
+                )
+            )
+            if stray.height:
+                notes.append(
+                    f"warning: {entry['remove']}, line {stray['line'][0]}: {stray[Col.word][0]} is in no list"
+                    + (f" ({stray.height - 1:,} more such words)" if stray.height > 1 else "")
+                )
+    return pl.concat(warnings) if warnings else pl.DataFrame(schema=SKIPPED), notes
+
+
+def _senses_of(words: pl.DataFrame, table: pl.DataFrame) -> pl.Series:
+    """The `senses` of `table` lined up with `words` (null where it has none)."""
+    return words.select(Col.word).join(table.select(Col.word, "senses"), on=Col.word, how="left")["senses"]
+
+
 STAGE = Stage(
     number=1,
     name="lexicon",  # not a column: the stage's name
     transform=build_lexicon,
-    raw=("csw", "owl"),
-    settings=("csw_format", "owl_format", "lenient"),
+    raw=("lexicon_files",),  # not a column: every file the lexicons name (pipeline.config.LEXICON_FILES)
+    settings=("lexicons", "lenient"),
     helpers=("stages.wordlists",),
     writes={
-        "lexicon": Output("01_lexicon.parquet", LEXICON),  # not a column: an output name
+        "lexicon": Output("01_lexicon.parquet", lexicon_schema),  # not a column: an output name
         "skipped": Output("01_skipped.parquet", SKIPPED),
         "warnings": Output("01_warnings.parquet", SKIPPED),
     },

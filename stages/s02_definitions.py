@@ -1,6 +1,7 @@
 """Stage 2, definitions: one definition per word, right or absent, and the two offensive levels.
 
-Reads build/01_lexicon.parquet (`id`, `word`, `csw_senses`, `owl_senses`), the supplement file named by
+Reads build/01_lexicon.parquet (`id`, `word`, each list's senses: `csw_senses`, `owl_senses`, any
+lexicon's `<name>_senses`, and the add-lists' `added_senses`), the supplement file named by
 config key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the
 WordNet folder (config `wordnet`, stages/wordnet.py), the GCIDE folder (config `gcide`, stages/gcide.py),
 the reviewed offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in
@@ -27,7 +28,8 @@ A definition is one of, for each word (docs/definitions.md):
 Writes build/02_definitions.parquet, one row per word, key `id`:
 - id u32, word str
 - definition str: null when nothing defines the word
-- definition_source str: where it came from and how (null with no definition): `csw`, `owl`,
+- definition_source str: where it came from and how (null with no definition): `csw`, `owl` (or another
+  lexicon's name), `added` (an add-list's own text, docs/lexicons.md),
   `supplement` (a list's own text; `-link` when through a link), `wordnet`, `gcide` (a headword entry),
   `<source>-inflection` (an inflection of that source's word), `<source>-derived` (a derivation from it)
 - offensive bool: the word's main use is a slur, obscenity or profanity, its forms included

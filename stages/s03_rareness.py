@@ -26,6 +26,8 @@ Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 Writes build/03_rareness.parquet, one row per word, key `id`:
 - id u32, word str
 - scowl_level u8: the word's level (10..95) by the rule above, null when no SCOWL list has it
+- main_level u8: lowest level among SCOWL's main lists (grade 0 above), null when none has the word:
+  what a lexicon's `max_scowl_level` filter reads (stage 5); not exported
 - rareness u32: from the config table by level (`absent` for null)
 - usa bool: in an `english` or `american` list at any level
 - brit bool: in an `english`, `british` or `british_z` list at any level
@@ -112,7 +114,10 @@ def build_rareness(
         pl.coalesce("counted", "level").alias("level")
     )
     per_entry = entries.group_by("entry").agg(
-        pl.col("level").min().alias(Col.scowl_level), pl.col(Col.usa).any(), pl.col(Col.brit).any()
+        pl.col("level").min().alias(Col.scowl_level),
+        pl.col("level").filter(pl.col("grade") == 0).min().alias("main_level"),
+        pl.col(Col.usa).any(),
+        pl.col(Col.brit).any(),
     )
     table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
     result = (

@@ -1,19 +1,24 @@
-"""Stage 5, groups: connected components of the link graph, per lexicon and mode.
+"""Stage 5, groups: each lexicon's words, and the connected components of the link graph per lexicon and mode.
 
-Reads build/01_lexicon.parquet (`id`, `in_owl`) and build/04_links.parquet
-(`src`, `dst`, `kind`).
+Reads build/01_lexicon.parquet (`id` and the lists' pieces: list_<name>, add_<name>, remove_<name>),
+build/03_rareness.parquet (`main_level`, for a lexicon's `max_scowl_level` filter) and
+build/04_links.parquet (`src`, `dst`, `kind`); config `lexicons`.
 
-Four labelings: csw/sub (the graph of sub links induced on CSW words), owl/sub
-(induced on OWL words alone, so two OWL words in one CSW group may be apart
-here), csw/edit and owl/edit (sub plus indel links). Components come from a
-few rounds of numpy (`components`) and are numbered from 0 in order of each
-group's smallest word id, so they are deterministic.
+Membership first, here because a filter needs what stage 3 knows of a word (stage 1 knows only the lists):
+a lexicon holds ((its base, filtered) plus its add-list) less its remove-list, where its base is its own
+list file's words or, for a lexicon derived `from` another, that lexicon's words (so the order matters:
+everyday's filter applies to csw's words, an add-list word passes no filter, a remove-list wins over all).
+A lexicon that ends up holding no word is an InputFormatError.
 
-Writes build/05_groups.parquet, one row per word, key `id`:
-- id u32
-- group_csw u32, group_csw_edit u32: the word's group among CSW words (null: not
-  in CSW, which happens only when the OWL list holds words the CSW list lacks)
-- group_owl u32, group_owl_edit u32: its group among OWL words (null: not in OWL)
+Then two labelings per lexicon: sub (the graph of sub links induced on the lexicon's words, so two OWL
+words in one CSW group may be apart in OWL's) and edit (sub plus indel links). Components come from a
+few rounds of numpy (`components`) and are numbered from 0 in order of each group's smallest word id, so
+they are deterministic.
+
+Writes build/05_groups.parquet, one row per word of 01, key `id` (schema: pipeline/schemas.py,
+groups_schema): id u32; in_<name> bool for each lexicon (config order); then group_<name> u32 for each
+lexicon, then group_<name>_edit u32 for each (contract.group_columns): the word's group among the
+lexicon's words, null outside the lexicon.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col
-from pipeline.schemas import GROUPS
+from pipeline.artifact.contract import Col, group_columns, how_made, in_column
+from pipeline.errors import InputFormatError
+from pipeline.schemas import groups_schema
 from pipeline.stage import Output, Stage
 
 if TYPE_CHECKING:  # numpy loads only when groups are computed: a no-op build never needs it
@@ -87,19 +93,57 @@ def labelings(links: pl.DataFrame, members: pl.Series) -> dict[str, pl.Series]:
     return out
 
 
-def build_groups(lexicon: pl.DataFrame, links: pl.DataFrame) -> dict:
-    found = {name: labelings(links, lexicon[f"in_{name}"]) for name in ("csw", "owl")}  # not a column: lexicons
+def memberships(lexicon: pl.DataFrame, rareness: pl.DataFrame, lexicons: dict) -> dict[str, pl.Series]:
+    """Each lexicon's words (a bool per row of `lexicon`), as the module docstring says."""
+    if not rareness[Col.id].equals(lexicon[Col.id]):
+        rareness = lexicon.select(Col.id).join(rareness, on=Col.id, how="left")
+    level = rareness["main_level"]
+    found: dict[str, pl.Series] = {}
+
+    def member(name: str) -> pl.Series:
+        if name not in found:
+            entry = lexicons[name]
+            words = lexicon[f"list_{name}"] if "file" in entry else member(entry["from"])
+            if "max_scowl_level" in entry:
+                words = words & (level <= entry["max_scowl_level"]).fill_null(False)
+            if "add" in entry:
+                words = words | lexicon[f"add_{name}"]
+            if "remove" in entry:
+                words = words & ~lexicon[f"remove_{name}"]
+            if not words.any():
+                raise InputFormatError(
+                    f"lexicon {name!r} holds no word once made ({how_made(entry)}): an empty lexicon; "
+                    f"give it words, or drop it with `{name} = false` under [lexicons]"
+                )
+            found[name] = words.alias(in_column(name))
+        return found[name]
+
+    return {name: member(name) for name in lexicons}
+
+
+def build_groups(lexicon: pl.DataFrame, rareness: pl.DataFrame, links: pl.DataFrame, lexicons: dict) -> dict:
+    members = memberships(lexicon, rareness, lexicons)
+    found = {name: labelings(links, words) for name, words in members.items()}
     groups = pl.DataFrame(
-        {Col.id: lexicon[Col.id], **{column: found[name][mode] for (name, mode), column in GROUP_COLUMNS.items()}}
+        {
+            Col.id: lexicon[Col.id],
+            **{in_column(name): words for name, words in members.items()},
+            **{column: found[name][mode] for (name, mode), column in group_columns(lexicons).items()},
+        }
     )
-    counts = ", ".join(f"{c.removeprefix('group_')} {groups[c].drop_nulls().n_unique():,}" for c in list(GROUPS)[1:])
-    return {"groups": groups, "notes": [f"groups: {counts}"]}
+    counts = ", ".join(
+        f"{column.removeprefix('group_')} {groups[column].drop_nulls().n_unique():,}"
+        for column in group_columns(lexicons).values()
+    )
+    sizes = ", ".join(f"{name} {int(words.sum()):,}" for name, words in members.items())
+    return {"groups": groups, "notes": [f"words: {sizes}", f"groups: {counts}"]}
 
 
 STAGE = Stage(
     number=5,
     name="groups",
     transform=build_groups,
-    reads=("lexicon", "links"),  # not a column: the tables stage 5 reads
-    writes={"groups": Output("05_groups.parquet", GROUPS)},
+    reads=("lexicon", "rareness", "links"),  # not a column: the tables stage 5 reads
+    settings=("lexicons",),
+    writes={"groups": Output("05_groups.parquet", groups_schema)},
 )

@@ -1,8 +1,9 @@
 """Stage 6, analysis: the longest ladder of every group.
 
-Reads 01_lexicon (which lexicons a word is in), 04_links and 05_groups.
+Reads 01_lexicon (the words), 04_links and 05_groups (which lexicons hold a word: in_<name>; its groups),
+and config `lexicons`.
 Writes 06_longest.parquet (the export's longest.parquet), one row per group of
-at least two words, for every lexicon (csw, owl) x mode (sub, edit): lexicon
+at least two words, for every lexicon x mode (sub, edit): lexicon
 str, mode str, group_id u32, size u32, length u8 (null when the group mixes
 lengths), diameter u16 (the longest shortest ladder, in steps), start str and
 end str (the alphabetically first pair at that distance); sorted by lexicon,
@@ -18,6 +19,9 @@ Groups are disjoint, so one BFS "wave" runs from one source in every unsettled
 group at once, as a single level-synchronous BFS over CSR arrays in numpy.
 Per-word eccentricities are not exported: settling every word's bounds took
 2,468 waves and a minute on raw/, where the diameters alone take far fewer.
+A lexicon derived `from` another (config `lexicons`) takes that one's row for each group whose words are
+the same (`reused`); only its other groups are searched. On raw/'s five lexicons (csw less 100 words, csw
+plus 50 names, everyday) the stage's CPU went from 2.56 to 2.17 s, with the same table.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col
+from pipeline.artifact.contract import Col, group_columns, in_column
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
 
@@ -220,24 +224,68 @@ def analyse(
     return table.with_columns(pl.when(pl.col(Col.length) >= 0).then(pl.col(Col.length)).alias(Col.length)), waves
 
 
-def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFrame) -> dict:
+def reused(groups: pl.DataFrame, ids, labels, parent: str, parent_table: pl.DataFrame) -> tuple:
+    """Which of a labeling's groups (`labels` of the words `ids`) are groups of its parent lexicon's labeling
+    (column `parent`) word for word: their rows of the parent's table, renumbered; and the mask of the words
+    whose group is not, to analyse afresh. Same words, same links: the same diameter and first pair."""
+    import numpy as np
+
+    theirs = groups[parent].cast(pl.Int64).fill_null(-1).to_numpy()
+    sizes = np.bincount(theirs[theirs >= 0])
+    order = np.argsort(labels, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(labels[order]) != 0]) if len(labels) else np.zeros(0, dtype=np.int64)
+    p = theirs[ids][order]
+    low, high = np.minimum.reduceat(p, starts), np.maximum.reduceat(p, starts)
+    ours = np.diff(np.r_[starts, len(labels)])
+    same = (low == high) & (low >= 0) & (ours == sizes[np.maximum(low, 0)])
+    mapping = pl.DataFrame({"theirs": low[same], Col.group_id: np.flatnonzero(same)}).cast(pl.Int64)
+    copied = parent_table.rename({Col.group_id: "theirs"}).cast({"theirs": pl.Int64}).join(mapping, on="theirs")
+    return copied.drop("theirs"), ~same[labels]
+
+
+def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFrame, lexicons: dict) -> dict:
     import numpy as np
 
     words = lexicon[Col.word]
+    columns = group_columns(lexicons)
 
-    def labeling(name: str, mode: str, column: str) -> tuple[pl.DataFrame, int]:
+    def labeling(name: str, mode: str, column: str, parent=None) -> tuple[pl.DataFrame, int]:
         kept = links.filter(pl.col(Col.kind).is_in(KINDS[mode]))
-        ids = np.flatnonzero(lexicon[f"in_{name}"].to_numpy())
+        src, dst = kept[Col.src].to_numpy(), kept[Col.dst].to_numpy()
+        ids = np.flatnonzero(groups[in_column(name)].to_numpy())
         labels = groups[column].to_numpy()[ids].astype(np.int64)
-        return analyse(ids, words, kept[Col.src].to_numpy(), kept[Col.dst].to_numpy(), labels)
+        if parent is None:
+            return analyse(ids, words, src, dst, labels)
+        # A derived lexicon shares most groups with the one it comes from (csw less 100 words: all but 43
+        # of 160,460 sub groups on raw/): only its other groups are analysed.
+        copied, fresh = reused(groups, ids, labels, columns[lexicons[name]["from"], mode], parent.result()[0])
+        if not fresh.any():
+            return copied, 0
+        kept_groups, local = np.unique(labels[fresh], return_inverse=True)
+        table, waves = analyse(ids[fresh], words, src, dst, local.ravel())
+        table = table.with_columns(pl.Series(Col.group_id, kept_groups[table[Col.group_id].to_numpy()], pl.Int64))
+        return pl.concat([copied.select(table.columns).cast(table.schema), table]).sort(Col.group_id), waves
+
+    def depth(name: str) -> int:
+        return 1 + depth(lexicons[name]["from"]) if "from" in lexicons[name] else 0
 
     # Two labelings at a time: numpy lets go of the GIL in its larger steps, so the waves of one run
-    # while the other's Python steps. On raw/, side by side: 1.83-2.13 s -> 1.32-1.45 s.
-    # On an error or Ctrl-C, map cancels the labelings not yet started; the running ones finish.
+    # while the other's Python steps. On raw/, side by side: 1.83-2.13 s -> 1.32-1.45 s. A derived
+    # lexicon's labeling waits for its parent's (submitted before it, so already running or done).
+    # On an error or Ctrl-C, the labelings not yet started are cancelled; the running ones finish.
+    futures: dict = {}
     with ThreadPoolExecutor(2) as pool:
-        done = list(pool.map(lambda item: labeling(*item[0], item[1]), GROUP_COLUMNS.items()))
+        try:
+            for (name, mode), column in sorted(columns.items(), key=lambda item: depth(item[0][0])):
+                parent = futures.get((lexicons[name].get("from"), mode))
+                futures[name, mode] = pool.submit(labeling, name, mode, column, parent)
+            done = {key: future.result() for key, future in futures.items()}
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
     tables, notes = [], []
-    for ((name, mode), _), (table, waves) in zip(GROUP_COLUMNS.items(), done):
+    for name, mode in columns:
+        table, waves = done[name, mode]
         tables.append(
             table.with_columns(pl.lit(name).alias(Col.lexicon), pl.lit(mode).alias(Col.mode)).select(list(LONGEST))
         )
@@ -256,5 +304,6 @@ STAGE = Stage(
     name="analysis",
     transform=build_analysis,
     reads=("lexicon", "links", "groups"),  # not a column: the tables stage 6 reads
+    settings=("lexicons",),
     writes={"longest": Output("06_longest.parquet", LONGEST)},
 )

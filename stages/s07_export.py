@@ -1,4 +1,4 @@
-"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 4, contract.SCHEMA_VERSION).
+"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 5, contract.SCHEMA_VERSION).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
@@ -12,14 +12,15 @@ a file, which the runner moves into the export folder.
 
 Writes the folder build/export/ (swapped in whole by the runner):
 - words.parquet, one row per word sorted by `id`: id u32, word str, length u8,
-  in_csw bool, in_owl bool, scowl_level u8 (null: not in SCOWL), rareness u32,
+  in_<name> bool for each lexicon (config order; by default in_csw, in_owl, in_everyday),
+  scowl_level u8 (null: not in SCOWL), rareness u32,
   usa bool, brit bool, definition str, definition_source str (null: none),
-  group_csw u32, group_owl u32 (null: not in OWL), group_csw_edit u32,
-  group_owl_edit u32 (null: not in OWL), links list[u32] (substitution
+  group_<name> u32 for each lexicon, then group_<name>_edit u32 for each (null: not in that
+  lexicon; contract.group_columns), links list[u32] (substitution
   neighbours, ascending), edit_links list[u32] (insert/delete neighbours,
   ascending), offensive bool (a slur, obscenity or profanity: see stage 2),
   vulgar_sense bool (an everyday word with a vulgar or slur sense; never with offensive).
-- groups.parquet, one row per group: lexicon str (csw|owl), mode str
+- groups.parquet, one row per group: lexicon str (its name), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
 - longest.parquet, stage 6's table: per group of two or more words (lexicon,
@@ -31,8 +32,9 @@ Writes the folder build/export/ (swapped in whole by the runner):
   that one group with its links is one query:
   `SELECT * FROM words WHERE group_csw = ?` (json_each() unnests a list when
   a query wants a row per link). `PRAGMA user_version` = schema_version.
-- manifest.json: schema_version; sha256 and size of every input file; sha256
-  and rows of every other export file; the config used; counts. No
+- manifest.json: schema_version; `lexicons`, the lexicons it holds in column order, each with how it was
+  made ({name, made, words, and file/format, from, add, remove, max_scowl_level as configured}); sha256 and
+  size of every input file; sha256 and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people: words per length, groups per length with the
   largest, the longest ladder per length, most-linked words per length, definition coverage (overall, by
@@ -52,7 +54,6 @@ import polars as pl
 
 from pipeline.io import parquet_bytes, sha256, sha256_file
 from pipeline.artifact.contract import (
-    GROUP_COLUMNS,
     GROUP_SIZES,
     GROUPS_FILE,
     LONGEST,
@@ -61,12 +62,16 @@ from pipeline.artifact.contract import (
     SCHEMA_VERSION,
     SQLITE_FILE,
     SUMMARY_FILE,
-    WORDS,
     WORDS_FILE,
     LINK_KINDS,
     Col,
     definition_kind,
+    group_columns,
+    how_made,
+    in_column,
+    lexicons_of,
     sqlite_file,
+    words_schema,
 )
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
@@ -103,18 +108,19 @@ def _attach(frame: pl.DataFrame, table: pl.DataFrame) -> pl.DataFrame:
 
 
 def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
-    words = lexicon.select(
-        Col.id, Col.word, pl.col(Col.word).str.len_bytes().cast(pl.UInt8).alias(Col.length), Col.in_csw, Col.in_owl
-    )
-    words = _attach(words, rareness.drop(Col.word))
+    names = lexicons_of(groups.columns)
+    words = lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_bytes().cast(pl.UInt8).alias(Col.length))
+    words = _attach(words, groups.select(Col.id, *map(in_column, names)))
+    words = _attach(words, rareness.drop(Col.word, "main_level", strict=False))
     # The definitions always by a join: its gather lays the strings out afresh, and the Parquet writer's pages
     # follow that layout (side by side, words.parquet held the same rows in other bytes).
     words = words.join(definitions.drop(Col.word), on=Col.id, how="left")
     lists = [neighbour_lists(links, kind, column, lexicon.height) for column, kind in LINK_KINDS.items()]
-    for table in (groups, *lists):
+    for table in (groups.drop(*map(in_column, names)), *lists):
         words = _attach(words, table)
     words = words.with_columns(pl.col(Col.links, Col.edit_links).fill_null(pl.lit([], dtype=pl.List(pl.UInt32))))
-    return check_schema(words.sort(Col.id).select(list(WORDS)), WORDS, "export words.parquet")
+    schema = words_schema(names)
+    return check_schema(words.sort(Col.id).select(list(schema)), schema, "export words.parquet")
 
 
 def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
@@ -123,7 +129,7 @@ def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
     import numpy as np
 
     tables = []
-    for (lexicon, mode), column in sorted(GROUP_COLUMNS.items()):  # the table's order: lexicon, mode, group_id
+    for (lexicon, mode), column in sorted(group_columns(lexicons_of(words.columns)).items()):  # lexicon, mode, id
         members = words.select(Col.id, Col.length, Col.word, column).drop_nulls(column)
         label = members[column].to_numpy().astype(np.int64)
         order = np.argsort((label << 32) | members[Col.id].to_numpy())  # by group, then word id
@@ -203,21 +209,24 @@ def summary(
 ) -> str:
     """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`)."""
     out = ["Word-ladder dictionary summary", ""]
+    names = lexicons_of(words.columns)
+    first = names[0]  # the groups and longest ladders shown are the first lexicon's (csw by default)
     per_length = (
         words.group_by(Col.length)
-        .agg(pl.len().alias("words"), pl.col(Col.in_csw).sum().alias("csw"), pl.col(Col.in_owl).sum().alias("owl"))
+        .agg(pl.len().alias("words"), *[pl.col(in_column(name)).sum().alias(name) for name in names])
         .sort(Col.length)
     )
-    out += ["Words per length", f"{'length':>6} {'words':>9} {'csw':>9} {'owl':>9}"]  # not a column: a heading
-    out += [f"{n:>6} {w:>9,} {c:>9,} {o:>9,}" for n, w, c, o in per_length.rows()]
+    heading = f"{'length':>6} {'words':>9} "  # not a column: a heading
+    out += ["Words per length", heading + " ".join(f"{name:>9}" for name in names)]
+    out += [f"{row[0]:>6} " + " ".join(f"{n:>9,}" for n in row[1:]) for row in per_length.rows()]
 
     out += [
         "",
-        "CSW groups per length (substitution links only)",
+        f"{first.upper()} groups per length (substitution links only)",
         f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest",  # not a column: a heading
     ]
     sub = (
-        group_table.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub"))
+        group_table.filter((pl.col(Col.lexicon) == first) & (pl.col(Col.mode) == "sub"))
         .sort(Col.size, Col.group_id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .agg(pl.len().alias("groups"), pl.col(Col.size).first(), pl.col(Col.example).first())
@@ -227,11 +236,11 @@ def summary(
 
     out += [
         "",
-        "Longest CSW ladder per length (substitution links; the first pair at that many steps)",
+        f"Longest {first.upper()} ladder per length (substitution links; the first pair at that many steps)",
         f"{'length':>6} {'steps':>9}  from - to",  # not a column: a heading
     ]
     far = (
-        longest.filter((pl.col(Col.lexicon) == "csw") & (pl.col(Col.mode) == "sub") & pl.col(Col.length).is_not_null())
+        longest.filter((pl.col(Col.lexicon) == first) & (pl.col(Col.mode) == "sub") & pl.col(Col.length).is_not_null())
         .sort(Col.diameter, Col.group_id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .first()
@@ -299,8 +308,7 @@ def build_export(
     groups,
     longest,
     digests,
-    csw_format,
-    owl_format,
+    lexicons,
     definition_sources,
     rareness_by_level,
     rareness_labels,
@@ -335,18 +343,23 @@ def build_export(
         manifest = {
             "schema_version": SCHEMA_VERSION,
             "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
+            "lexicons": [
+                {"name": name, "made": how_made(entry), "words": int(words[in_column(name)].sum()), **entry}
+                for name, entry in lexicons.items()
+            ],
             "config": {
-                "csw_format": csw_format,
-                "owl_format": owl_format,
                 "definition_sources": definition_sources,
                 "rareness_by_level": rareness_by_level,
                 "rareness_labels": rareness_labels,
             },
             "counts": {
                 "words": words.height,
-                "csw_words": int(words[Col.in_csw].sum()),
-                "owl_words": int(words[Col.in_owl].sum()),
-                "owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum()),
+                **{f"{name}_words": int(words[in_column(name)].sum()) for name in lexicons},
+                **(
+                    {"owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum())}
+                    if {"csw", "owl"} <= set(lexicons)
+                    else {}
+                ),
                 "list_problems": problems,
                 "definitions": {
                     row["band"]: {k: v for k, v in row.items() if k != "band"}
@@ -361,7 +374,7 @@ def build_export(
                         mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
                         for mode in ("sub", "edit")
                     }
-                    for lex in ("csw", "owl")
+                    for lex in lexicons
                 },
                 "longest_ladder": {
                     lex: {
@@ -371,7 +384,7 @@ def build_export(
                         )
                         for mode in ("sub", "edit")
                     }
-                    for lex in ("csw", "owl")
+                    for lex in lexicons
                 },
             },
         }
@@ -401,15 +414,15 @@ STAGE = Stage(
     transform=build_export,
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),  # not a column
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
-    digests=("csw", "owl", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: input files
-    settings=("csw_format", "owl_format", "definition_sources", "rareness_by_level", "rareness_labels"),
+    digests=("lexicon_files", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: inputs
+    settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
     helpers=("stages.offensive", "stages.wordlists"),  # the reviewed list's reader
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={
         "export": Output(
             "export",
             members={
-                WORDS_FILE: WORDS,
+                WORDS_FILE: words_schema,  # of the lexicons' names: build_words checks it
                 GROUPS_FILE: GROUP_SIZES,
                 LONGEST_FILE: LONGEST,
                 SQLITE_FILE: None,

@@ -31,11 +31,35 @@ def snapshot(folder: Path) -> dict[str, str]:
     }
 
 
+# The lexicons of most unit tests: two list files, no derived lexicon (everyday needs SCOWL).
+TWO_LISTS = {"csw": {"file": "csw.txt", "format": "plain"}, "owl": {"file": "owl.txt", "format": "plain"}}
+
+
+def two_lists(
+    csw: dict[str, bytes], owl: dict[str, bytes], csw_format: str = "plain", owl_format: str = "plain", lenient=False
+) -> dict:
+    """Stage 1 on two in-memory files ({name: bytes} each) as the lexicons csw and owl."""
+    ((c, c_data),), ((o, o_data),) = csw.items(), owl.items()
+    lexicons = {"csw": {"file": c, "format": csw_format}, "owl": {"file": o, "format": owl_format}}
+    return build_lexicon({c: c_data, o: o_data}, lexicons, lenient)
+
+
 def lexicon_of(csw: list[str], owl: list[str]) -> pl.DataFrame:
     """Stage 1's table for two in-memory plain lists."""
-    return build_lexicon({"csw.txt": "\n".join(csw).encode()}, {"owl.txt": "\n".join(owl).encode()}, "plain", "plain")[
-        "lexicon"
-    ]
+    return two_lists({"csw.txt": "\n".join(csw).encode()}, {"owl.txt": "\n".join(owl).encode()})["lexicon"]
+
+
+def no_rareness(lexicon: pl.DataFrame) -> pl.DataFrame:
+    """Stage 3's table as far as stage 5 reads it, for words SCOWL lacks."""
+    return lexicon.select("id", pl.lit(None, pl.UInt8).alias("main_level"))
+
+
+def groups_of(lexicon: pl.DataFrame, links: pl.DataFrame, lexicons: dict | None = None, rareness=None) -> pl.DataFrame:
+    """Stage 5's table (membership and groups) for stage 1's and 4's."""
+    from stages.s05_groups import build_groups
+
+    rareness = no_rareness(lexicon) if rareness is None else rareness
+    return build_groups(lexicon, rareness, links, lexicons or TWO_LISTS)["groups"]
 
 
 # Every raw-input config key and its file or folder in tests/data/tiny.
@@ -65,6 +89,13 @@ def copy_tiny(parent: Path) -> Path:
     shutil.copytree(DATA / "tiny", root)
     (root / "config.toml").write_text(tiny_config() + 'build_dir = "build"\n')
     return root
+
+
+def no_everyday(tiny: Path) -> None:
+    """Drop the default lexicon everyday from a tiny copy's config: lists that SCOWL knows no word of would
+    leave it empty, an error."""
+    with (tiny / "config.toml").open("a") as f:
+        f.write("[lexicons]\neveryday = false\n")
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import brute
-from conftest import DATA, lexicon_of, tiny_config
+from conftest import DATA, TWO_LISTS, groups_of, lexicon_of, tiny_config
 from stages.s04_links import build_links
-from stages.s05_groups import build_groups
 from stages.s06_analysis import build_analysis
 
 word = st.text(alphabet="abc", min_size=1, max_size=4)
@@ -43,7 +42,7 @@ def oracle(members: set[str], edges: set[tuple[str, str, str]], kinds: set[str])
 def analysis_of(csw: list[str], owl: list[str]):
     lex = lexicon_of(csw, owl)
     links = build_links(lex)["links"]
-    return lex, build_analysis(lex, links, build_groups(lex, links)["groups"])["longest"]
+    return lex, build_analysis(lex, links, groups_of(lex, links), TWO_LISTS)["longest"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -91,7 +91,8 @@ def test_bad_input_word_is_one_line(tiny):
         ("csw_format = 3", "key 'csw_format': must be one of auto, plain, naspa, collins, scores, not 3"),
         ('csw = "nowhere.txt"', "key 'csw': {tiny}/nowhere.txt does not exist"),
         ('scowl = "csw.txt"', "key 'scowl': {tiny}/csw.txt is not a directory"),
-        ('definition_sources = ["csw", "web"]', "key 'definition_sources': must be a non-empty list"),
+        ('definition_sources = ["csw", "web"]', "key 'definition_sources': 'web' is neither a source"),
+        ('definition_sources = ["csw", "Web"]', "key 'definition_sources': must be a non-empty list"),
         (
             "[rareness_by_level]\n10 = 1\n20 = 1\n35 = 4\n40 = 20\n50 = 200\n55 = 2000\n60 = 20000\n70 = 200000\n"
             "80 = 2000000\n95 = 5\nabsent = 6",
@@ -123,10 +124,11 @@ def test_definition_lists_dropped_in_through_the_config(tiny):
 
     import polars as pl
 
-    from conftest import DATA
+    from conftest import DATA, no_everyday
 
     shutil.copy(DATA / "naspa.txt", tiny / "csw.txt")
     shutil.copy(DATA / "collins.txt", tiny / "owl.txt")
+    no_everyday(tiny)
     result = invoke("build", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 0, result.output
     assert "csw.txt: 17 words (naspa, detected)" in result.stderr
@@ -143,9 +145,10 @@ def test_lenient_flag(tiny):
 
     import polars as pl
 
-    from conftest import DATA
+    from conftest import DATA, no_everyday
 
     shutil.copy(DATA / "naspa_bad.txt", tiny / "csw.txt")
+    no_everyday(tiny)
     strict = invoke("build", "--config", str(tiny / "config.toml"))
     assert strict.exit_code == 2
     assert strict.stderr.splitlines()[-1].startswith("error: csw.txt, line 15: 'A2' is not a word")

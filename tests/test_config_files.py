@@ -12,7 +12,7 @@ from conftest import build, invoke
 def test_config_with_another_tool_table_still_reads_its_top_level_keys(tiny):
     (tiny / "other.txt").write_text("AXE\nAYE\n")
     config = (tiny / "config.toml").read_text().replace('csw = "csw.txt"', 'csw = "other.txt"')
-    (tiny / "config.toml").write_text(config + "\n[tool.black]\nline-length = 100\n")
+    (tiny / "config.toml").write_text(config + "\n[lexicons]\neveryday = false\n[tool.black]\nline-length = 100\n")
     assert build(tiny).exit_code == 0
     words = pl.read_parquet(tiny / "build/export/words.parquet")
     assert set(words.filter(pl.col("in_csw"))["word"]) == {"AXE", "AYE"}

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA
+from conftest import DATA, two_lists
 from pipeline.errors import InputFormatError
-from stages.s01_lexicon import build_lexicon, read_list
+from stages.s01_lexicon import read_list
 from stages.s02_definitions import build_definitions
 from stages.wordlists import PARTS_OF_SPEECH, read_wordlist
 
@@ -23,7 +23,7 @@ SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
 
 
 def build(csw: bytes, fmt: str = "auto", lenient: bool = False) -> dict:
-    return build_lexicon({"list.txt": csw}, {"owl.txt": b"AA\n"}, fmt, "plain", lenient)
+    return two_lists({"list.txt": csw}, {"owl.txt": b"AA\n"}, fmt, "plain", lenient)
 
 
 def definitions(csw: bytes, fmt: str = "auto") -> dict[str, tuple[str, str]]:
@@ -278,7 +278,7 @@ def test_links_naming_six_others_render_in_linear_size():
 def test_real_naspa_slice_builds_strictly_with_every_word(name):
     data = (DATA / "real" / name).read_bytes()
     lines = [line for line in data.decode().split("\n") if line.strip()]
-    result = build_lexicon({name: data}, {"owl.txt": b"AA\n"}, "auto", "plain")
+    result = two_lists({name: data}, {"owl.txt": b"AA\n"}, "auto", "plain")
     lex = result["lexicon"]
     assert set(line.split(" ")[0] for line in lines) <= set(lex["word"])
     own = {line.split(" ")[0] for line in lines if " " in line}
@@ -291,7 +291,7 @@ def test_real_naspa_slice_builds_strictly_with_every_word(name):
 
 def test_real_owl_facts():
     data = (DATA / "real" / "owl_slice.txt").read_bytes()
-    lex = build_lexicon({"owl.txt": data}, {"o": b"AA\n"}, "auto", "plain")["lexicon"]
+    lex = two_lists({"owl.txt": data}, {"o": b"AA\n"}, "auto", "plain")["lexicon"]
     got = dict(build_definitions(lex, WORDNET, SUPPLEMENT, ["csw"])["definitions"].select("word", "definition").rows())
     assert got["AN"] == "used before words beginning with a vowel sound [article]"
     assert got["AM"].startswith("BE, to have actuality [v]")
@@ -317,8 +317,8 @@ any_rest = st.text(st.characters(blacklist_categories=("Cs",), blacklist_charact
 )
 def test_no_line_of_any_shape_loses_its_word(rows, fmt):
     text = "\n".join(f"{w}{sep}{rest}" for w, sep, rest in rows)
-    result = build_lexicon({"l.txt": text.encode()}, {"o.txt": b"AA\n"}, fmt, "plain")
-    words = set(result["lexicon"].filter(pl.col("in_csw"))["word"])
+    result = two_lists({"l.txt": text.encode()}, {"o.txt": b"AA\n"}, fmt, "plain")
+    words = set(result["lexicon"].filter(pl.col("list_csw"))["word"])
     assert {w.upper() for w, _, _ in rows} <= words
     assert result["skipped"].height == 0
 

@@ -13,11 +13,16 @@ from pipeline.artifact.contract import SCHEMA_VERSION
 from pipeline.registry import all_stages
 
 
+# A schema with a column per lexicon is documented by its pattern: resolved for a lexicon named `<name>`
+# with a file, an add-list and a remove-list, it gives in_<name>, list_<name>, add_<name>, ...
+PATTERN = {"<name>": {"file": "list.txt", "add": "add.txt", "remove": "remove.txt"}}
+
+
 def columns(stage) -> set[str]:
     names: set[str] = set()
     for out in stage.writes.values():
         for schema in [out.schema, *(out.members or {}).values()]:
-            names |= set(schema or {})
+            names |= set((schema(PATTERN) if callable(schema) else schema) or {})
     return names
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from conftest import lexicon_of
+from conftest import groups_of, lexicon_of
 from pipeline.schemas import DEFINITIONS, RARENESS
 from stages.s04_links import build_links
-from stages.s05_groups import build_groups
 from stages.s07_export import build_group_table, build_words
 
 WORDS = ["CAT", "COT", "COAT", "DOG", "DOGS", "ZEBRA"]  # a sub pair, an indel chain, a word alone
@@ -16,11 +15,12 @@ WORDS = ["CAT", "COT", "COAT", "DOG", "DOGS", "ZEBRA"]  # a sub pair, an indel c
 def tables():
     lex = lexicon_of(WORDS, WORDS[:4])
     links = build_links(lex)["links"]
-    groups = build_groups(lex, links)["groups"]
+    groups = groups_of(lex, links)
     rareness = lex.select(
         "id",
         "word",
         pl.col("id").cast(pl.UInt8).alias("scowl_level"),
+        pl.col("id").cast(pl.UInt8).alias("main_level"),
         (pl.col("id") * 10).alias("rareness"),
         (pl.col("id") % 2 == 0).alias("usa"),
         (pl.col("id") % 3 == 0).alias("brit"),

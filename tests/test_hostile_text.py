@@ -19,10 +19,9 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from conftest import DATA
+from conftest import DATA, two_lists
 from pipeline.cli import app
 from pipeline.terminal import UNSAFE, inert
-from stages.s01_lexicon import build_lexicon
 from stages.wordlists import UNSEEN_REASON
 
 cli = CliRunner()
@@ -60,7 +59,7 @@ WORDS = [f"Q{chr(65 + i)}Z" for i in range(len(TERMINAL))]
 
 def test_stage_1_removes_controls_and_invisible_characters_with_a_warning_per_line():
     clean = "ZZZ a plain definition [n]\n".encode()
-    result = build_lexicon({"csw.txt": naspa(WORDS, TERMINAL) + b"\n" + clean}, {"owl.txt": b"QAZ\n"}, "naspa", "plain")
+    result = two_lists({"csw.txt": naspa(WORDS, TERMINAL) + b"\n" + clean}, {"owl.txt": b"QAZ\n"}, "naspa", "plain")
     lexicon = result["lexicon"]
     assert sorted(lexicon["word"]) == sorted(WORDS + ["ZZZ"])  # no word lost
     texts = lexicon.explode("csw_senses").unnest("csw_senses")["text"].drop_nulls().to_list()
@@ -176,7 +175,7 @@ def test_stage_1_leaves_out_a_definition_too_long_for_a_sql_packet():
     from stages.wordlists import MAX_DEFINITION_BYTES, TOO_LONG_REASON
 
     listing = f"DOG {'a' * (MAX_DEFINITION_BYTES + 1)} [n]\nCAT a small feline [n]\n".encode()
-    result = build_lexicon({"csw.txt": listing}, {"owl.txt": b"CAT\n"}, "naspa", "plain")
+    result = two_lists({"csw.txt": listing}, {"owl.txt": b"CAT\n"}, "naspa", "plain")
     senses = dict(result["lexicon"].select("word", "csw_senses").rows())
     assert senses["DOG"] is None and senses["CAT"] is not None
     assert result["warnings"].filter(pl.col("reason") == TOO_LONG_REASON)["line"].to_list() == [1]

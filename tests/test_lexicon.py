@@ -8,9 +8,9 @@ import re
 import pytest
 
 from pipeline.errors import InputFormatError
-from stages.s01_lexicon import build_lexicon, read_list
+from stages.s01_lexicon import read_list
 
-from conftest import DATA
+from conftest import DATA, two_lists
 
 
 def words_of(text: bytes) -> list[str]:
@@ -19,13 +19,13 @@ def words_of(text: bytes) -> list[str]:
 
 def test_tiny_lists_union_sorted_with_ids():
     csw, owl = (DATA / "tiny/csw.txt").read_bytes(), (DATA / "tiny/owl.txt").read_bytes()
-    result = build_lexicon({"csw.txt": csw}, {"owl.txt": owl}, "plain", "plain")
+    result = two_lists({"csw.txt": csw}, {"owl.txt": owl}, "plain", "plain")
     lex = result["lexicon"]
     assert lex["word"].to_list() == sorted(lex["word"].to_list())
     assert lex["id"].to_list() == list(range(lex.height))
     assert lex.height == 17
-    assert lex.filter(~lex["in_owl"])["word"].to_list() == ["COT"]
-    assert lex["in_csw"].all()
+    assert lex.filter(~lex["list_owl"])["word"].to_list() == ["COT"]
+    assert lex["list_csw"].all()
     assert "csw.txt: 17 words (plain), 1 duplicate lines" in result["notes"]
 
 
@@ -35,10 +35,10 @@ def test_bom_crlf_case_blank_and_comment_lines():
 
 
 def test_owl_word_missing_from_csw_is_kept_and_counted():
-    result = build_lexicon({"c": b"CAT\n"}, {"o": b"CAT\nDOG\n"}, "plain", "plain")
+    result = two_lists({"c": b"CAT\n"}, {"o": b"CAT\nDOG\n"}, "plain", "plain")
     lex = result["lexicon"]
-    assert lex.select("word", "in_csw", "in_owl").rows() == [("CAT", True, True), ("DOG", False, True)]
-    assert "1 OWL words are not in CSW (kept, in_csw false)" in result["notes"]
+    assert lex.select("word", "list_csw", "list_owl").rows() == [("CAT", True, True), ("DOG", False, True)]
+    assert "1 OWL words are not in CSW (kept)" in result["notes"]
 
 
 @pytest.mark.parametrize(

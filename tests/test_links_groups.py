@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import brute
-from conftest import DATA, lexicon_of
+from conftest import DATA, groups_of, lexicon_of
 from stages.s04_links import build_links
-from stages.s05_groups import build_groups, components
+from stages.s05_groups import components
 
 TINY_CSW = [
     "CAT",
@@ -65,7 +65,7 @@ def test_tiny_links_by_hand():
 
 def test_tiny_groups_by_hand():
     lex = lexicon_of(TINY_CSW, TINY_OWL)
-    groups = build_groups(lex, build_links(lex)["links"])["groups"]
+    groups = groups_of(lex, build_links(lex)["links"])
     # Alphabetical ids: BARK 0, BARKED 1, CAT 2, CATS 3, COG 4, COLD 5, CORD 6, CORDED 7, CORED 8,
     # COT 9, DOG 10, DOT 11, HELLO 12, HELO 13, MICE 14, MOUSE 15, ZYZZYVA 16.
     assert groups["group_csw"].to_list() == [0, 1, 2, 3, 2, 4, 4, 5, 6, 2, 2, 2, 7, 8, 9, 10, 11]
@@ -83,7 +83,7 @@ def test_knuth_five_letter_words_match_the_published_graph():
     lex = lexicon_of(words, words)
     links = build_links(lex)["links"]
     assert links.height == 14_135 and set(links["kind"]) == {"sub"}
-    groups = build_groups(lex, links)["groups"]
+    groups = groups_of(lex, links)
     assert groups["group_csw"].n_unique() == 853
 
 
@@ -142,7 +142,7 @@ def test_links_of_long_words_equal_brute_force(base, edits):
 def test_groups_equal_breadth_first_search(entries):
     csw, owl = split(entries)
     lex = lexicon_of(csw, owl)
-    groups = build_groups(lex, build_links(lex)["links"])["groups"]
+    groups = groups_of(lex, build_links(lex)["links"])
     edges = brute.links(sorted(set(csw) | set(owl)))
     for column, members, kinds in [
         ("group_csw", set(csw), {"sub"}),

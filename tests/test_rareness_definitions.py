@@ -5,13 +5,12 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from conftest import DATA, lexicon_of
+from conftest import DATA, lexicon_of, two_lists
 from pipeline.artifact.contract import Col
 from pipeline.config import load_config
 from pipeline.errors import InputFormatError
 from stages.s02_definitions import build_definitions
 from stages.s03_rareness import build_rareness
-from stages.s01_lexicon import build_lexicon
 
 TABLE = load_config()["rareness_by_level"]  # the project's default table
 LABELS = load_config()["rareness_labels"]  # common (everyday) up to 35
@@ -123,9 +122,7 @@ def test_an_inflection_needs_its_base_in_the_lexicon():
 
 
 def test_list_text_comes_before_wordnet_in_configured_order():
-    lex = build_lexicon({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")[
-        "lexicon"
-    ]
+    lex = two_lists({"csw": b"CAT CSW says cat [n]\nDOG canine [n]\n"}, {"owl": b"CAT\n"}, "auto", "auto")["lexicon"]
     both = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["csw", "wordnet"])["definitions"]
     assert rows_by_word(both, "definition", "definition_source")["CAT"] == ("CSW says cat [n]", "csw")
     wordnet_first = build_definitions(lex, folder("wordnet"), SUPPLEMENT, ["wordnet", "csw"])["definitions"]

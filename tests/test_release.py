@@ -211,8 +211,13 @@ def test_the_web_archive_lists_its_files_in_order(released):
     assert shutil.which("sha256sum")
 
 
-def _nwl_words(name: str) -> set[str]:
-    return {line.split()[1] for line in (DATA / "nwl" / name).read_text().splitlines() if line.strip()}
+def _nwl_lines(year: str) -> str:
+    """NWL<year>'s words of up to four letters (tests/data/naspa/, shared with tests/test_lexicons.py)."""
+    return gzip.decompress((DATA / f"naspa/NWL{year}-4.txt.gz").read_bytes()).decode()
+
+
+def _nwl_words(year: str) -> set[str]:
+    return {line.split()[1] for line in _nwl_lines(year).splitlines() if line.strip()}
 
 
 def _brute_links(words: set[str]) -> set[tuple[str, str, str]]:
@@ -237,7 +242,8 @@ def test_changes_md_between_nwl2018_and_nwl2020(tmp_path):
     for year in ("2018", "2020"):
         folder = tmp_path / year
         folder.mkdir()
-        lists = str(DATA / f"nwl/NWL{year}-4.txt")
+        lists = folder / f"NWL{year}-4.txt"
+        lists.write_text(_nwl_lines(year))
         config = (
             tiny_config(DATA / "tiny", csw=lists, owl=lists)
             + f'csw_format = "scores"\nbuild_dir = "{folder / "build"}"\n'
@@ -247,7 +253,7 @@ def test_changes_md_between_nwl2018_and_nwl2020(tmp_path):
         result = release(folder, folder / "release", *previous)
         assert result.exit_code == 0, result.output
         releases[year] = folder / "release"
-    old, new = _nwl_words("NWL2018-4.txt"), _nwl_words("NWL2020-4.txt")
+    old, new = _nwl_words("2018"), _nwl_words("2020")
     removed, added = sorted(old - new), sorted(new - old)
     assert (len(removed), added) == (26, ["ZZZ"])  # the 2020 removals; ZZZ is missing from the 2018 file
     lines = (releases["2020"] / "CHANGES.md").read_text().splitlines()

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import brute
-from conftest import DATA
+from conftest import DATA, TWO_LISTS, groups_of
 from pipeline.artifact.contract import SCHEMA_VERSION
 from pipeline.cli import app
 from pipeline.config import load_config
@@ -30,7 +30,6 @@ from stages.s01_lexicon import build_lexicon
 from stages.s02_definitions import build_definitions
 from stages.s03_rareness import build_rareness
 from stages.s04_links import build_links
-from stages.s05_groups import build_groups
 from stages.s06_analysis import build_analysis
 from stages.s07_export import build_export
 
@@ -50,18 +49,23 @@ def digests_of(**files_by_key: dict[str, bytes]) -> dict[str, dict]:
     }
 
 
-def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str, int]) -> Path:
-    """Run the six transforms in memory on two word lists and a SCOWL level per word; write the export."""
+def write_export(
+    folder: Path, csw: list[str], owl: list[str], levels: dict[str, int], lexicons: dict | None = None, files=None
+) -> Path:
+    """Run the six transforms in memory on two word lists (and any `files` the `lexicons` name besides) and a
+    SCOWL level per word; write the export."""
     csw_file = {"csw.txt": "\n".join(csw).encode()}
     owl_file = {"owl.txt": "\n".join(owl).encode()}
+    lexicons = lexicons or TWO_LISTS
     scowl: dict[str, list[str]] = {}
     for word, level in levels.items():
         scowl.setdefault(f"scowl/english-words.{level}", []).append(word.lower())
     scowl_files = {k: "\n".join(v).encode() for k, v in scowl.items()}
-    stage1 = build_lexicon(csw_file, owl_file, "plain", "plain")
+    stage1 = build_lexicon({**csw_file, **owl_file, **(files or {})}, lexicons)
     lexicon = stage1["lexicon"]
     links = build_links(lexicon)["links"]
-    groups = build_groups(lexicon, links)["groups"]
+    rareness = build_rareness(lexicon, scowl_files, TABLE, LABELS)["rareness"]
+    groups = groups_of(lexicon, links, lexicons, rareness)
     folder.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(dir=folder.parent))  # the runner's scratch folder, stage 7 writes there
     export = build_export(
@@ -69,13 +73,12 @@ def write_export(folder: Path, csw: list[str], owl: list[str], levels: dict[str,
         stage1["skipped"],
         stage1["warnings"],
         build_definitions(lexicon, WORDNET, SUPPLEMENT, ["wordnet"])["definitions"],
-        build_rareness(lexicon, scowl_files, TABLE, LABELS)["rareness"],
+        rareness,
         links,
         groups,
-        build_analysis(lexicon, links, groups)["longest"],
+        build_analysis(lexicon, links, groups, lexicons)["longest"],
         digests_of(csw=csw_file, owl=owl_file, scowl=scowl_files, wordnet=WORDNET, supplement=SUPPLEMENT),
-        "plain",
-        "plain",
+        lexicons,
         ["wordnet"],
         TABLE,
         LABELS,
@@ -207,7 +210,12 @@ def test_refusals(tiny_export):
             "--edit also inserts and deletes letters",
         ),
         (["CAT", "CAT"], 13, "error: CAT and CAT are the same word: a ladder needs two"),
-        (["CAT", "DOG", "--lexicon", "xyz"], 2, "error: unknown lexicon 'xyz': use csw or owl"),
+        (["CAT", "DOG", "--lexicon", "xyz"], 2, "error: unknown lexicon 'xyz': this export holds csw, owl"),
+        (
+            ["CAT", "DOG", "--lexicon", "csw = 1; --\x1b[2J"],
+            2,
+            "error: unknown lexicon 'csw = 1; --\\x1b[2j': this export holds csw, owl",
+        ),
     ],
 )
 def test_cli_refusals_are_one_line_with_their_exit_code(tiny_export, args, code, message):

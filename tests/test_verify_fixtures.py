@@ -29,6 +29,7 @@ EXPECTED = {
     "E104": {"E104"},
     "E105": {"E105"},
     "E106": {"E106"},
+    "E107": {"E107"},
     "E108": {"E108"},
     "E109": {"E109"},
     "E201": {"E201", "E204"},  # a group that is not connected has no pair at its "diameter"

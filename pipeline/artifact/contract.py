@@ -1,4 +1,4 @@
-"""The export contract (schema_version 4): what build/export/ holds, in one place.
+"""The export contract (schema_version 5): what build/export/ holds, in one place.
 
 Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
 - words.parquet, one row per word sorted by `id` (WORDS below; columns
@@ -35,7 +35,8 @@ WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE 
 )
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
-SCHEMA_VERSION = 4  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense
+SCHEMA_VERSION = 5  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense;
+# 5: lexicons as configured (in_<name>, group_<name>, group_<name>_edit per lexicon; the manifest's lexicons)
 
 
 class Col:
@@ -62,52 +63,105 @@ class Col:
     src, dst, kind = "src", "dst", "kind"  # the links of stage 4 and of the MySQL dump
 
 
-# The four labelings of words into groups: (lexicon, mode) -> the words.parquet column.
-GROUP_COLUMNS = {
-    ("csw", "sub"): Col.group_csw,
-    ("owl", "sub"): Col.group_owl,
-    ("csw", "edit"): Col.group_csw_edit,
-    ("owl", "edit"): Col.group_owl_edit,
-}
+# A lexicon's columns follow one pattern (docs/lexicons.md), so its name is enough to find them:
+# in_<name> (bool: the lexicon holds the word), group_<name> (its group by substitution links among the
+# lexicon's words, null outside it) and group_<name>_edit (the same with insert/delete links too).
+# The lexicons of an export, in column order, are its manifest's `lexicons` (export_lexicons).
+MODES = ("sub", "edit")
+DEFAULT_LEXICONS = ("csw", "owl")  # the build's two lists before lexicons were configurable
+
+
+def in_column(lexicon: str) -> str:
+    return f"in_{lexicon}"
+
+
+def group_column(lexicon: str, mode: str) -> str:
+    return f"group_{lexicon}" + ("_edit" if mode == "edit" else "")
+
+
+def group_columns(lexicons) -> dict[tuple[str, str], str]:
+    """(lexicon, mode) -> the words.parquet column of that labeling: every lexicon's sub, then its edit."""
+    return {(name, mode): group_column(name, mode) for mode in MODES for name in lexicons}
+
+
+def lexicons_of(columns) -> tuple[str, ...]:
+    """The lexicons of a words table, in order, read off its in_<name> columns."""
+    return tuple(c.removeprefix("in_") for c in columns if c.startswith("in_"))
+
+
+def export_lexicons(folder: Path) -> tuple[str, ...]:
+    """The lexicons an export holds, in column order, from its manifest."""
+    listed = read_manifest(folder).get("lexicons")
+    return tuple(entry["name"] for entry in listed) if isinstance(listed, list) else DEFAULT_LEXICONS
+
+
+def how_made(entry: dict) -> str:
+    """The manifest's `made` of a lexicon (its config entry) in words: `from csw, SCOWL main lists <= 35, + names.txt`."""
+    parts = [f"file {entry['file']}" if "file" in entry else f"from {entry['from']}"]
+    if "max_scowl_level" in entry:
+        parts.append(f"SCOWL main lists <= {entry['max_scowl_level']}")
+    parts += [f"{sign} {entry[key]}" for key, sign in (("add", "+"), ("remove", "-")) if key in entry]
+    return ", ".join(parts)
+
+
+def lookup_columns(lexicons) -> list[str]:
+    """The columns a lookup needs (no lists, no text)."""
+    return [Col.word, Col.length, *map(in_column, lexicons), Col.rareness, *group_columns(lexicons).values()]
+
+
+def sqlite_indexes(lexicons) -> dict[str, str]:
+    return {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
+        f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in group_columns(lexicons).values()
+    }
+
+
+# The labelings of a build of csw and owl alone: (lexicon, mode) -> the words.parquet column.
+GROUP_COLUMNS = group_columns(DEFAULT_LEXICONS)
 
 
 # Each neighbour-list column and the kind of link it holds; the lists each mode searches; the columns a
 # lookup needs (no lists, no text).
 LINK_KINDS = {Col.links: "sub", Col.edit_links: "indel"}
 LIST_COLUMNS = {"sub": [Col.links], "edit": [Col.links, Col.edit_links]}
-LOOKUP_COLUMNS = ["word", "length", "in_csw", "in_owl", "rareness", *GROUP_COLUMNS.values()]
-SQLITE_INDEXES = {"words_word": "CREATE UNIQUE INDEX words_word ON words (word)"} | {
-    f"words_{c}": f"CREATE INDEX words_{c} ON words ({c})" for c in GROUP_COLUMNS.values()
-}
+LOOKUP_COLUMNS = lookup_columns(DEFAULT_LEXICONS)
+SQLITE_INDEXES = sqlite_indexes(DEFAULT_LEXICONS)
 
 
 # The tables' polars schemas. A solve reads SQLite and never needs them, and importing polars takes 0.2 s
 # of a fresh solve's 0.15 s budget, so they are built on first use (PEP 562: `from contract import WORDS`
 # calls __getattr__ below once, then finds them in the module).
-def _schemas() -> dict[str, object]:
+def words_schema(lexicons) -> dict[str, object]:
+    """words.parquet's columns and dtypes for an export of these lexicons (in order)."""
     import polars as pl
 
-    words = {
+    return {
         Col.id: pl.UInt32,
         Col.word: pl.String,
         Col.length: pl.UInt8,
-        Col.in_csw: pl.Boolean,
-        Col.in_owl: pl.Boolean,
+        **{in_column(name): pl.Boolean for name in lexicons},
         Col.scowl_level: pl.UInt8,
         Col.rareness: pl.UInt32,
         Col.usa: pl.Boolean,
         Col.brit: pl.Boolean,
         Col.definition: pl.String,
         Col.definition_source: pl.String,
-        Col.group_csw: pl.UInt32,
-        Col.group_owl: pl.UInt32,
-        Col.group_csw_edit: pl.UInt32,
-        Col.group_owl_edit: pl.UInt32,
+        **{column: pl.UInt32 for column in group_columns(lexicons).values()},
         Col.links: pl.List(pl.UInt32),
         Col.edit_links: pl.List(pl.UInt32),
         Col.offensive: pl.Boolean,
         Col.vulgar_sense: pl.Boolean,
     }
+
+
+def scalar_columns(lexicons) -> list[str]:
+    """The MySQL dump's words table: every column but the neighbour lists."""
+    return [c for c in words_schema(lexicons) if c not in LINK_KINDS]
+
+
+def _schemas() -> dict[str, object]:
+    import polars as pl
+
+    words = words_schema(DEFAULT_LEXICONS)
     return {
         "WORDS": words,
         # longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
@@ -148,7 +202,7 @@ def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
     `SELECT * FROM words WHERE group_csw = ?`."""
     import polars as pl
 
-    return words.select(list(__getattr__("WORDS"))).with_columns(
+    return words.select(list(words_schema(lexicons_of(words.columns)))).with_columns(
         pl.col(pl.Boolean).cast(pl.Int64),
         *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS],
     )
@@ -224,7 +278,7 @@ def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
             if failed:
                 raise failed[0] from None
             raise
-        for ddl in SQLITE_INDEXES.values():
+        for ddl in sqlite_indexes(lexicons_of(words.columns)).values():
             cur.execute(ddl)
 
 

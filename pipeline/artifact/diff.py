@@ -19,12 +19,14 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.artifact.contract import (
-    GROUP_COLUMNS,
     LINK_KINDS,
     SCHEMA_VERSION,
     Col,
     export_file,
+    group_columns,
+    in_column,
     label_cutoffs,
+    lexicons_of,
     link_pairs,
     read_manifest,
 )
@@ -105,9 +107,14 @@ def _changed(both: pl.DataFrame, column: str) -> pl.DataFrame:
 def compare(old: pl.DataFrame, new: pl.DataFrame) -> dict:
     """Every change between two exports' words (as _words reads them): frames, and the groups' lists."""
     result: dict = {"words": {}, "groups": {}}
-    for lexicon in ("csw", "owl"):
-        before = old.filter(pl.col(f"in_{lexicon}")).select(Col.word)
-        after = new.filter(pl.col(f"in_{lexicon}")).select(Col.word)
+    # Every lexicon either export holds; one that only one of them holds gains or loses all its words.
+    ours, theirs = lexicons_of(old.columns), lexicons_of(new.columns)
+    lexicons = tuple(dict.fromkeys(ours + theirs))
+    none = pl.DataFrame(schema={Col.word: pl.String})
+    for lexicon in lexicons:
+        flag = in_column(lexicon)
+        before = old.filter(pl.col(flag)).select(Col.word) if flag in old.columns else none
+        after = new.filter(pl.col(flag)).select(Col.word) if flag in new.columns else none
         result["words"][lexicon] = {
             "added": after.join(before, on=Col.word, how="anti").sort(Col.word)[Col.word],
             "removed": before.join(after, on=Col.word, how="anti").sort(Col.word)[Col.word],
@@ -117,7 +124,9 @@ def compare(old: pl.DataFrame, new: pl.DataFrame) -> dict:
         "added": new_links.join(old_links, on=["a", "b", Col.kind], how="anti").sort("a", "b"),
         "removed": old_links.join(new_links, on=["a", "b", Col.kind], how="anti").sort("a", "b"),
     }
-    for (lexicon, mode), column in GROUP_COLUMNS.items():
+    for (lexicon, mode), column in group_columns(
+        [name for name in lexicons if name in ours and name in theirs]
+    ).items():
         result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
     both = old.join(new, on=Col.word, suffix="_new")
     for column, key in ((Col.rareness, Col.rareness), (LABEL, "labels"), (Col.definition, "definitions")):
@@ -180,10 +189,11 @@ def describe(d: dict) -> list[str]:
 
 def counts(words: pl.DataFrame) -> dict[str, int]:
     """The figures CHANGES.md compares, from words.parquet alone."""
-    figures = {f"words {lex}": int(words[f"in_{lex}"].sum()) for lex in ("csw", "owl")}
+    lexicons = lexicons_of(words.columns)
+    figures = {f"words {lex}": int(words[in_column(lex)].sum()) for lex in lexicons}
     for column, kind in LINK_KINDS.items():
         figures[f"links {kind}"] = int(words[column].list.len().sum()) // 2  # each link is listed twice
-    for (lexicon, mode), column in GROUP_COLUMNS.items():
+    for (lexicon, mode), column in group_columns(lexicons).items():
         figures[f"groups {lexicon}/{mode}"] = words[column].drop_nulls().n_unique()
     figures["words defined"] = words.height - words[Col.definition].null_count()
     for flag in FLAGS:
@@ -229,7 +239,11 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
     c = compare(old, new)
     before, after = counts(old), counts(new)
     lines += [f"Against {old_name}.", "", "| | before | after | change |", "|---|---:|---:|---:|"]
-    lines += [f"| {k} | {before[k]:,} | {after[k]:,} | {after[k] - before[k]:+,} |" for k in after]
+    # A lexicon only one release holds counts 0 in the other.
+    rows = dict.fromkeys([*before, *after])
+    lines += [
+        f"| {k} | {before.get(k, 0):,} | {after.get(k, 0):,} | {after.get(k, 0) - before.get(k, 0):+,} |" for k in rows
+    ]
     lines += ["", "## Words", ""]
     for lexicon, w in c["words"].items():
         for kind in ("added", "removed"):

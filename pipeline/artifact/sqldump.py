@@ -36,7 +36,16 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, Col, export_file, link_pairs
+from pipeline.artifact.contract import (
+    GROUPS_FILE,
+    Col,
+    export_file,
+    group_columns,
+    lexicons_of,
+    link_pairs,
+    scalar_columns,
+    words_schema,
+)
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20
@@ -128,7 +137,9 @@ def mysql_dump(export: Path) -> Iterator[str]:
     """The dump, a statement (or a batch of rows) at a time."""
     words = pl.read_parquet(export_file(export))
     groups = pl.read_parquet(Path(export) / GROUPS_FILE)
-    scalar = words.select(SCALAR_COLUMNS)
+    lexicons = lexicons_of(words.columns)  # every lexicon the export holds: in_<name>, group_<name>...
+    schema = words_schema(lexicons)
+    scalar = words.select(scalar_columns(lexicons))
     links = link_pairs(words).sort(Col.src, Col.dst)
     yield (
         "-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
@@ -136,7 +147,7 @@ def mysql_dump(export: Path) -> Iterator[str]:
         f"SET SESSION sql_mode = '{SESSION_MODE}';\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
         "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n"
     )
-    yield _create("words", {c: WORDS[c] for c in SCALAR_COLUMNS}, "`id`")
+    yield _create("words", {c: schema[c] for c in scalar_columns(lexicons)}, "`id`")
     yield (
         "CREATE TABLE `links` (\n  `src` INT UNSIGNED NOT NULL,\n  `dst` INT UNSIGNED NOT NULL,\n"
         "  `kind` ENUM('sub','indel') NOT NULL,\n  PRIMARY KEY (`src`, `dst`)\n)"
@@ -148,7 +159,7 @@ def mysql_dump(export: Path) -> Iterator[str]:
     yield from _inserts("ladder_groups", groups)
     yield "COMMIT;\n"
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
-    for column in GROUP_COLUMNS.values():
+    for column in group_columns(lexicons).values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
     for table, frame in (("words", scalar), ("links", links), ("ladder_groups", groups)):  # not a column
         yield _check(table, frame)

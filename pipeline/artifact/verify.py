@@ -23,7 +23,7 @@ import polars as pl
 from pipeline import progress
 from pipeline.errors import DamagedState, NoExport
 from pipeline.artifact.contract import (
-    GROUP_COLUMNS,
+    DEFAULT_LEXICONS,
     GROUP_SIZES,
     GROUPS_FILE,
     LINK_KINDS,
@@ -33,17 +33,17 @@ from pipeline.artifact.contract import (
     MANIFEST_FILE,
     SCHEMA_VERSION,
     SQLITE_FILE,
-    SQLITE_INDEXES,
-    WORDS,
     WORDS_FILE,
     Col,
+    group_columns,
+    in_column,
     link_pairs,
+    sqlite_indexes,
     sqlite_words,
+    words_schema,
 )
 
 EXAMPLES = 5
-# Each group column: the flag of its lexicon and the neighbour lists of its mode.
-LABELINGS = {column: (f"in_{lexicon}", LIST_COLUMNS[mode]) for (lexicon, mode), column in GROUP_COLUMNS.items()}
 
 
 @dataclass
@@ -63,6 +63,23 @@ class Export:
             return json.loads(path.read_text())
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise DamagedState(f"{path} is not valid JSON ({e}): this export is damaged; build it again") from None
+
+    @cached_property
+    def lexicons(self) -> tuple[str, ...]:
+        """The lexicons the manifest says the export holds (csw and owl when it names none)."""
+        listed = self.manifest.get("lexicons")
+        if not isinstance(listed, list):
+            return DEFAULT_LEXICONS
+        return tuple(entry.get("name") for entry in listed if isinstance(entry, dict))
+
+    @cached_property
+    def group_columns(self) -> dict[tuple[str, str], str]:
+        return group_columns(self.lexicons)
+
+    @cached_property
+    def labelings(self) -> dict[str, tuple[str, list[str]]]:
+        """Each group column: the flag of its lexicon and the neighbour lists of its mode."""
+        return {column: (in_column(lex), LIST_COLUMNS[mode]) for (lex, mode), column in self.group_columns.items()}
 
     @cached_property
     def words(self) -> pl.DataFrame:
@@ -128,7 +145,7 @@ def schemas_match_contract(e: Export) -> list[str]:
     bad = []
     longest = pl.read_parquet(e.folder / LONGEST_FILE)
     for name, frame, schema in (
-        (WORDS_FILE, e.words, WORDS),
+        (WORDS_FILE, e.words, words_schema(e.lexicons)),
         (GROUPS_FILE, e.groups, GROUP_SIZES),
         (LONGEST_FILE, longest, LONGEST),
     ):
@@ -280,6 +297,8 @@ def edit_links_complete(e: Export) -> list[str]:
 @check("E106")
 def owl_within_csw(e: Export) -> list[str]:
     """OWL words outside CSW differ from the count the manifest records"""
+    if not {Col.in_csw, Col.in_owl} <= set(e.words.columns):
+        return []
     outside = e.words.filter(pl.col(Col.in_owl) & ~pl.col(Col.in_csw))
     expected = e.manifest.get("counts", {}).get("owl_not_in_csw", 0)
     if outside.height == expected:
@@ -287,6 +306,34 @@ def owl_within_csw(e: Export) -> list[str]:
     return [f"{outside.height} OWL words not in CSW, manifest says {expected}"] + outside[Col.word].head(
         EXAMPLES
     ).to_list()
+
+
+@check("E107")
+def lexicons_as_made(e: Export) -> list[str]:
+    """a lexicon's words disagree with how the manifest says it was made (its count; a derived lexicon without an add-list holds a word its parent lacks, or a word beyond its SCOWL filter)"""
+    bad = []
+    for entry in e.manifest.get("lexicons", []):
+        name, flag = entry.get("name"), in_column(entry.get("name", ""))
+        if flag not in e.words.columns:
+            bad.append(f"{name}: no column {flag}")
+            continue
+        held = e.words.filter(pl.col(flag))
+        if held.height != entry.get("words"):
+            bad.append(f"{name}: {held.height:,} words, the manifest says {entry.get('words')}")
+        if "add" in entry:
+            continue  # an add-list's words may be anywhere
+        if "from" in entry and in_column(entry["from"]) in e.words.columns:
+            stray = held.filter(~pl.col(in_column(entry["from"])))[Col.word]
+            bad += [f"{name}: {w} is not in {entry['from']}" for w in stray.head(EXAMPLES)]
+        if "max_scowl_level" in entry:
+            # scowl_level is the lowest of every list, main or variant: at most the main lists' level.
+            beyond = held.filter(
+                pl.col(Col.scowl_level).is_null() | (pl.col(Col.scowl_level) > entry["max_scowl_level"])
+            )
+            bad += [
+                f"{name}: {w} is beyond SCOWL level {entry['max_scowl_level']}" for w in beyond[Col.word].head(EXAMPLES)
+            ]
+    return bad
 
 
 def _components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
@@ -301,7 +348,7 @@ def _components(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 def groups_are_components(e: Export) -> list[str]:
     """a group column differs from the connected components of its links"""
     bad = []
-    for column, (flag, lists) in LABELINGS.items():
+    for column, (flag, lists) in e.labelings.items():
         members = e.words.filter(pl.col(flag)).select(Col.id, column)
         local = np.full(e.words.height, -1, dtype=np.int64)  # word id -> position among members
         local[members[Col.id].to_numpy()] = np.arange(members.height)
@@ -324,7 +371,7 @@ def groups_are_components(e: Export) -> list[str]:
 def group_ids_in_order(e: Export) -> list[str]:
     """group ids are not numbered from 0 in order of each group's smallest word id"""
     bad = []
-    for column in LABELINGS:
+    for column in e.labelings:
         seen = e.words[column].drop_nulls().unique(maintain_order=True).to_list()
         if seen != list(range(len(seen))):
             bad.append(f"{column}: first ids seen {seen[:EXAMPLES]}")
@@ -336,7 +383,7 @@ def group_table_matches_words(e: Export) -> list[str]:
     """groups.parquet disagrees with words.parquet (sizes, lengths, examples)"""
     bad = []
     compared = (Col.size, Col.length, Col.example)
-    for (lexicon, mode), column in GROUP_COLUMNS.items():
+    for (lexicon, mode), column in e.group_columns.items():
         expected = (
             e.words.filter(pl.col(column).is_not_null())
             .sort(Col.id)
@@ -371,8 +418,8 @@ def longest_ladders_hold(e: Export) -> list[str]:
     longest = pl.read_parquet(e.folder / LONGEST_FILE)
     ids = dict(zip(e.words[Col.word].to_list(), e.words[Col.id].to_list()))
     bad = []
-    for (lexicon, mode), column in GROUP_COLUMNS.items():
-        flag, lists = LABELINGS[column]
+    for (lexicon, mode), column in e.group_columns.items():
+        flag, lists = e.labelings[column]
         rows = longest.filter((pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == mode))
         wanted = (
             e.words.filter(pl.col(column).is_not_null())
@@ -504,7 +551,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
             elif not rows.equals(expected):
                 bad += [f"words row {i}" for i in _differing_rows(rows, expected)[:EXAMPLES]]
             indexes = set(frame("PRAGMA index_list(words)")["name"].to_list())
-            bad += [f"index {name} is missing" for name in sorted(set(SQLITE_INDEXES) - indexes)]
+            bad += [f"index {name} is missing" for name in sorted(set(sqlite_indexes(e.lexicons)) - indexes)]
             integrity = value("PRAGMA integrity_check")
             if integrity != "ok":
                 bad.append(f"PRAGMA integrity_check: {integrity}")

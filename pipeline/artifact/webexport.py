@@ -2,13 +2,14 @@
 
 Reads words.parquet of an export. Writes into DIR:
 - index.html, app.js, style.css: the page (pipeline/web/), plain HTML/CSS/JS;
-- data/manifest.json: the export's version, the label names and the names of the files below, which
+- data/manifest.json: the export's version, its lexicons (the page's list selector), the label names and
+  the names of the files below, which
   hold a hash of their content in their name (a browser may keep them forever);
 - data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
   `bucket` of each;
-- data/b/*: buckets of whole substitution groups (CSW and OWL, joined where they share a word) of one
+- data/b/*: buckets of whole substitution groups (every lexicon's, joined where they share a word) of one
   length, up to BUCKET words unless one group is larger: `ids` (delta-coded), `words`, `rareness`,
-  `label` (0 common .. 3 obscure, from the manifest's cut-offs), the four group columns, `offensive`
+  `label` (0 common .. 3 obscure, from the manifest's cut-offs), every group column, `offensive`
   and `vulgar_sense` (positions in the bucket of the flagged words), the substitution links as lengths
   and delta-coded positions in the bucket, the insert/delete links as lengths and delta-coded ids, and
   `defs`: the names of its definition files;
@@ -42,7 +43,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, label_cutoffs
+from pipeline.artifact.contract import Col, export_file, export_lexicons, group_columns, label_cutoffs
 from pipeline import io
 from pipeline.errors import UsageError
 
@@ -69,9 +70,10 @@ def _deltas(values: list[int]) -> list[int]:
     return [b - a for a, b in zip([0, *values], values)]
 
 
-def _buckets(words: pl.DataFrame) -> list[list[int]]:
-    """Word ids by bucket: whole substitution groups (CSW and OWL joined where they share a word) packed by
-    length, so that a substitution search needs one bucket and a bucket holds only words of one length."""
+def _buckets(words: pl.DataFrame, columns: list[str]) -> list[list[int]]:
+    """Word ids by bucket: whole substitution groups (of every lexicon's sub `columns`, joined where they
+    share a word) packed by length, so that a substitution search needs one bucket and a bucket holds only
+    words of one length."""
     parent: dict = {}
 
     def find(x):
@@ -79,13 +81,14 @@ def _buckets(words: pl.DataFrame) -> list[list[int]]:
             parent[x] = x = parent[parent[x]]
         return x
 
-    rows = words.select(Col.group_csw, Col.group_owl).rows()
-    for csw, owl in rows:
-        if csw is not None and owl is not None:
-            parent[find(("o", owl))] = find(("c", csw))
+    rows = words.select(columns).rows()
+    keys = [[(n, g) for n, g in enumerate(row) if g is not None] or [("none", i)] for i, row in enumerate(rows)]
+    for first, *rest in keys:
+        for key in rest:
+            parent[find(key)] = find(first)
     members: dict = {}
-    for i, (csw, owl) in enumerate(rows):
-        members.setdefault(find(("c", csw) if csw is not None else ("o", owl)), []).append(i)
+    for i, (first, *_) in enumerate(keys):
+        members.setdefault(find(first), []).append(i)
     lengths = words[Col.length].to_list()
     groups = sorted(members.values(), key=lambda ids: (lengths[ids[0]], ids[0]))
     buckets: list[list[int]] = []
@@ -131,6 +134,8 @@ def _puzzles(export: Path) -> list[dict]:
 def web_files(export: Path) -> dict[str, bytes]:
     """Every file of the page folder, by path relative to it."""
     words = pl.read_parquet(export_file(export))
+    lexicons = export_lexicons(export)
+    group_of = group_columns(lexicons)
     cutoffs = label_cutoffs(export)
     labels = [*cutoffs, "obscure"]
     label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL
@@ -142,13 +147,13 @@ def web_files(export: Path) -> dict[str, bytes]:
         "label": words.select(label.alias("label"))["label"].to_list(),
         Col.offensive: words[Col.offensive].to_list(),
         Col.vulgar_sense: words[Col.vulgar_sense].to_list(),
-        **{column: words[column].to_list() for column in GROUP_COLUMNS.values()},
+        **{column: words[column].to_list() for column in group_of.values()},
         "sub": words[Col.links].to_list(),
         "indel": words[Col.edit_links].to_list(),
         Col.definition: words[Col.definition].to_list(),
     }
     files: dict[str, bytes] = {}
-    buckets = _buckets(words)
+    buckets = _buckets(words, [column for (_, mode), column in group_of.items() if mode == "sub"])
     bucket_of = [0] * words.height
     for n, ids in enumerate(buckets):
         for i in ids:
@@ -169,7 +174,7 @@ def web_files(export: Path) -> dict[str, bytes]:
         bucket = {
             "ids": _deltas(ids),
             "words": [columns[Col.word][i] for i in ids],
-            **{c: [columns[c][i] for i in ids] for c in (Col.rareness, "label", *GROUP_COLUMNS.values())},
+            **{c: [columns[c][i] for i in ids] for c in (Col.rareness, "label", *group_of.values())},
             **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in (Col.offensive, Col.vulgar_sense)},
             "sub_len": [len(s) for s in sub],
             "sub": [d for s in sub for d in _deltas(s)],
@@ -201,7 +206,7 @@ def web_files(export: Path) -> dict[str, bytes]:
     # Edit groups join substitution groups of several lengths: the buckets each one spans, when more than
     # one, in files of SPAN groups (an edit search fetches one of them).
     spans: dict[str, list[str]] = {}
-    for column in (Col.group_csw_edit, Col.group_owl_edit):
+    for column in [column for (_, mode), column in group_of.items() if mode == "edit"]:
         by_group: dict[int, set[int]] = {}
         for i, g in enumerate(columns[column]):
             if g is not None:
@@ -234,6 +239,7 @@ def web_files(export: Path) -> dict[str, bytes]:
     files["data/manifest.json"] = _json(
         {
             "version": version,
+            "lexicons": list(lexicons),
             "labels": labels,
             "index": index,
             "buckets": bucket_names,

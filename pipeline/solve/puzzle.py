@@ -9,6 +9,12 @@ shortest ladder (the par ladder) is all everyday words. With `clean` ("strict", 
 family game steps on no word flagged offensive or vulgar_sense; "on": offensive only), no word that
 level refuses (solver.CLEAN_LEVELS) is stepped on or chosen; "off" allows every word.
 
+With `moves`, another lexicon of the export (answers from everyday, moves from csw, as a daily puzzle
+keeps a small answer list apart from a large list of accepted words): the start, the end and the par
+(`steps`) still come from `lexicon`'s groups, a pair is kept only when `moves` holds both words in one
+group, and `moves_steps` says how short a ladder the moves' words allow (at most `steps` when `lexicon`'s
+words are all `moves`' words, as everyday's are csw's).
+
 Difficulty is calibrated on what a player faces (see `difficulty`): `odds`, the
 odds per rung that a player who at each rung picks uniformly among the words
 one letter away reaches the end word in par steps (the whole walk's chance, to
@@ -49,6 +55,7 @@ class Puzzle:
     all_common: bool  # whether one of them keeps to everyday words (labelled common)
     difficulty: str
     odds: float = 1.0  # a guessing player's odds per rung of finding a par ladder (see `difficulty`)
+    moves_steps: int | None = None  # with another lexicon's moves: its shortest ladder between the two
 
 
 def chance(adjacent: list[list[int]], s: int, t: int, steps: int) -> float:
@@ -87,12 +94,13 @@ def puzzles(
     clean: bool | str = "strict",
     seed: int | None = None,
     count: int = 1,
+    moves: str | None = None,
 ) -> list[Puzzle]:
     clean = clean_level(clean)
     if steps < 1 or length < 1 or count < 1:
         raise SolveError("--length, --steps and --count must be at least 1")
-    if lexicon not in ("csw", "owl"):
-        raise SolveError(f"unknown lexicon {lexicon!r}: use csw or owl")
+    ladders.known_lexicon(lexicon)
+    moves = None if moves in (None, lexicon) else ladders.known_lexicon(moves)
     table = _longest_table(ladders, lexicon, edit)
     same = table.filter(pl.col(Col.length) == length).sort(Col.diameter, Col.group_id, descending=[True, False])
     if edit:  # a mixed-length group may still hold two words of this length that far apart
@@ -117,6 +125,8 @@ def puzzles(
             word, group_id = rng.choice(starts)
             group = ladders.group(column, group_id)
             puzzle = _draw(group, group.index[word], length, steps, common, clean, rng)
+            if puzzle is not None and moves is not None:
+                puzzle = _with_moves(ladders, puzzle, moves, edit, clean)
             if puzzle is not None and (puzzle.start, puzzle.end) not in found:
                 found[puzzle.start, puzzle.end] = puzzle
                 one_more()
@@ -126,6 +136,22 @@ def puzzles(
             f"{length}-letter words" + (" of common words" if common else "")
         )
     return list(found.values())
+
+
+def _with_moves(ladders: Ladders, puzzle: Puzzle, moves: str, edit: bool, clean: str) -> Puzzle | None:
+    """The puzzle with the shortest ladder through `moves`' words, or None when `moves` does not join its ends."""
+    from dataclasses import replace
+
+    try:
+        a, _ = ladders.check(puzzle.start, puzzle.end, moves, edit)
+    except SolveError:
+        return None
+    group = ladders.group(group_column(moves, edit), a[group_column(moves, edit)])
+    s, t = group.index[puzzle.start], group.index[puzzle.end]
+    if group.refused(s, clean) is not None or group.refused(t, clean) is not None:
+        return None
+    steps = search.distances(group.links(clean), s).get(t)
+    return None if steps is None else replace(puzzle, moves_steps=steps)
 
 
 def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:

@@ -45,14 +45,15 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pipeline.artifact.contract import (
-    GROUP_COLUMNS,
     LIST_COLUMNS,
-    LOOKUP_COLUMNS,
     SQLITE_FILE,
     Col,
     export_file,
+    export_lexicons,
     label_cutoffs,
+    lookup_columns,
 )
+from pipeline.artifact.contract import group_column as contract_group_column
 from pipeline.errors import DamagedState, NoExport, PipelineError
 from pipeline.solve import search
 
@@ -64,7 +65,6 @@ CLEAN_LEVELS = {"off": (), "on": (Col.offensive,), "strict": (Col.offensive, Col
 # 80-105 ms for the A*); below, the A* (p95 25 ms at 5.4k words, 7 ms at 2.3k) beats scipy's 0.14 s import
 # in a one-off `ladders solve`.
 COMPILED_FROM = 6000
-MODES = {column: mode for (_, mode), column in GROUP_COLUMNS.items()}
 
 
 class SolveError(PipelineError):
@@ -205,7 +205,7 @@ class Group:
 
 
 def group_column(lexicon: str, edit: bool) -> str:
-    return GROUP_COLUMNS[(lexicon, "edit" if edit else "sub")]
+    return contract_group_column(lexicon, "edit" if edit else "sub")
 
 
 class Ladders:
@@ -241,6 +241,7 @@ class Ladders:
                 self._db = None
             self._listed.clear()
             self.__dict__.pop("label_cutoffs", None)
+            self.__dict__.pop("lexicons", None)
 
     @classmethod
     def open(cls, export_dir: str | Path) -> Ladders:
@@ -270,16 +271,29 @@ class Ladders:
 
     # ---- looking words up --------------------------------------------------------
 
+    @cached_property
+    def lexicons(self) -> tuple[str, ...]:
+        """The lexicons the export holds (its manifest's), in column order."""
+        return export_lexicons(self.folder)
+
+    def known_lexicon(self, lexicon: str) -> str:
+        """`lexicon` when the export holds it (its name is then a column's part, safe in SQL), else SolveError."""
+        if lexicon not in self.lexicons:
+            raise SolveError(f"unknown lexicon {lexicon[:40]!r}: this export holds {', '.join(self.lexicons)}")
+        return lexicon
+
     def _rows(self, words: list[str]) -> dict[str, dict]:
+        columns = lookup_columns(self.lexicons)
         found = self.query(
-            f"SELECT {', '.join(LOOKUP_COLUMNS)} FROM words WHERE {Col.word} IN ({', '.join('?' * len(words))})",
+            f"SELECT {', '.join(columns)} FROM words WHERE {Col.word} IN ({', '.join('?' * len(words))})",
             tuple(words),
         )
-        return {row[0]: dict(zip(LOOKUP_COLUMNS, row)) for row in found}
+        return {row[0]: dict(zip(columns, row)) for row in found}
 
     def listed(self, lexicon: str) -> dict[str, int]:
         """Every word of the lexicon and its rareness: read once, when a word is not found."""
         if lexicon not in self._listed:
+            self.known_lexicon(lexicon)
             self._listed[lexicon] = dict(
                 self.query(f"SELECT {Col.word}, {Col.rareness} FROM words WHERE in_{lexicon} = 1")
             )
@@ -300,9 +314,8 @@ class Ladders:
 
     def check(self, start: str, end: str, lexicon: str, edit: bool) -> tuple[dict, dict]:
         """The two words' rows, or the SolveError that says why no search is needed."""
-        if lexicon not in ("csw", "owl"):
-            raise SolveError(f"unknown lexicon {lexicon!r}: use csw or owl")
         self._follow_rebuilds()
+        self.known_lexicon(lexicon)
         start, end = normalise(start), normalise(end)
         rows = self._rows([start, end])
         for w in (start, end):
@@ -336,7 +349,7 @@ class Ladders:
         return a, b
 
     def _load_group(self, column: str, group_id: int) -> Group:
-        lists = LIST_COLUMNS[MODES[column]]
+        lists = LIST_COLUMNS["edit" if column.endswith("_edit") else "sub"]
         rows = self.query(
             f"SELECT {Col.id}, {Col.word}, {Col.rareness}, {Col.scowl_level}, {Col.offensive}, "
             f"{Col.vulgar_sense}, {', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}",
@@ -376,6 +389,7 @@ class Ladders:
 
     def starts(self, lexicon: str, length: int, column: str, group_ids: list[int]) -> list[tuple[str, int]]:
         """(word, group) of every `lexicon` word of `length` letters in one of the groups, in word order."""
+        self.known_lexicon(lexicon)
         return self.query(
             f"SELECT {Col.word}, {column} FROM words WHERE in_{lexicon} = 1 AND {Col.length} = ? "
             f"AND {column} IN (SELECT value FROM json_each(?)) ORDER BY {Col.id}",

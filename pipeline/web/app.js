@@ -80,11 +80,24 @@ async function load() {
   const response = await fetch("data/manifest.json", { cache: "no-cache" });
   if (!response.ok) throw new Error(`data/manifest.json: ${response.status}`);
   state.manifest = await response.json();
+  lexiconChoices(state.manifest.lexicons ?? ["csw", "owl"]);
   document.body.dataset.loadMs = (performance.now() - started).toFixed(1);
   document.body.dataset.version = state.manifest.version;
   $("solve").disabled = false;
   $("solve").textContent = "Find the ladders";
   $("offline-size").textContent = `${(state.manifest.bytes / 1e6).toFixed(1)} MB`;
+}
+
+// The list selector offers the lexicons the export holds: the page's own labels for csw and owl, a
+// lexicon's name for the others (set as text: a name never becomes markup).
+function lexiconChoices(names) {
+  const select = $("lexicon"), known = new Map([...select.options].map((o) => [o.value, o.textContent]));
+  select.replaceChildren(...names.map((name) => {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = known.get(name) ?? name;
+    return option;
+  }));
 }
 
 function neighbours(v, edit) {
@@ -461,7 +474,8 @@ load().then(async () => {
   if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("daily") ?? "")) return newPuzzle(q.get("daily"));
   if (q.get("from") && q.get("to")) {
     $("from").value = q.get("from"); $("to").value = q.get("to");
-    $("lexicon").value = q.get("lexicon") === "owl" ? "owl" : "csw";
+    const listed = state.manifest.lexicons ?? ["csw", "owl"];
+    $("lexicon").value = listed.includes(q.get("lexicon")) ? q.get("lexicon") : listed[0];
     $("edit").checked = q.get("edit") === "1";
     $("clean").value = ["off", "on"].includes(q.get("clean")) ? q.get("clean") : "strict";
     return solve(q.get("from"), q.get("to"), $("lexicon").value, $("edit").checked, $("clean").value);

@@ -8,7 +8,8 @@
 // word its rareness: Dijkstra on (sum of costs, steps, sum of rareness).
 //
 //   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
-//                  [--host=H] [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END
+//                  [--host=H] [--lexicon=NAME] [--edit] [--clean] [--strict] START END
+// (NAME: any lexicon the dump holds, each an in_NAME column of table words; csw by default)
 //
 // --clean never steps on a word flagged offensive; --strict (implying --clean) nor on an everyday word
 // flagged vulgar_sense.
@@ -68,11 +69,11 @@ foreach ($opts as $name => $value) {
     }
 }
 if (count($args) != 2) {
-    refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=csw|owl] [--edit] [--clean] [--strict] START END");
+    refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=NAME] [--edit] [--clean] [--strict] START END");
 }
 $lexicon = strtolower($opts["lexicon"] ?? "csw");
-if (!in_array($lexicon, ["csw", "owl"], true)) {
-    refuse(2, "unknown lexicon $lexicon: use csw or owl");
+if (!preg_match('/^[a-z][a-z0-9_]{0,31}$/D', $lexicon)) {  // a lexicon's name (docs/lexicons.md): safe in SQL
+    refuse(2, "unknown lexicon " . json_encode($lexicon) . ": a lexicon's name is a-z, 0-9 and _");
 }
 $edit = isset($opts["edit"]);
 // The flag columns whose words a ladder at the asked clean level never steps on.
@@ -95,6 +96,13 @@ try {
     refuse(4, "cannot connect to the database server: " . $e->getMessage());
 }
 $db->set_charset("utf8mb4");
+// The lexicons the dump holds: its words table's in_<name> columns.
+$held = array_map(fn($row) => substr($row[0], 3), $db->query(
+    "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'words' "
+    . "AND COLUMN_NAME LIKE 'in\\_%' ORDER BY ORDINAL_POSITION")->fetch_all());
+if ($held && !in_array($lexicon, $held, true)) {
+    refuse(2, "unknown lexicon $lexicon: this dump holds " . implode(", ", $held));
+}
 
 $ends = [];
 $query = $db->prepare("SELECT word, length, $column FROM words WHERE word IN (?, ?) AND in_$lexicon = 1");
