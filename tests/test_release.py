@@ -245,7 +245,7 @@ def test_changes_md_between_nwl2018_and_nwl2020(tmp_path):
         lists = folder / f"NWL{year}-4.txt"
         lists.write_text(_nwl_lines(year))
         config = (
-            tiny_config(DATA / "tiny", csw=lists, owl=lists)
+            tiny_config(DATA / "tiny", csw=str(lists), owl=str(lists))
             + f'csw_format = "scores"\nbuild_dir = "{folder / "build"}"\n'
         )
         (folder / "config.toml").write_text(config)

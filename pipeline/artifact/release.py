@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pipeline.artifact.contract import FILES, MANIFEST_FILE, WORDS_FILE, read_manifest
+from pipeline.config import LEXICON_FILES
 from pipeline.errors import DamagedState, PipelineError, UsageError
 
 SUMS, NOTICE, CHANGES = "SHA256SUMS", "NOTICE", "CHANGES.md"
@@ -309,9 +310,18 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
     from pipeline.artifact.contract import Col
 
     manifest = read_manifest(export)
+    # The word lists are one input of stage 1 (every file the lexicons name): each is shown under the name
+    # of the lexicon it makes (an add or remove list under its file name), with its own path.
+    named = {lex["file"]: lex["name"] for lex in manifest.get("lexicons", []) if "file" in lex}
     by_key: dict[str, list[str]] = {}
-    for entry in manifest.get("inputs", {}).values():
-        by_key.setdefault(entry["key"], []).append(entry["sha256"])
+    lists: set[str] = set()
+    for path, entry in manifest.get("inputs", {}).items():
+        key = entry["key"]
+        if key == LEXICON_FILES:
+            key = named.get(path, Path(path).name)
+            inputs = {**inputs, key: Path(path)}
+            lists.add(key)
+        by_key.setdefault(key, []).append(entry["sha256"])
     sources = pl.read_parquet(export / WORDS_FILE, columns=[Col.definition_source])[Col.definition_source]
     made = sources.drop_nulls().value_counts(sort=True, name="n").rows()
     out = [
@@ -324,7 +334,15 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
         path = inputs.get(key)
         listed = _listed_sources(path) if path else {}
         found = {listed[d] for d in by_key[key] if d in listed}
-        out += ["", f"## {key}", "", f"Carried by: {CARRIED_BY.get(key, 'no column of the export')}."]
+        carried = CARRIED_BY.get(key) or (
+            f"`in_{key}` and its groups" if key in named.values() else "the words of the lexicons it is added to"
+        )
+        out += [
+            "",
+            f"## {key}",
+            "",
+            f"Carried by: {carried if key in lists else CARRIED_BY.get(key, 'no column of the export')}.",
+        ]
         defined = [(s, n) for s, n in made if s.split("-")[0] == key]
         if defined:
             out.append("Definitions from it: " + ", ".join(f"{n:,} ({s})" for s, n in defined) + ".")
@@ -334,7 +352,7 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
         elif found:
             out.append("Some of its files are listed in SOURCES.md, not all: check the licence of the others.")
         else:
-            out.append(OWN_LIST if key in ("csw", "owl") else "Not listed in a SOURCES.md: check its licence.")
+            out.append(OWN_LIST if key in lists else "Not listed in a SOURCES.md: check its licence.")
         if key == "gcide" and defined:
             out.append(GPL_NOTE)
         if key == "scowl":
@@ -353,5 +371,5 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
 
 def input_paths(config, export: Path) -> dict[str, Path]:
     """The config's path of each input key the export's manifest names."""
-    keys = {entry["key"] for entry in read_manifest(export).get("inputs", {}).values()}
+    keys = {entry["key"] for entry in read_manifest(export).get("inputs", {}).values()} - {LEXICON_FILES}
     return {key: config.path(key) for key in sorted(keys) if key in config.values}
