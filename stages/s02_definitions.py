@@ -475,7 +475,9 @@ def build_definitions(
             # (wordnet.agreeing_senses); asked only about the lemmas the words can be looked up by.
             other = None
             if dictionary is not None:
-                untagged = wordnet_senses.filter(pl.col("tagged") == 0)["lemma"]
+                untagged = wordnet_senses.filter((pl.col("tagged") == 0) & (pl.len().over("lemma", "pos") > 1))[
+                    "lemma"
+                ].unique()
                 looked_up = lookup_forms(missing[Col.word], forms)
                 other = gcide_current(dictionary, looked_up.filter(looked_up.is_in(untagged.implode())))
             dictionaries[source] = glosses(wordnet, wordnet_senses, other)
