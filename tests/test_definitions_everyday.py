@@ -13,6 +13,7 @@ import polars as pl
 import pytest
 
 from conftest import ROOT, lexicon_of
+from stages.gcide import current_firsts
 from stages.s02_definitions import build_definitions
 from stages.wordnet import agreeing_senses
 
@@ -192,3 +193,14 @@ def test_no_lost_letter_and_no_text_cut_mid_phrase(defined, word):
     for sense in text.split(" / "):
         body = sense.rsplit(" [", 1)[0]
         assert not body.endswith((",", " as", " the", " and", " as.", " the.", " and.")), sense
+
+
+def test_gcide_first_current_sense_skips_old_and_dialect_senses():
+    entry = (
+        "Sty \\Sty\\, n. [AS. stig.]\n   1. A stair. [Obs.]\n      [1913 Webster]\n\n"
+        "   2. A small kiln. [Prov. Eng.]\n      [1913 Webster]\n\n"
+        "   3. A pen or inclosure for swine.\n      [1913 Webster]\n"
+    )
+    table = pl.DataFrame({"lemma": ["sty", "sty"], "entry": [entry, entry], "order": [1, 2]})
+    assert current_firsts(table, pl.Series(["sty"])).rows() == [("sty", "n", "A pen or inclosure for swine.")]
+    assert current_firsts(table, pl.Series(["pen"])).height == 0
