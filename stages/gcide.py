@@ -561,3 +561,27 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
         .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
         .select("lemma", "pos", "rank", "gloss")
     )
+
+
+# Labels of a sense no one reads first today: obsolete, archaic or rare, and a region's or a trade's word.
+NOT_CURRENT = r"\[(?:Obs|Archaic|R\.|Rare|Prov|Dial|Local|Scot|Colloq|Slang|Cant|Low)"
+
+
+def current_firsts(table: pl.DataFrame, wanted: pl.Series) -> pl.DataFrame:
+    """(`lemma`, `pos`, `gloss`): for the lemmas `wanted`, per part of speech, the first sense of their headword
+    entries (not an acronym's) that no label marks obsolete, archaic, rare, dialect, colloquial or slang,
+    brackets, quotations and pronunciations removed but not cut: stage 2 compares its words with WordNet's
+    glosses (wordnet.agreeing_senses), it shows no one this text."""
+    return (
+        _parsed(table.join(wanted.to_frame("lemma"), on="lemma", how="semi", maintain_order="left"))
+        .filter(pl.col("headword") & ~pl.col("acronym"))
+        .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
+        .explode("sense", "k")
+        .filter(~pl.col("sense").str.contains(NOT_CURRENT))
+        .with_columns(_clean(pl.col("sense")).alias("gloss"))
+        .filter(pl.col("gloss").str.contains("[A-Za-z]{3}"))
+        .sort("lemma", "order", "k")
+        .unique(["lemma", "pos"], keep="first", maintain_order=True)
+        .select("lemma", "pos", "gloss")
+        .collect(engine="streaming")
+    )

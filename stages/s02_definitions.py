@@ -47,7 +47,12 @@ from pipeline.artifact.contract import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
-from stages.gcide import entries as gcide_entries, glosses as gcide_glosses, offensive_lemmas as gcide_offensive
+from stages.gcide import (
+    current_firsts as gcide_current,
+    entries as gcide_entries,
+    glosses as gcide_glosses,
+    offensive_lemmas as gcide_offensive,
+)
 from stages.derivations import derived_definitions
 from stages.offensive import offensive_words
 from stages.wordlists import QUOTES, inert, read_wordlist
@@ -465,18 +470,27 @@ def build_definitions(
             missing = missing.join(table.select(Col.id), on=Col.id, how="anti")
     names = proper_lemmas(wordnet, wordnet_senses)
     forms = morphology(lexicon[Col.word], wordnet)  # every word's proposed base forms, read by each lookup
+    dictionary = gcide_entries(gcide) if "gcide" in definition_sources else None
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
-            dictionaries[source] = glosses(wordnet, wordnet_senses)
+            # Where the corpus tagged none of a lemma's senses, GCIDE's first current sense says which leads
+            # (wordnet.agreeing_senses); asked only about the lemmas the words can be looked up by.
+            other = None
+            if dictionary is not None:
+                untagged = wordnet_senses.filter((pl.col("tagged") == 0) & (pl.len().over("lemma", "pos") > 1))[
+                    "lemma"
+                ].unique()
+                looked_up = lookup_forms(missing[Col.word], forms)
+                other = gcide_current(dictionary, looked_up.filter(looked_up.is_in(untagged.implode())))
+            dictionaries[source] = glosses(wordnet, wordnet_senses, other)
         else:
             # GCIDE glosses are cleaned only for the lemmas the still undefined words can be looked up by;
             # a lemma WordNet writes only with capitals is a proper noun or an acronym (BERMUDAS, SAM).
             wanted = lookup_forms(missing[Col.word], forms)
             wanted = wanted.filter(~wanted.is_in(names.implode()))
-            dictionary = gcide_entries(gcide)
             dictionaries[source] = gcide_glosses(dictionary, wanted)
-            flagged = gcide_flags(dictionary, lexicon)  # then the decompressed file (40 MB for raw/) goes
-            del dictionary
+            flagged = gcide_flags(dictionary, lexicon)
+    del dictionary  # the decompressed file (40 MB for raw/) goes
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
             lexicon, missing.select(Col.id, Col.word), dictionaries, forms, names

@@ -9,7 +9,9 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
   one follows, labelled), counting only senses whose synset writes the lemma in
   lower case: a Scrabble word is never a proper noun or an abbreviation, so
   NICE is not "a city in southeastern France" and DOE not "the federal
-  department...". Parts of speech come in order of their corpus-tagged sense
+  department...". Where the corpus tagged none of a part of speech's senses,
+  the one GCIDE's first current sense agrees with leads (agreeing_senses:
+  STY "a pen for swine", not "an infection"). Parts of speech come in order of their corpus-tagged sense
   counts (index.<pos>), the commonest first: `having a low temperature [adj] /
   a mild viral infection [n]`. Examples after the gloss (`; "..."`) are cut.
   A word with only capitalised senses gets no WordNet definition.
@@ -94,6 +96,7 @@ DOUBLED = [
     ("verb", "es", "present tense of"),
 ]  # BUSSES, FOCUSSES
 MAX_CHARS = 300  # a rung's definition is read at a glance
+AGREEMENT_MARGIN = 2  # agreeing_senses: content words the leading sense shares beyond any other sense
 
 
 def _lines(files: dict[str, bytes], name: str) -> pl.Series:
@@ -203,7 +206,9 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
 LABELLED = {"ethnic slur": "ethnic slur", "vulgarism": "vulgar", "profanity": "profane"}
 
 
-def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
+def glosses(
+    wordnet: dict[str, bytes], table: pl.DataFrame | None = None, other: pl.DataFrame | None = None
+) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `gloss`, `tagged`): the main lower-case sense of each lemma per part of
     speech that reads on its own; `rank` orders a lemma's parts of speech by their tagged-sense counts
     (the part of speech the corpus saw most comes first), then n, v, adj, adv; `tagged` that count.
@@ -211,7 +216,9 @@ def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.
     The main sense is WordNet's first (the most frequent in its tagged corpus), but never a slur or a
     vulgarism while the part of speech has another sense: such a sense (the first WordNet lists) then
     follows the word's others, labelled, as a row of rank 100 and more (CHINK: `a narrow opening ... [n] /
-    make or emit a high sound [v] / (ethnic slur) offensive term for ... [n]`)."""
+    make or emit a high sound [v] / (ethnic slur) offensive term for ... [n]`). Where the corpus tagged none
+    of a part of speech's senses, the one another dictionary's first current sense agrees with leads
+    (`other`: `lemma`, `pos`, `gloss`; agreeing_senses)."""
     table = senses(wordnet) if table is None else table
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
@@ -228,7 +235,16 @@ def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.
             # SNATCH's `obscene terms for female genitals` has no usage domain: its gloss says it.
             (pl.col("domain").is_not_null() | pl.col("gloss").str.contains(r"^obscene ")).alias("labelled"),
         )
-        .sort("lemma", "pos", "labelled", "sense")
+    )
+    lead = (
+        agreeing_senses(kept.filter(~pl.col("labelled")), other).with_columns(pl.lit(True).alias("agrees"))
+        if other is not None
+        else pl.DataFrame(schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64, "agrees": pl.Boolean})
+    )
+    kept = (
+        kept.join(lead, on=["lemma", "pos", "sense"], how="left")
+        .with_columns(pl.col("agrees").fill_null(False))
+        .sort(["lemma", "pos", "labelled", "agrees", "sense"], descending=[False, False, False, True, False])
     )
     main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True)
     order = main.sort(["lemma", "tagged", "rank"], descending=[False, True, False]).with_columns(
@@ -250,6 +266,52 @@ def glosses(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.
     )
     columns = ["lemma", "pos", "rank", "gloss", "tagged"]
     return pl.concat([order.select(columns), shown_after.select(columns)]).sort("lemma", "rank")
+
+
+# Words two glosses share by chance: function words, and the words dictionaries define everything with.
+GLOSS_WORDS = frozenset(
+    "a an the of or and to in on at by for from with without as is are be being that which who whom whose "
+    "it its this these those one ones any some such other etc esp especially e g i used use kind sort "
+    "something someone person thing things part form act state quality having has have made make not no "
+    "usually often very more most small large".split()
+)
+
+
+def _stems(text: str, lemma: str) -> set[str]:
+    """The content words of a gloss, each cut to its first six letters after a plural -s (SWINE, BIRDS:
+    bird, CHRISTIANS: christ, METALLIC: metall), the lemma itself left out."""
+    words = (w.lower() for w in text.replace("-", " ").split())
+    bare = ("".join(c for c in w if c.isalpha()) for w in words)
+    return {
+        (w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)[:6]
+        for w in bare
+        if len(w) > 2 and w not in GLOSS_WORDS and w != lemma and not w.startswith(lemma[:6])
+    }
+
+
+def agreeing_senses(table: pl.DataFrame, other: pl.DataFrame, margin: int = AGREEMENT_MARGIN) -> pl.DataFrame:
+    """(`lemma`, `pos`, `sense`): for a lemma whose part of speech has senses none of which the corpus tagged
+    (senses()' `tagged` is 0, so WordNet's order is no evidence), the sense that agrees best with another
+    dictionary's first current sense of the same lemma and part of speech (`other`: `lemma`, `pos`,
+    `gloss`; gcide.current_firsts), when it is not the first already: it shares at least `margin` more
+    content words (stems, _stems) with that gloss than any other sense does. STY: GCIDE's `A pen or
+    inclosure for swine.` picks `a pen for swine` over `an infection of the sebaceous gland of the eyelid`."""
+    untagged = (
+        table.filter(pl.col("tagged") == 0)
+        .join(other.rename({"gloss": "other"}), on=["lemma", "pos"])
+        .sort("lemma", "pos", "sense")
+    )
+    by_part: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for lemma, pos, sense, gloss, text in untagged.select("lemma", "pos", "sense", "gloss", "other").rows():
+        shared = len(_stems(gloss, lemma) & _stems(text, lemma))
+        by_part.setdefault((lemma, pos), []).append((shared, sense))
+    chosen = []
+    for (lemma, pos), scores in by_part.items():
+        first = scores[0][1]  # WordNet's first of the senses given
+        scores.sort(reverse=True)
+        if len(scores) > 1 and scores[0][1] != first and scores[0][0] >= scores[1][0] + margin:
+            chosen.append((lemma, pos, scores[0][1]))
+    return pl.DataFrame(chosen, schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64}, orient="row")
 
 
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:

@@ -9,10 +9,13 @@ xfail(strict=True) with what they show instead: the day one is fixed, its test s
 
 from __future__ import annotations
 
+import polars as pl
 import pytest
 
 from conftest import ROOT, lexicon_of
+from stages.gcide import current_firsts
 from stages.s02_definitions import build_definitions
+from stages.wordnet import agreeing_senses
 
 RAW = ROOT / "raw"
 
@@ -33,8 +36,12 @@ LEADS_WITH = [
     ("FILLS", "FILL", "present tense of FILL: "),
     ("TRUDGES", "TRUDGE", "present tense of TRUDGE: "),
     ("LEADS", "LEAD", "present tense of LEAD: "),
-    # Dual use: the everyday sense first.
-    ("CHINK", None, "a narrow opening"),
+    # Dual use: an everyday sense first. WordNet tagged none of CHINK's nouns; GCIDE's first current one is the
+    # sound (`A small, sharp, metallic sound`), so by the agreement rule (wordnet.agreeing_senses) that leads,
+    # before `a narrow opening` (one of the rule's judged costs: tests/data/definitions_agreement_rule_judged.tsv).
+    ("CHINK", None, "a short light metallic sound"),
+    # A base whose senses the corpus never tagged leads with the one GCIDE's first current sense agrees with.
+    ("STY", None, "a pen for swine"),
     # Derivations in the derived word's part of speech.
     ("REPLEDGE", "PLEDGE", "PLEDGE again [v]"),
     ("DRAFTINESS", "DRAFTY", "the quality of being DRAFTY: not airtight [n]"),
@@ -42,12 +49,16 @@ LEADS_WITH = [
 ]
 
 # Not met: the first sense WordNet lists (most frequent in its corpus, or in no order when none was tagged)
-# is still shown. The untagged rule tried (a concrete sense first) was judged no better on two samples
-# (tests/data/definitions_untagged_rule_judged.tsv) and is not kept.
+# is still shown. The untagged rule tried first (a concrete sense first) was judged no better on two samples
+# (tests/data/definitions_untagged_rule_judged.tsv) and is not kept. The agreement rule kept (GCIDE's first
+# current sense picks among untagged senses) does not reach these: GOLD and CHURCH were tagged (WordNet's raw
+# files hold no per-sense counts to call them tiny); GCIDE's first entry is another sense (GOLD a marigold,
+# MOLE the skin spot, which now leads, PUNTER a gambler at faro) or agrees with WordNet's first (VANILLA the
+# plant, SHAVER one who shaves) or with two senses at once (COCK: the male bird and the male chicken); SUNNY
+# has one sense in WordNet; ODD was tagged.
 NOT_YET = [
     ("GOLD", None, "a soft yellow malleable ductile", "coins made of gold"),
-    ("STY", None, "a pen for swine", "an infection of the sebaceous gland"),
-    ("MOLE", None, "small velvety-furred burrowing mammal", "the molecular weight"),
+    ("MOLE", None, "small velvety-furred burrowing mammal", "a small congenital pigmented spot on the skin"),
     ("COCK", None, "adult male chicken", "tilt or slant to one side"),
     ("VANILLA", None, "a flavoring prepared from vanilla beans", "any of numerous climbing plants"),
     ("SUNNY", None, "bright with sunshine", "bright and pleasant; promoting a feeling of cheer"),
@@ -110,6 +121,43 @@ def test_the_main_sense_of_a_base_leads(defined, word, base, start, shown):
     assert (defined[word] or "").startswith(start), defined[word]
 
 
+def test_another_dictionary_picks_among_untagged_senses():
+    table = pl.DataFrame(
+        {
+            "lemma": ["sty", "sty", "sty", "tagged", "tagged", "tie", "tie", "tie"],
+            "pos": ["n", "n", "v", "n", "n", "n", "n", "n"],
+            "tagged": [0, 0, 0, 1, 1, 0, 0, 0],
+            "sense": [0, 1, 0, 0, 1, 0, 1, 2],
+            "gloss": [
+                "an infection of the sebaceous gland of the eyelid",
+                "a pen for swine",
+                "enclose in a pen",
+                "a pen for swine",
+                "a pigpen for swine",
+                "a knot",
+                "a cord or string for binding",
+                "a string or cord that binds",
+            ],
+        }
+    )
+    other = pl.DataFrame(
+        {
+            "lemma": ["sty", "sty", "tagged", "tie"],
+            "pos": ["n", "v", "n", "n"],
+            "gloss": [
+                "A pen or inclosure for swine.",
+                "To shut up in a sty.",
+                "A pigpen for swine.",
+                "A cord, a string.",
+            ],
+        }
+    )
+    # STY's noun: two words more than any other sense; its verb has one sense; a tagged lemma keeps WordNet's
+    # order; two senses that agree as well (TIE) leave it too.
+    assert agreeing_senses(table, other).rows() == [("sty", "n", 1)]
+    assert agreeing_senses(table, other, margin=3).height == 0
+
+
 @pytest.mark.parametrize("word", sorted(NEVER))
 def test_no_impossible_analysis(defined, word):
     assert NEVER[word] not in (defined[word] or ""), defined[word]
@@ -145,3 +193,14 @@ def test_no_lost_letter_and_no_text_cut_mid_phrase(defined, word):
     for sense in text.split(" / "):
         body = sense.rsplit(" [", 1)[0]
         assert not body.endswith((",", " as", " the", " and", " as.", " the.", " and.")), sense
+
+
+def test_gcide_first_current_sense_skips_old_and_dialect_senses():
+    entry = (
+        "Sty \\Sty\\, n. [AS. stig.]\n   1. A stair. [Obs.]\n      [1913 Webster]\n\n"
+        "   2. A small kiln. [Prov. Eng.]\n      [1913 Webster]\n\n"
+        "   3. A pen or inclosure for swine.\n      [1913 Webster]\n"
+    )
+    table = pl.DataFrame({"lemma": ["sty", "sty"], "entry": [entry, entry], "order": [1, 2]})
+    assert current_firsts(table, pl.Series(["sty"])).rows() == [("sty", "n", "A pen or inclosure for swine.")]
+    assert current_firsts(table, pl.Series(["pen"])).height == 0
