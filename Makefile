@@ -140,8 +140,8 @@ verify: $(BIN)/.installed ## check build/export/ against its manifest and invari
 	$(LADDERS) verify
 
 audit: $(BIN)/.installed ## precision of the definitions on the judged sample; the judged ladder panel (tests/data/)
-	$(BIN)/python -m pipeline.artifact.audit
-	$(BIN)/python -m pipeline.artifact.panel
+	$(BIN)/python -m ladders.artifact.audit
+	$(BIN)/python -m ladders.artifact.panel
 
 status: $(BIN)/.installed ## say which stages are fresh, stale or missing
 	$(LADDERS) status

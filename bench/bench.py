@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 import polars as pl  # noqa: E402
 
-from pipeline.artifact.contract import WORDS_FILE, Col  # noqa: E402
+from pipeline.columns import WORDS_FILE, Col  # noqa: E402
 from pipeline.config import load_config  # noqa: E402
 
 
@@ -330,7 +330,7 @@ def imports_of(args: list[str]) -> list[str]:
 
 
 def bench_solver(export: Path, pairs: int) -> dict:
-    from pipeline.solve.solver import Ladders
+    from ladders.solve.solver import Ladders
 
     words = pl.read_parquet(export / WORDS_FILE, columns=[Col.word, Col.group_csw, Col.length])
     sizes = words[Col.group_csw].value_counts().sort("count", descending=True)

@@ -1,3 +1,3 @@
-from pipeline.cli import main
+from ladders.cli import main
 
 main()

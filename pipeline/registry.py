@@ -1,7 +1,8 @@
 """The stage registry: every stage in DAG order, found by number or name.
 
-The modules are imported on first use, not at import time, so commands that
-need no stage (solve) stay quick to start.
+The engine names no stage: the stage modules' names are handed in (ladders/compose.py passes
+stages.STAGE_MODULES). They are imported on first use, not at import time, so commands that need no
+stage (solve) stay quick to start.
 """
 
 from __future__ import annotations
@@ -11,19 +12,11 @@ import importlib
 from pipeline.errors import InternalError, UsageError
 from pipeline.stage import Output, Stage
 
-STAGE_MODULES = (
-    "stages.s01_lexicon",
-    "stages.s02_definitions",
-    "stages.s03_rareness",
-    "stages.s04_links",
-    "stages.s05_groups",
-    "stages.s06_analysis",
-    "stages.s07_export",
-)
 
-
-def all_stages() -> list[Stage]:
-    stages = [importlib.import_module(m).STAGE for m in STAGE_MODULES]
+def all_stages(modules: tuple[str, ...]) -> list[Stage]:
+    """The STAGE of each module named, in that order, checked: each table a stage reads is written by an
+    earlier one, and no argument name is passed twice."""
+    stages = [importlib.import_module(m).STAGE for m in modules]
     written: dict[str, Stage] = {}
     for stage in stages:
         names = (

@@ -96,11 +96,19 @@ class Report:
 
 
 class Runner:
-    def __init__(self, config: Config, echo: Callable[[str], None] = lambda s: None, jobs: int | None = None):
-        """`jobs`: at most this many stages at a time (default: the usable cores)."""
+    def __init__(
+        self,
+        config: Config,
+        echo: Callable[[str], None] = lambda s: None,
+        jobs: int | None = None,
+        *,
+        stage_modules: tuple[str, ...],
+    ):
+        """`jobs`: at most this many stages at a time (default: the usable cores); `stage_modules`: the
+        stages' module names in DAG order (the engine names none: ladders/compose.py hands them in)."""
         self.config = config
         self.build_dir = config.path("build_dir")
-        self.stages = all_stages()
+        self.stages = all_stages(stage_modules)
         self.jobs = max(1, jobs if jobs is not None else usable_cores())
         self._echo_lock = threading.RLock()
         self.echo = self._locked(echo)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import polars as pl
 
 # 04_links.parquet is the export's link table and 06_longest.parquet is longest.parquet: one schema each.
-from pipeline.artifact.contract import LINKS, LONGEST, Col, group_columns, in_column  # noqa: F401
+from pipeline.columns import LINKS, LONGEST, Col, group_columns, in_column  # noqa: F401
 from pipeline.errors import SchemaError
 
-# One sense of a word's definition in a NASPA- or Collins-style list (parsed in stages/wordlists.py).
+# One sense of a word's definition in a NASPA- or Collins-style list (parsed in stages/sources/wordlists.py).
 SENSE = pl.Struct(
     {
         "text": pl.String,  # the sense as written, markup kept, bracket removed

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 # Modules every stage's output depends on: they encode, name and check every table the runner writes.
-ALWAYS = ("pipeline.io", "pipeline.schemas", "pipeline.artifact.contract")
+ALWAYS = ("pipeline.io", "pipeline.schemas", "pipeline.columns", "pipeline.sqlite")
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from pipeline.config import load_config  # noqa: E402
 from pipeline.io import parquet_bytes  # noqa: E402
-from pipeline.runner import Runner  # noqa: E402
-from pipeline.artifact.contract import (  # noqa: E402
+from ladders.compose import runner  # noqa: E402
+from pipeline.columns import (  # noqa: E402
     GROUPS_FILE,
     LONGEST_FILE,
     MANIFEST_FILE,
@@ -39,10 +39,10 @@ from pipeline.artifact.contract import (  # noqa: E402
     Col,
     group_columns,
     in_column,
-    link_pairs,
     lexicons_of,
-    sqlite_bytes,
-)
+)  # noqa: E402
+from ladders.artifact.contract import link_pairs  # noqa: E402
+from pipeline.sqlite import sqlite_bytes  # noqa: E402
 from stages.s06_analysis import build_analysis  # noqa: E402
 from stages.s07_export import build_group_table  # noqa: E402
 
@@ -58,7 +58,7 @@ def build_good(work: Path) -> Path:
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
         'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n'
     )
-    Runner(load_config(work / "tiny" / "config.toml")).build()
+    runner(load_config(work / "tiny" / "config.toml")).build()
     return work / "tiny" / "build" / "export"
 
 

@@ -5,7 +5,7 @@ own (`file`, in its `format`: `plain`, `naspa`, `collins`, `scores` (a playabili
 `auto`, the default: decided from every line of the file, and reported), and any lexicon's add-list (`add`,
 any format: a definition given there is that word's own) and remove-list (`remove`). The default lexicons
 are csw and owl (config keys `csw`, `owl`, `csw_format`, `owl_format`) and everyday, derived from csw. The
-formats and the definition grammar are in stages/wordlists.py, the one reader of every list.
+formats and the definition grammar are in stages/sources/wordlists.py, the one reader of every list.
 UTF-8 with or without a BOM, LF or CRLF; blank lines and `#` lines skipped.
 
 Trouble comes in two kinds. A word-level problem (the word is not A-Z, longer
@@ -40,18 +40,18 @@ build/01_warnings.parquet (definition-level problems, words kept; remove-list wo
 row per line and reason:
 - list str (the lexicon's name), file str, line u32, text str (at most 200 characters; a control or
   invisible character shown as U+FFFD), reason str
-Definitions lose their control and invisible characters (stages/wordlists.py), with a warning row.
+Definitions lose their control and invisible characters (stages/sources/wordlists.py), with a warning row.
 """
 
 from __future__ import annotations
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SKIPPED, lexicon_schema
 from pipeline.stage import Output, Stage
-from stages.wordlists import UNSEEN, read_wordlist
+from stages.sources.wordlists import UNSEEN, read_wordlist
 
 TEXT_KEPT = 200  # characters of a problem line kept in the skipped and warnings tables
 
@@ -202,7 +202,7 @@ STAGE = Stage(
     transform=build_lexicon,
     raw=("lexicon_files",),  # not a column: every file the lexicons name (pipeline.config.LEXICON_FILES)
     settings=("lexicons", "lenient"),
-    helpers=("stages.wordlists",),
+    helpers=("stages.sources.wordlists",),
     writes={
         "lexicon": Output("01_lexicon.parquet", lexicon_schema),  # not a column: an output name
         "skipped": Output("01_skipped.parquet", SKIPPED),

@@ -3,9 +3,9 @@
 Reads build/01_lexicon.parquet (`id`, `word`, each list's senses: `csw_senses`, `owl_senses`, any
 lexicon's `<name>_senses`, and the add-lists' `added_senses`), the supplement file named by
 config key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the
-WordNet folder (config `wordnet`, stages/wordnet.py), the GCIDE folder (config `gcide`, stages/gcide.py),
+WordNet folder (config `wordnet`, stages/sources/wordnet.py), the GCIDE folder (config `gcide`, stages/sources/gcide.py),
 the reviewed offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in
-stages/offensive.py).
+stages/rules/offensive.py).
 
 A definition is one of, for each word (docs/definitions.md):
 1. a list's own text, in the order of config `definition_sources` (default csw, owl, supplement, wordnet,
@@ -19,10 +19,10 @@ A definition is one of, for each word (docs/definitions.md):
    form of a base WordNet knows in that part of speech reads through its base first (SLOWS `present tense
    of SLOW: ...`; GCIDE's own entry of such a form dropped, WordNet's after the base unless the corpus
    tagged it as often: regular_forms_first);
-3. an inflection of a verified base: `past tense of HOLD: ... [v]` (stages/wordnet.py, `inflections`),
+3. an inflection of a verified base: `past tense of HOLD: ... [v]` (stages/sources/wordnet.py, `inflections`),
    the base's gloss from a dictionary, the supplement or a list whose bracket names inflections, in the
    base's main part of speech, the other following when the corpus tagged it too (LEADS);
-4. a derivation by a rule judged at least 95% right (stages/derivations.py), and the
+4. a derivation by a rule judged at least 95% right (stages/rules/derivations.py), and the
    inflections of derived words (UNSNAPPING from UNSNAP).
 
 Writes build/02_definitions.parquet, one row per word, key `id`:
@@ -34,7 +34,7 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
   `<source>-inflection` (an inflection of that source's word), `<source>-derived` (a derivation from it)
 - offensive bool: the word's main use is a slur, obscenity or profanity, its forms included
 - vulgar_sense bool: an everyday word that also has a vulgar or slur sense (ASS, COCK); never both
-  (stages/offensive.py)
+  (stages/rules/offensive.py)
 """
 
 from __future__ import annotations
@@ -43,20 +43,20 @@ from collections import Counter
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
-from stages.gcide import (
+from stages.sources.gcide import (
     current_firsts as gcide_current,
     entries as gcide_entries,
     glosses as gcide_glosses,
     offensive_lemmas as gcide_offensive,
 )
-from stages.derivations import derived_definitions
-from stages.offensive import offensive_words
-from stages.wordlists import QUOTES, inert, read_wordlist
-from stages.wordnet import (
+from stages.rules.derivations import derived_definitions
+from stages.rules.offensive import offensive_words
+from stages.sources.wordlists import QUOTES, inert, read_wordlist
+from stages.sources.wordnet import (
     MAX_CHARS,
     glosses,
     headwords,
@@ -541,6 +541,12 @@ STAGE = Stage(
     reads=("lexicon",),  # not a column: stage 1's output
     raw=("wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: raw inputs
     settings=("definition_sources",),
-    helpers=("stages.derivations", "stages.gcide", "stages.offensive", "stages.wordlists", "stages.wordnet"),
+    helpers=(
+        "stages.rules.derivations",
+        "stages.sources.gcide",
+        "stages.rules.offensive",
+        "stages.sources.wordlists",
+        "stages.sources.wordnet",
+    ),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -39,7 +39,7 @@ import re
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage

@@ -28,7 +28,7 @@ import polars as pl
 
 from typing import TYPE_CHECKING
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.progress import track
 from pipeline.schemas import LINKS
 from pipeline.stage import Output, Stage

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import Col, group_columns, how_made, in_column
+from pipeline.columns import Col, group_columns, how_made, in_column
 from pipeline.errors import InputFormatError
 from pipeline.schemas import groups_schema
 from pipeline.stage import Output, Stage

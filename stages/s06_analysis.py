@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import Col, group_columns, in_column
+from pipeline.columns import Col, group_columns, in_column
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
 

@@ -53,7 +53,7 @@ import textwrap
 import polars as pl
 
 from pipeline.io import parquet_bytes, sha256, sha256_file
-from pipeline.artifact.contract import (
+from pipeline.columns import (
     GROUP_SIZES,
     GROUPS_FILE,
     LONGEST,
@@ -70,12 +70,12 @@ from pipeline.artifact.contract import (
     how_made,
     in_column,
     lexicons_of,
-    sqlite_file,
     words_schema,
 )
+from pipeline.sqlite import sqlite_file
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
-from stages.offensive import reviewed_list
+from stages.rules.offensive import reviewed_list
 
 WORDS_ROW_GROUP = 16_384  # small row groups: a solver's filter on `word` or `id` skips most of the file
 LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
@@ -416,7 +416,7 @@ STAGE = Stage(
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
     digests=("lexicon_files", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: inputs
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
-    helpers=("stages.offensive", "stages.wordlists"),  # the reviewed list's reader
+    helpers=("stages.rules.offensive", "stages.sources.wordlists"),  # the reviewed list's reader
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={
         "export": Output(

@@ -11,9 +11,9 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from ladders.cli import app
 from pipeline.config import load_config
-from pipeline.runner import Runner
+from ladders.compose import runner
 from stages.s01_lexicon import build_lexicon
 
 DATA = Path(__file__).parent / "data"
@@ -106,8 +106,8 @@ def tiny(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def tiny_runner(tiny: Path):
-    def make() -> Runner:
-        return Runner(load_config(tiny / "config.toml"))
+    def make():
+        return runner(load_config(tiny / "config.toml"))
 
     return make
 

@@ -1,4 +1,4 @@
-"""The judged samples of definitions and `make audit` (pipeline/artifact/audit.py)."""
+"""The judged samples of definitions and `make audit` (ladders/artifact/audit.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 from conftest import DATA
-from pipeline.artifact.audit import JUDGEMENTS, SAMPLE, band, judged, precision, report, rule
+from ladders.artifact.audit import JUDGEMENTS, SAMPLE, band, judged, precision, report, rule
 
 RULES_JUDGED = DATA / "definitions_rules_judged.tsv"
 

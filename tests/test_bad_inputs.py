@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import snapshot
-from pipeline.cli import app
+from ladders.cli import app
 
 cli = CliRunner()
 

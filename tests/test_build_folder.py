@@ -130,9 +130,9 @@ def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
     """The rows reach SQLite through ADBC's stream, which would report any error of ours as its own:
     the real one comes out, and only SQLite's own failures are said to be a full disk."""
 
-    from pipeline.artifact import contract
+    from pipeline import columns, sqlite
 
-    words = pl.DataFrame(schema=contract.WORDS).clear(1)  # one row of nulls
+    words = pl.DataFrame(schema=columns.WORDS).clear(1)  # one row of nulls
     calls = []
 
     def failing(frame):
@@ -141,10 +141,10 @@ def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
             raise MemoryError("no room for the batch")
         return original(frame)
 
-    original = contract.sqlite_words
-    monkeypatch.setattr(contract, "sqlite_words", failing)
+    original = sqlite.sqlite_words
+    monkeypatch.setattr(sqlite, "sqlite_words", failing)
     with pytest.raises(MemoryError, match="no room for the batch"):
-        contract.sqlite_bytes(words)
+        sqlite.sqlite_bytes(words)
 
 
 def interrupt_at(tiny: Path, faults: str, *, after: str, jobs: str) -> str:

@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from ladders.cli import app
 from pipeline.config import load_config
 
 cli = CliRunner()

@@ -13,7 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from pipeline.cli import app
+from ladders.cli import app
 
 cli = CliRunner()
 

@@ -1,4 +1,4 @@
-"""The export's column and file names are spelled once, in pipeline/artifact/contract.py (`Col`, `*_FILE`).
+"""The export's column and file names are spelled once, in the column table pipeline/columns.py (`Col`, `*_FILE`).
 
 Any other module that writes one of them as a string literal would miss a rename; this scans every
 Python module of the project (tests aside) for such literals, so that the rule holds without review.
@@ -10,10 +10,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from pipeline.artifact.contract import FILES, Col
+from pipeline.columns import FILES, Col
 
 ROOT = Path(__file__).resolve().parents[1]
-CONTRACT = ROOT / "pipeline" / "artifact" / "contract.py"
+CONTRACT = ROOT / "pipeline" / "columns.py"
 NAMES = {value for key, value in vars(Col).items() if not key.startswith("_")} | set(FILES)
 MARKER = "# not a column"
 
@@ -21,7 +21,7 @@ MARKER = "# not a column"
 def project_modules() -> list[Path]:
     return sorted(
         p
-        for folder in ("pipeline", "stages", "bench", "scripts")
+        for folder in ("pipeline", "stages", "ladders", "bench", "scripts")
         for p in (ROOT / folder).rglob("*.py")
         if p != CONTRACT
     )

@@ -13,9 +13,9 @@ import polars as pl
 import pytest
 
 from conftest import ROOT, lexicon_of
-from stages.gcide import current_firsts
+from stages.sources.gcide import current_firsts
 from stages.s02_definitions import build_definitions
-from stages.wordnet import agreeing_senses
+from stages.sources.wordnet import agreeing_senses
 
 RAW = ROOT / "raw"
 

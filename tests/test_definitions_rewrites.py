@@ -7,7 +7,7 @@ import polars as pl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stages import gcide, wordnet
+from stages.sources import gcide, wordnet
 
 # Text as GCIDE writes it, with the pieces _cut and the whitespace folding look at.
 PIECES = ["word", "Zool", "e. g", "J", " ", "  ", "\t", "\n", "\u00a0", ".", ". ", ";", ",", "(", ")", "x" * 60]

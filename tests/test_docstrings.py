@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from conftest import ROOT
-from pipeline.artifact.contract import SCHEMA_VERSION
-from pipeline.registry import all_stages
+from pipeline.columns import SCHEMA_VERSION
+from ladders.compose import stages as all_stages
 
 
 # A schema with a column per lexicon is documented by its pattern: resolved for a lexicon named `<name>`

@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from conftest import ROOT
-from pipeline.artifact.contract import SCHEMA_VERSION
+from pipeline.columns import SCHEMA_VERSION
 
 pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out; make test runs it on one worker
 
@@ -144,7 +144,7 @@ def test_definition_coverage_and_kinds(export, words):
 
 
 def test_export_verifies(export):
-    from pipeline.artifact.verify import verify
+    from ladders.artifact.verify import verify
 
     assert verify(export) == []
 
@@ -154,7 +154,7 @@ def test_solver_on_random_pairs_of_the_largest_group(export, words, lexicon, edi
     import random
 
     import brute
-    from pipeline.solve.solver import Ladders, group_column
+    from ladders.solve.solver import Ladders, group_column
 
     column = group_column(lexicon, edit)
     largest = words[column].drop_nulls().value_counts().sort("count", descending=True)[column][0]
@@ -185,7 +185,7 @@ def test_solver_on_random_pairs_of_the_largest_group(export, words, lexicon, edi
 
 
 def test_sqlite_solves_like_parquet(export):
-    from pipeline.solve.solver import Ladders
+    from ladders.solve.solver import Ladders
     from test_solver import sql_shortest
 
     assert (
@@ -465,7 +465,7 @@ def test_changes_md_of_a_changed_rareness_table(export, words, tmp_path):
     rareness, 4 -> 3; nothing else changes, labels included (they follow levels, not rareness)."""
     import shutil
 
-    from pipeline.artifact.diff import changes_markdown
+    from ladders.artifact.diff import changes_markdown
 
     copy = tmp_path / "build"
     shutil.copytree(export.parent, copy, symlinks=True)

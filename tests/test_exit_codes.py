@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from pipeline import errors
-from pipeline.cli import app
+from ladders.cli import app
 
 cli = CliRunner()
 
@@ -64,7 +64,7 @@ def test_help_prints_the_exit_code_table_from_errors():
 
 
 def test_every_exit_code_raised_is_in_the_table():
-    from pipeline.solve import solver
+    from ladders.solve import solver
 
     documented = {int(c) for c, _ in errors.EXIT_CODES if c.isdigit()} | set(range(10, 15))
     kinds = [errors.PipelineError, *_subclasses(errors.PipelineError)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from ladders.cli import app
 
 
 def test_summary_coverage_uses_the_configured_common_level(tiny):

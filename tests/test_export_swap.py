@@ -22,8 +22,8 @@ from typer.testing import CliRunner
 
 from conftest import ROOT, copy_tiny
 from pipeline import swap
-from pipeline.cli import app
-from pipeline.solve.solver import Ladders
+from ladders.cli import app
+from ladders.solve.solver import Ladders
 
 cli = CliRunner()
 
@@ -215,7 +215,7 @@ def test_an_error_with_no_swap_is_the_readers_own(tmp_path):
 
 def test_verify_during_a_swap_checks_one_export(built, monkeypatch):
     """`ladders verify` reads the export again when a rebuild swapped it in the middle of its checks."""
-    from pipeline.artifact import verify as verifying
+    from ladders.artifact import verify as verifying
 
     export = built / "build/export"
     real, calls = verifying.verify, []

@@ -22,8 +22,8 @@ from typer.testing import CliRunner
 from conftest import ROOT, child, copy_tiny, snapshot
 from pipeline import io
 from pipeline.errors import InputFormatError
-from pipeline.artifact.verify import verify
-from pipeline.cli import app
+from ladders.artifact.verify import verify
+from ladders.cli import app
 from pipeline.runner import FAULT_ENV, LOCK_FILE
 from stages.s01_lexicon import read_list
 
@@ -127,7 +127,7 @@ def test_a_swap_cut_between_its_two_renames_is_restored(site):
 
 def test_a_write_error_leaves_no_partial_output(site, monkeypatch):
     from pipeline.config import load_config
-    from pipeline.runner import Runner
+    from ladders.compose import runner
 
     export_before = snapshot(site / "build/export")
     lock_before = (site / "build" / LOCK_FILE).read_bytes()
@@ -142,8 +142,8 @@ def test_a_write_error_leaves_no_partial_output(site, monkeypatch):
 
     monkeypatch.setattr(io, "write_atomic", failing)
     with pytest.raises(OSError, match="No space left"):
-        Runner(load_config(site / "config.toml")).run(
-            next(s for s in Runner(load_config(site / "config.toml")).stages if s.name == "export"), force=True
+        runner(load_config(site / "config.toml")).run(
+            next(s for s in runner(load_config(site / "config.toml")).stages if s.name == "export"), force=True
         )
     assert snapshot(site / "build/export") == export_before
     assert (site / "build" / LOCK_FILE).read_bytes() == lock_before

@@ -20,17 +20,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.artifact.contract import (
-    FILES,
-    GROUPS_FILE,
-    LONGEST_FILE,
-    MANIFEST_FILE,
-    SQLITE_FILE,
-    SUMMARY_FILE,
-    WORDS_FILE,
-)
+from pipeline.columns import FILES, GROUPS_FILE, LONGEST_FILE, MANIFEST_FILE, SQLITE_FILE, SUMMARY_FILE, WORDS_FILE
 from pipeline.config import load_config
-from pipeline.runner import Runner
+from ladders.compose import runner
 
 GOLDEN = Path(__file__).parent / "golden"
 APPROVED = GOLDEN / "approved"
@@ -65,7 +57,7 @@ def as_text(export: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def golden(tmp_path_factory) -> dict[str, str]:
     build = tmp_path_factory.mktemp("golden") / "build"
-    Runner(load_config(GOLDEN / "config.toml", build_dir=build)).build()
+    runner(load_config(GOLDEN / "config.toml", build_dir=build)).build()
     return as_text(build / "export")
 
 

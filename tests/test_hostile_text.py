@@ -20,9 +20,9 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import DATA, two_lists
-from pipeline.cli import app
+from ladders.cli import app
 from pipeline.terminal import UNSAFE, inert
-from stages.wordlists import UNSEEN_REASON
+from stages.sources.wordlists import UNSEEN_REASON
 
 cli = CliRunner()
 HOSTILE = json.loads((DATA / "hostile/payloads.json").read_text())
@@ -172,7 +172,7 @@ def test_the_sql_dump_printed_to_a_terminal_is_inert(hostile_build):
 def test_stage_1_leaves_out_a_definition_too_long_for_a_sql_packet():
     """A 20,000-byte definition is damage: the word is kept without it, and the line is warned about (a
     9 MB one broke the MySQL load: `Server has gone away`)."""
-    from stages.wordlists import MAX_DEFINITION_BYTES, TOO_LONG_REASON
+    from stages.sources.wordlists import MAX_DEFINITION_BYTES, TOO_LONG_REASON
 
     listing = f"DOG {'a' * (MAX_DEFINITION_BYTES + 1)} [n]\nCAT a small feline [n]\n".encode()
     result = two_lists({"csw.txt": listing}, {"owl.txt": b"CAT\n"}, "naspa", "plain")
@@ -201,7 +201,7 @@ def test_stage_2_cleans_the_dictionaries_text_too(tmp_path):
 
 
 def test_the_sql_dump_cuts_its_inserts_by_bytes():
-    from pipeline.artifact.sqldump import BATCH_BYTES, _inserts
+    from ladders.artifact.sqldump import BATCH_BYTES, _inserts
 
     frame = pl.DataFrame({"id": [1, 2, 3], "definition": ["x" * (BATCH_BYTES // 2)] * 3})
     statements = list(_inserts("words", frame))

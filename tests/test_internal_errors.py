@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 import stages.s05_groups
-from pipeline.cli import DEBUG, app
+from ladders.cli import DEBUG, app
 from pipeline.errors import EXIT_CODES, InternalError
 from pipeline.runner import ERROR_LOG
 
@@ -107,7 +107,8 @@ def test_a_build_that_stops_for_its_own_failure_leaves_no_stage_running(tiny, mo
 
     import stages.s02_definitions
     from pipeline.config import load_config
-    from pipeline.runner import LOCK_FILE, Runner
+    from ladders.compose import runner as make_runner
+    from pipeline.runner import LOCK_FILE
 
     real = stages.s02_definitions.dictionary_definitions
 
@@ -120,7 +121,7 @@ def test_a_build_that_stops_for_its_own_failure_leaves_no_stage_running(tiny, mo
             raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(stages.s02_definitions, "dictionary_definitions", slow)
-    runner = Runner(load_config(tiny / "config.toml"), echo=closed, jobs=2)
+    runner = make_runner(load_config(tiny / "config.toml"), echo=closed, jobs=2)
     with pytest.raises(BrokenPipeError):
         runner.build()
     lock = tiny / "build" / LOCK_FILE

@@ -250,7 +250,7 @@ def test_naspa_lists_build_as_three_lexicons_with_the_files_counts(naspa):
 
 
 def test_a_school_ladder_never_leaves_nswl2018(naspa):
-    from pipeline.solve.solver import Ladders, NoLadder, UnknownWord
+    from ladders.solve.solver import Ladders, NoLadder, UnknownWord
 
     export, lists = naspa
     school = set(lists["nswl2018"])

@@ -65,7 +65,7 @@ def test_pip_installs_without_a_packaging_warning(installed):
     output = (installed / "pip-output.txt").read_text()
     assert "Successfully installed ladders" in output
     assert "Warning" not in output and "absent from the `packages` configuration" not in output
-    assert {p.name for p in (installed / "pipeline/web").iterdir()} >= {"index.html", "app.js", "style.css"}
+    assert {p.name for p in (installed / "ladders/web").iterdir()} >= {"index.html", "app.js", "style.css"}
 
 
 def ladders(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:

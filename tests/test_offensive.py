@@ -1,6 +1,6 @@
 """The offensive flag in two levels, offensive and vulgar_sense.
 
-Unit tests of stages/offensive.py on tiny explained inputs (a few words, WordNet's real files for the
+Unit tests of stages/rules/offensive.py on tiny explained inputs (a few words, WordNet's real files for the
 morphology's lemmas), the hand-made reference itself (tests/data/offensive_reference.tsv, an oracle
 written from knowledge, checked here against the real word list), and a hypothesis property: whatever the
 reviewed list says, the two levels never overlap and a form follows its base. The reference's recall on
@@ -15,8 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import ROOT, lexicon_of
 from pipeline.errors import InputFormatError
-from stages.offensive import cuss_ratings, offensive_words, reviewed_list
-from stages.wordnet import senses
+from stages.rules.offensive import cuss_ratings, offensive_words, reviewed_list
+from stages.sources.wordnet import senses
 
 REFERENCE = ROOT / "tests" / "data" / "offensive_reference.tsv"
 # Words of the tests below: FUCK and its forms; SPICES, a form of SPIC and of SPICE; COCK, whose main
@@ -186,7 +186,7 @@ def test_wordnet_domain_check_and_reference_agree_where_they_overlap(wordnet):
 
 
 def test_solver_strict_level_is_a_superset_of_clean():
-    from pipeline.solve.solver import CLEAN_LEVELS, SolveError, clean_level
+    from ladders.solve.solver import CLEAN_LEVELS, SolveError, clean_level
 
     assert set(CLEAN_LEVELS["on"]) < set(CLEAN_LEVELS["strict"]) and CLEAN_LEVELS["off"] == ()
     assert clean_level(True) == "on" and clean_level(False) == "off" and clean_level("strict") == "strict"

@@ -1,4 +1,4 @@
-"""The judged ladder panel (pipeline/artifact/panel.py, tests/data/ladder_panel.tsv) that `make audit` prints."""
+"""The judged ladder panel (ladders/artifact/panel.py, tests/data/ladder_panel.tsv) that `make audit` prints."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import polars as pl
 
 from conftest import ROOT
-from pipeline.artifact.panel import KINDS, PANEL, read_panel, report
+from ladders.artifact.panel import KINDS, PANEL, read_panel, report
 
 MAIN_LISTS = re.compile(r"^(english|american|british|british_z|canadian|australian)-words\.(\d\d)$")
 

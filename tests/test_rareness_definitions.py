@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 from conftest import DATA, lexicon_of, two_lists
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.config import load_config
 from pipeline.errors import InputFormatError
 from stages.s02_definitions import build_definitions
@@ -160,7 +160,7 @@ def test_bad_supplement_line_is_named():
 def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     """GASSES is in noun.exc and verb.exc with one priority: the noun reading (listed first) wins, every
     time. Many such words, so that an unstable multithreaded sort would show itself."""
-    from stages.wordnet import inflections, morphology
+    from stages.sources.wordnet import inflections, morphology
 
     bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
     exc = "".join(f"{b}ses {b}\n" for b in bases).encode()

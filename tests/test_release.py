@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, ROOT, copy_tiny, invoke, snapshot, tiny_config
-from pipeline.artifact.contract import FILES
-from pipeline.artifact.release import RELEASE_FILES, SUMS, VerifyFailed, write_release
-from pipeline.artifact.sqldump import mysql_dump
+from pipeline.columns import FILES
+from ladders.artifact.release import RELEASE_FILES, SUMS, VerifyFailed, write_release
+from ladders.artifact.sqldump import mysql_dump
 
 EXPECTED = {*FILES, "ladder-mysql.sql.gz", "web.tar.gz", "NOTICE", "CHANGES.md", "SHA256SUMS"}
 
@@ -281,7 +281,7 @@ def test_changes_md_between_nwl2018_and_nwl2020(tmp_path):
 def test_the_cli_refuses_a_failed_verify_with_exit_1_and_one_line(tiny, tmp_path, monkeypatch):
     """The command's side of the refusal above: exit 1 (a check failed) and one line on stderr. The
     export is good here, so verify's answer is replaced by the one E101's damaged export gives."""
-    import pipeline.artifact.verify as verify_module
+    import ladders.artifact.verify as verify_module
 
     failure = verify_module.verify(ROOT / "tests/fixtures/verify/E101")
     assert failure and failure[0][0] == "E101"
@@ -296,7 +296,7 @@ def test_a_previous_release_of_another_schema_version_is_named_not_compared(tiny
     still made, and CHANGES.md says why it compares nothing (CI must not stop at every schema change)."""
     import json
 
-    from pipeline.artifact.contract import SCHEMA_VERSION
+    from pipeline.columns import SCHEMA_VERSION
 
     manifest = json.loads((released / "manifest.json").read_text())
     manifest["schema_version"] = SCHEMA_VERSION - 1

@@ -152,7 +152,7 @@ def test_each_stage_declares_every_project_module_it_takes_names_from():
     unnoticed. The scan here is the check, not the mechanism."""
     import sys
 
-    from pipeline.registry import all_stages
+    from ladders.compose import stages as all_stages
     from pipeline.stage import ALWAYS
 
     for stage in all_stages():

@@ -15,10 +15,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, lexicon_of
-from stages import gcide
-from stages.gcide import entries
+from stages.sources import gcide
+from stages.sources.gcide import entries
 from stages.s02_definitions import build_definitions
-from stages.wordnet import glosses, offensive_lemmas
+from stages.sources.wordnet import glosses, offensive_lemmas
 
 RAW = ROOT / "raw"
 
@@ -252,7 +252,7 @@ def test_wordnet_synset_lines_of_another_shape_are_named():
     """Only the word pairs of a data line are split (SYNSET_WORDS): upper-case hex digits and a line
     that ends at its pointer count still read; a line without them is an error naming it."""
     from pipeline.errors import InputFormatError
-    from stages.wordnet import senses
+    from stages.sources.wordnet import senses
 
     tiny = folder("wordnet", ROOT / "tests/data/tiny")
     lines = tiny["wordnet/data.noun"].decode()

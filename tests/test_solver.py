@@ -21,11 +21,11 @@ from typer.testing import CliRunner
 
 import brute
 from conftest import DATA, TWO_LISTS, groups_of
-from pipeline.artifact.contract import SCHEMA_VERSION
-from pipeline.cli import app
+from pipeline.columns import SCHEMA_VERSION
+from ladders.cli import app
 from pipeline.config import load_config
-from pipeline.solve.solver import Ladders, LengthsDiffer, NoLadder, SameWord, SolveError, UnknownWord
-from pipeline.artifact.verify import verify
+from ladders.solve.solver import Ladders, LengthsDiffer, NoLadder, SameWord, SolveError, UnknownWord
+from ladders.artifact.verify import verify
 from stages.s01_lexicon import build_lexicon
 from stages.s02_definitions import build_definitions
 from stages.s03_rareness import build_rareness
@@ -336,7 +336,7 @@ def test_ties_are_drawn_uniformly(tmp_path):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(dictionary, st.integers(1, 4), st.integers(0, 1000))
 def test_puzzles_are_pairs_exactly_n_steps_apart(tmp_path, entries, steps, seed):
-    from pipeline.solve.puzzle import difficulty, puzzles
+    from ladders.solve.puzzle import difficulty, puzzles
 
     csw = [w.upper() for w, _, _ in entries]
     levels = {w.upper(): lv for w, _, lv in entries if lv}
@@ -432,7 +432,7 @@ def everyday_cost(weight: list[int]) -> list[int]:
 def test_both_least_cost_searches_count_what_every_simple_path_shows(graph, seed):
     """The A* (small groups) and the scipy Dijkstra (large groups) against every simple path of a tiny
     graph: the least (everyday cost sum, steps, rareness sum), how many paths reach it, and a drawn path at it."""
-    from pipeline.solve import search
+    from ladders.solve import search
 
     adjacent, weight = graph
     cost = everyday_cost(weight)
@@ -469,7 +469,7 @@ def test_shortest_is_the_least_rare_of_the_fewest_steps(graph, seed, ends):
     programme over the shortest-path layers) and, on the smaller graphs, against every simple path: fewest
     steps, then the least rareness sum; the count is of exact ties only, and every drawn ladder is one of
     them. Up to 16 nodes, so that ladders of 4 steps and more meet several ways inside one side's layers."""
-    from pipeline.solve import search
+    from ladders.solve import search
 
     adjacent, weight = graph
     rng = random.Random(seed)
@@ -496,7 +496,7 @@ def test_a_solve_imports_neither_polars_nor_numpy(tiny_export):
     """A one-off `ladders solve` pays for every import it makes: polars and numpy would be 0.3 s of a
     0.15 s aim, so the solver reads ladder.sqlite with the standard library."""
     code = (
-        "import sys\nfrom typer.testing import CliRunner\nfrom pipeline.cli import app\n"
+        "import sys\nfrom typer.testing import CliRunner\nfrom ladders.cli import app\n"
         f"r = CliRunner().invoke(app, ['solve', 'cat', 'dog', '--export', {str(tiny_export)!r}])\n"
         "assert r.exit_code == 0, r.output\n"
         "print(sorted(m for m in ('polars', 'numpy', 'pyarrow', 'scipy') if m in sys.modules))"

@@ -24,13 +24,13 @@ def _rehash(export: Path) -> None:
 
 
 def _codes(export: Path) -> set[str]:
-    from pipeline.artifact.verify import verify
+    from ladders.artifact.verify import verify
 
     return {code for code, _, _ in verify(export)}
 
 
 def test_verify_finds_a_link_removed_everywhere_with_the_manifest_rehashed(tiny, tmp_path):
-    from pipeline.artifact.contract import sqlite_bytes
+    from pipeline.sqlite import sqlite_bytes
 
     assert build(tiny).exit_code == 0
     export = tmp_path / "export"

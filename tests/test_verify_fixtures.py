@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.artifact.verify import CHECKS, verify
+from ladders.cli import app
+from ladders.artifact.verify import CHECKS, verify
 
 FIXTURES = Path(__file__).parent / "fixtures" / "verify"
 EXPECTED = {

@@ -25,7 +25,7 @@ import polars as pl
 import pytest
 
 from conftest import ROOT
-from pipeline.solve.solver import Ladders
+from ladders.solve.solver import Ladders
 
 pytestmark = pytest.mark.web
 CHROMIUM = "/usr/bin/chromium"

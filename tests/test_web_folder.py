@@ -11,7 +11,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from ladders.cli import app
 
 cli = CliRunner()
 
@@ -86,7 +86,7 @@ def test_a_rewrite_replaces_files_by_rename_and_drops_stale_data(export, tmp_pat
 def test_a_link_planted_after_the_check_is_not_followed(export, tmp_path, monkeypatch):
     """A race: the folder is clean when checked, and a link to elsewhere replaces data/defs while the
     data is being made. The write must fail naming it, and write nothing where it points."""
-    import pipeline.artifact.webexport as webexport
+    import ladders.artifact.webexport as webexport
 
     page = tmp_path / "page"
     assert web(export, page).exit_code == 0
@@ -132,7 +132,7 @@ def test_a_hard_link_or_fifo_at_the_temporary_name_is_passed_over(export, tmp_pa
 def test_a_folder_swapped_for_a_link_while_the_page_is_made_is_not_written(export, tmp_path, monkeypatch):
     """The folder was checked by name, then, seconds later (making the data), opened following links: a
     folder swapped for a link meanwhile had its target's files overwritten and removed."""
-    from pipeline.artifact import webexport
+    from ladders.artifact import webexport
 
     page, moved, victim = tmp_path / "page", tmp_path / "page.real", tmp_path / "victim"
     assert web(export, page).exit_code == 0

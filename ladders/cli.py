@@ -136,10 +136,10 @@ def _runner(
 ):
     from pipeline import progress
     from pipeline.config import load_config
-    from pipeline.runner import Runner
+    from ladders.compose import runner
 
     progress.configure(quiet)
-    return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
+    return runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
 
 
 def _warn_address_space() -> None:
@@ -278,7 +278,7 @@ def _steps(n: int) -> str:
 
 
 def _ladder_json(ladder) -> dict:
-    from pipeline.artifact.contract import Col  # each rung as the export's columns name it
+    from pipeline.columns import Col  # each rung as the export's columns name it
 
     return {
         "steps": ladder.steps,
@@ -347,7 +347,7 @@ def solve(
     """
     import json
 
-    from pipeline.solve.solver import Ladders
+    from ladders.solve.solver import Ladders
 
     lexicon = lexicon.lower()
     clean = "strict" if strict else "on" if clean else "off"
@@ -475,8 +475,8 @@ def puzzle(
     from dataclasses import asdict
 
     from pipeline import progress
-    from pipeline.solve.puzzle import ATTEMPTS, puzzles
-    from pipeline.solve.solver import Ladders
+    from ladders.solve.puzzle import ATTEMPTS, puzzles
+    from ladders.solve.solver import Ladders
 
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
     with reported(as_json):
@@ -526,7 +526,7 @@ def export_sql(
     import sys
 
     from pipeline import io
-    from pipeline.artifact.sqldump import mysql_dump
+    from ladders.artifact.sqldump import mysql_dump
     from pipeline.swap import read_consistently
 
     with reported():
@@ -559,7 +559,7 @@ def export_web(
     """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (a word index,
     buckets of groups with their links, definitions; files named by content, with gzip copies). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
-    from pipeline.artifact.webexport import write_web
+    from ladders.artifact.webexport import write_web
     from pipeline.swap import read_consistently
 
     with reported():
@@ -583,7 +583,7 @@ def release(
     dump (ladder-mysql.sql.gz), the web folder (web.tar.gz), NOTICE, CHANGES.md and SHA256SUMS; the same
     inputs give the same bytes. Exit 1 when the export fails verify; 2 when FOLDER holds files but is not a
     release; 3 when the previous release is damaged (a file not matching its SHA256SUMS)."""
-    from pipeline.artifact.release import input_paths, write_release
+    from ladders.artifact.release import input_paths, write_release
 
     _warn_address_space()
     with reported():
@@ -614,7 +614,7 @@ def verify(
     import json
 
     from pipeline import progress
-    from pipeline.artifact.verify import CHECKS, verify as run_checks
+    from ladders.artifact.verify import CHECKS, verify as run_checks
     from pipeline.swap import read_consistently
 
     progress.configure(quiet or as_json)
@@ -665,7 +665,7 @@ def diff(
     """
     import json
 
-    from pipeline.artifact.diff import describe, diff_exports
+    from ladders.artifact.diff import describe, diff_exports
     from pipeline.swap import read_consistently
 
     with reported(as_json):

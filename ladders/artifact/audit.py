@@ -19,7 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import WORDS_FILE, Col
+from pipeline.columns import WORDS_FILE, Col
 
 JUDGEMENTS = ("right", "minor", "wrong", "unreadable")
 EVERYDAY_JUDGEMENTS = ("main", "secondary", "wrong", "unreadable", "absent")
@@ -203,7 +203,7 @@ def read_sample(path: Path) -> pl.DataFrame:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m pipeline.artifact.audit [EXPORT_DIR]` (default: the configured build's export)."""
+    """`python -m ladders.artifact.audit [EXPORT_DIR]` (default: the configured build's export)."""
     from pipeline.config import load_config
 
     export = Path(argv[0]) if argv else Path(load_config()["build_dir"]) / "export"

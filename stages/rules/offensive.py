@@ -8,8 +8,8 @@ Two levels, never both on one word:
 - `vulgar_sense`: an everyday word with an innocent main sense that also has a vulgar or slur sense (ASS,
   COCK, QUEER), and its inflections that are no WordNet lemma of their own (COCKS, but not PRICKLY).
 
-Reads the lexicon's words (`id`, `word`), WordNet's lower-case senses (stages/wordnet.py: usage domains
-and the labels in glosses), the lemmas GCIDE labels on an entry's head or first sense (stages/gcide.py),
+Reads the lexicon's words (`id`, `word`), WordNet's lower-case senses (stages/sources/wordnet.py: usage domains
+and the labels in glosses), the lemmas GCIDE labels on an entry's head or first sense (stages/sources/gcide.py),
 the `cuss` ratings (config key `cuss`: the npm package's index.js, `word: 0|1|2`, how surely a word is
 used as a profanity) and the reviewed list (config key `offensive`: `WORD level reason` a line, level
 `offensive`, `vulgar_sense` or `clean`; `#` comments). A base word's level, first rule that applies:
@@ -48,10 +48,10 @@ import re
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from stages.wordlists import content_lines
-from stages.wordnet import morphology, proposed_bases, sense_domains
+from stages.sources.wordlists import content_lines
+from stages.sources.wordnet import morphology, proposed_bases, sense_domains
 
 LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.

@@ -36,16 +36,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import (
-    GROUPS_FILE,
-    Col,
-    export_file,
-    group_columns,
-    lexicons_of,
-    link_pairs,
-    scalar_columns,
-    words_schema,
-)
+from pipeline.columns import GROUPS_FILE, Col, group_columns, lexicons_of, scalar_columns, words_schema
+from ladders.artifact.contract import export_file, link_pairs
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 
 if TYPE_CHECKING:

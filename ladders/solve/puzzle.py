@@ -34,10 +34,10 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from pipeline.artifact.contract import LONGEST_FILE, Col
+from pipeline.columns import LONGEST_FILE, Col
 from pipeline import progress
-from pipeline.solve import search
-from pipeline.solve.solver import Group, Ladders, SolveError, clean_level, group_column
+from ladders.solve import search
+from ladders.solve.solver import Group, Ladders, SolveError, clean_level, group_column
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
 # Lower bounds of `odds` for easy, medium and hard (below the last: fiendish): the quartiles over raw/'s

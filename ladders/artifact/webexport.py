@@ -1,7 +1,7 @@
 """`ladders export-web DIR`: a static solver page and the compact data it fetches.
 
 Reads words.parquet of an export. Writes into DIR:
-- index.html, app.js, style.css: the page (pipeline/web/), plain HTML/CSS/JS;
+- index.html, app.js, style.css: the page (ladders/web/), plain HTML/CSS/JS;
 - data/manifest.json: the export's version, its lexicons (the page's list selector), the label names and
   the names of the files below, which
   hold a hash of their content in their name (a browser may keep them forever);
@@ -43,7 +43,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import Col, export_file, export_lexicons, group_columns, label_cutoffs
+from pipeline.columns import Col, group_columns
+from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
 from pipeline import io
 from pipeline.errors import UsageError
 
@@ -106,8 +107,8 @@ def _puzzles(export: Path) -> list[dict]:
     """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words, CSW,
     substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor gets
     the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
-    from pipeline.solve.puzzle import puzzles
-    from pipeline.solve.solver import Ladders, SolveError
+    from ladders.solve.puzzle import puzzles
+    from ladders.solve.solver import Ladders, SolveError
 
     ladders, found = Ladders.open(export), []
     for length in PUZZLES["lengths"]:

@@ -18,18 +18,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artifact.contract import (
-    LINK_KINDS,
-    SCHEMA_VERSION,
-    Col,
-    export_file,
-    group_columns,
-    in_column,
-    label_cutoffs,
-    lexicons_of,
-    link_pairs,
-    read_manifest,
-)
+from pipeline.columns import LINK_KINDS, SCHEMA_VERSION, Col, group_columns, in_column, lexicons_of
+from ladders.artifact.contract import export_file, label_cutoffs, link_pairs, read_manifest
 
 SHOWN = 5
 FLAGS = (Col.offensive, Col.vulgar_sense)

@@ -4,7 +4,7 @@ Each check is one function registered with a code; its docstring is the
 message printed when it fails, followed by up to five examples. The checks
 recompute what they test from the export alone (no stage code), so they are
 an independent second opinion on the pipeline; one exception: E502 proposes a
-word's base forms by the stage's own morphology (stages.wordnet.proposed_bases),
+word's base forms by the stage's own morphology (stages.sources.wordnet.proposed_bases),
 as the rule it checks is stated in those terms.
 """
 
@@ -22,7 +22,7 @@ import polars as pl
 
 from pipeline import progress
 from pipeline.errors import DamagedState, NoExport
-from pipeline.artifact.contract import (
+from pipeline.columns import (
     DEFAULT_LEXICONS,
     GROUP_SIZES,
     GROUPS_FILE,
@@ -37,11 +37,11 @@ from pipeline.artifact.contract import (
     Col,
     group_columns,
     in_column,
-    link_pairs,
     sqlite_indexes,
-    sqlite_words,
     words_schema,
 )
+from ladders.artifact.contract import link_pairs
+from pipeline.sqlite import sqlite_words
 
 EXAMPLES = 5
 
@@ -498,7 +498,7 @@ def forms_of_offensive_words_offensive(e: Export) -> list[str]:
     # The stage's own morphology (WordNet's suffix rules) proposes the bases; only proposals that are words
     # of the export count, and a form is one of an offensive word when every such base is offensive (SPICES
     # is SPICE's as well as SPIC's). The manifest names the words the reviewed list keeps clean.
-    from stages.wordnet import proposed_bases
+    from ladders.compose import proposed_bases
 
     words = e.words.select(Col.word, Col.offensive)
     cleared = set(e.manifest.get("offensive_cleared", []))

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from stages.derivations import SUFFIXES
+from stages.rules.derivations import SUFFIXES
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
@@ -114,7 +114,7 @@ def _lines(files: dict[str, bytes], name: str) -> pl.Series:
 
 # The usage domains (lexicographer file noun.communication) whose members are offensive:
 # WordNet files a slur under `;u` "ethnic slur", a dirty word under "obscenity/vulgarism" (one synset),
-# a slur on sexual orientation or a mild put-down alike under "disparagement/derogation" (stages/offensive.py
+# a slur on sexual orientation or a mild put-down alike under "disparagement/derogation" (stages/rules/offensive.py
 # weighs that one with another source). "profanity" has no members in 3.0 but is read should it gain some.
 OFFENSIVE_DOMAINS = ("ethnic_slur", "vulgarism", "profanity", "disparagement")
 

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SENSE
 
@@ -206,7 +206,7 @@ def _shown(text: str, limit: int = 60) -> str:
     return repr(text[:limit] + ("..." if len(text) > limit else ""))
 
 
-def _split(lines: pl.DataFrame, fmt: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+def split_lines(lines: pl.DataFrame, fmt: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(`line`, `text`, `word`, `rest`) for each line, and the score lines without a number."""
     text = pl.col("text")
     if fmt == "plain":
@@ -435,7 +435,7 @@ def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
     """Parse one list file in format `fmt` (`auto` decides from the lines; see detect)."""
     lines = content_lines(name, data)
     chosen = detect(name, lines) if fmt == "auto" else fmt
-    split, bad_scores = _split(lines, chosen)
+    split, bad_scores = split_lines(lines, chosen)
     errors = pl.concat([bad_scores, _word_errors(split)]).sort("line")
     good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col(Col.word).str.to_uppercase())
     defined, unseen = remove_unseen(good.filter(pl.col("rest").is_not_null()))

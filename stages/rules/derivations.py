@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.artifact.contract import Col
+from pipeline.columns import Col
 
 # Derivations by a productive rule, tried on words no source defines or inflects. Each rule is kept only
 # while its precision on a judged sample is at least 95% (docs/definitions.md has the table, and the

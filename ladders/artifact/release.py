@@ -7,7 +7,7 @@ each file can be a release asset:
 - ladder-mysql.sql.gz: `ladders export-sql`'s dump, gzip;
 - web.tar.gz: the folder `ladders export-web` writes (the static page and its data);
 - NOTICE: for each input, where it came from, its licence and which columns carry its text;
-- CHANGES.md: what changed against a previous release (`ladders diff`'s engine, pipeline/artifact/diff.py);
+- CHANGES.md: what changed against a previous release (`ladders diff`'s engine, ladders/artifact/diff.py);
 - SHA256SUMS: `sha256sum` lines for every other file, so `sha256sum -c SHA256SUMS` checks a download.
 Nothing in it holds a time: archives carry fixed times, owners and modes, gzip no name and no time, so
 the same export gives the same bytes (the same zlib too: gzip output may differ across zlib versions).
@@ -31,7 +31,8 @@ import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from pipeline.artifact.contract import FILES, MANIFEST_FILE, WORDS_FILE, read_manifest
+from pipeline.columns import FILES, MANIFEST_FILE, WORDS_FILE
+from ladders.artifact.contract import read_manifest
 from pipeline.config import LEXICON_FILES
 from pipeline.errors import DamagedState, PipelineError, UsageError
 
@@ -166,10 +167,10 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
     (a release folder or archive, or None); `inputs` are the config's input paths by key, for NOTICE.
     Returns {file: sha256}. The checks, the dump and the page are `verify`'s, `export-sql`'s and
     `export-web`'s own functions."""
-    from pipeline.artifact.diff import changes_markdown
-    from pipeline.artifact.sqldump import mysql_dump
-    from pipeline.artifact.verify import verify
-    from pipeline.artifact.webexport import write_web
+    from ladders.artifact.diff import changes_markdown
+    from ladders.artifact.sqldump import mysql_dump
+    from ladders.artifact.verify import verify
+    from ladders.artifact.webexport import write_web
 
     folder = Path(folder)
     _check_target(folder)
@@ -307,7 +308,7 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
     beside it, matched by sha256), the columns that carry it and, for definitions, how many come from it."""
     import polars as pl
 
-    from pipeline.artifact.contract import Col
+    from pipeline.columns import Col
 
     manifest = read_manifest(export)
     # The word lists are one input of stage 1 (every file the lexicons name): each is shown under the name

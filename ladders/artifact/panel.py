@@ -28,7 +28,7 @@ def read_panel(path: Path = PANEL) -> pl.DataFrame:
 
 def solved(export: Path, pairs: list[str]) -> dict[tuple[str, str], list[str]]:
     """(pair, kind) -> the ladder's words as the solver gives them now."""
-    from pipeline.solve.solver import Ladders
+    from ladders.solve.solver import Ladders
 
     ladders, found = Ladders.open(export), {}
     for pair in pairs:
@@ -72,7 +72,7 @@ def report(panel: pl.DataFrame, now: dict[tuple[str, str], list[str]]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m pipeline.artifact.panel [EXPORT_DIR]` (default: the configured build's export)."""
+    """`python -m ladders.artifact.panel [EXPORT_DIR]` (default: the configured build's export)."""
     from pipeline.config import load_config
     from pipeline.errors import PipelineError
 

@@ -1,11 +1,13 @@
-"""The export contract (schema_version 5): what build/export/ holds, in one place.
+"""The export's column table: every file name, column name, schema and naming pattern, declared once.
 
-Stage 7 writes by it; the solver, verify, diff and bench read by it. Files:
+A leaf: it imports nothing of the project, so that the stages (which write by it), the engine (which checks
+tables against it) and the product (which reads exports by it) all take the one declaration. Stage 7 writes
+the export by it; ladders/artifact/contract.py reads an export by it. Files of build/export/:
 - words.parquet, one row per word sorted by `id` (WORDS below; columns
   explained in stages/s07_export.py);
 - groups.parquet, one row per group (GROUP_SIZES);
 - longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
-- ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (sqlite_file: one table
+- ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (pipeline/sqlite.py: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
   array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
 - manifest.json (schema_version, inputs, files with sha256 and rows, config,
@@ -14,16 +16,6 @@ A change to any of it is a new SCHEMA_VERSION.
 """
 
 from __future__ import annotations
-
-import json
-import re
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from pipeline.errors import DamagedState, EnvironmentProblem, NoExport
-
-if TYPE_CHECKING:
-    import polars as pl
 
 WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
     "words.parquet",
@@ -87,12 +79,6 @@ def group_columns(lexicons) -> dict[tuple[str, str], str]:
 def lexicons_of(columns) -> tuple[str, ...]:
     """The lexicons of a words table, in order, read off its in_<name> columns."""
     return tuple(c.removeprefix("in_") for c in columns if c.startswith("in_"))
-
-
-def export_lexicons(folder: Path) -> tuple[str, ...]:
-    """The lexicons an export holds, in column order, from its manifest."""
-    listed = read_manifest(folder).get("lexicons")
-    return tuple(entry["name"] for entry in listed) if isinstance(listed, list) else DEFAULT_LEXICONS
 
 
 def how_made(entry: dict) -> str:
@@ -195,156 +181,9 @@ def __getattr__(name: str) -> object:  # also called by name in this module, whe
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
-    """The rows of ladder.sqlite's table words: WORDS with booleans as 0/1 and each neighbour list as
-    JSON array text (`[12,4077]`, `[]` for none), which SQLite's json_each() unnests when a query wants
-    one row per link. A solver loads a group, links and all, with one indexed query:
-    `SELECT * FROM words WHERE group_csw = ?`."""
-    import polars as pl
-
-    return words.select(list(words_schema(lexicons_of(words.columns)))).with_columns(
-        pl.col(pl.Boolean).cast(pl.Int64),
-        *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS],
-    )
-
-
-def sqlite_file(words: pl.DataFrame, path: Path) -> None:
-    """Write ladder.sqlite to `path` (a new file), from words (WORDS); the same frame gives the same
-    bytes. The rows go in as Arrow batches through ADBC's bulk ingest (C++, not a Python call per row),
-    with no journal and no syncs: the file is a scratch file until its writer moves it into place.
-    (Lists in the rows rather than a links table of both directions: 1.0 s instead of 2.3 s for raw/,
-    55 MB instead of 63 MB, and one query per group instead of a join.)"""
-    import adbc_driver_sqlite.dbapi as adbc
-
-    try:
-        _fill_sqlite(adbc, path, words)
-    except adbc.Error as err:
-        # ADBC's SQLite driver reports most failures as INTERNAL: a full disk or a size limit shows in
-        # the text ("database or disk is full", "disk I/O error") or, as often, only in a failed
-        # rollback; a constraint failure is our own bug and goes on as itself.
-        text = " ".join(str(err).split())
-        if not re.search(r"disk|full|I/O|rollback", text):
-            raise
-        from pipeline.errors import write_failure_hint
-
-        raise EnvironmentProblem(
-            f"cannot write {path.name} in {path.parent}: {text[:120]}; {write_failure_hint(path.parent)}"
-        ) from None
-
-
-def sqlite_bytes(words: pl.DataFrame) -> bytes:
-    """ladder.sqlite as bytes (sqlite_file through a temporary folder), for tests and tools."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="ladders-sqlite-") as scratch:
-        sqlite_file(words, Path(scratch) / SQLITE_FILE)
-        return (Path(scratch) / SQLITE_FILE).read_bytes()
-
-
-SQLITE_BATCH = 32_768  # rows converted and ingested at a time: the whole table at once held 55 MiB more
-
-
-def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
-    import polars as pl
-    import pyarrow as pa
-
-    empty = sqlite_words(words.head(0))
-    failed: list[BaseException] = []
-
-    def batches():
-        try:
-            for start in range(0, words.height, SQLITE_BATCH):
-                yield from sqlite_words(words.slice(start, SQLITE_BATCH)).to_arrow().to_batches()
-        except BaseException as err:  # ADBC would pass it on as an error of its own: keep the real one
-            failed.append(err)
-            raise
-
-    with adbc.connect(str(path), autocommit=True) as con, con.cursor() as cur:
-        for pragma in (f"user_version = {SCHEMA_VERSION}", "journal_mode = OFF", "synchronous = OFF"):
-            cur.execute(f"PRAGMA {pragma}")
-        cur.execute(
-            "CREATE TABLE words ("
-            + ", ".join(
-                f"{c} {'TEXT' if empty.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
-                for c in empty.columns
-            )
-            + ")"
-        )
-        try:
-            cur.adbc_ingest(
-                "words", pa.RecordBatchReader.from_batches(empty.to_arrow().schema, batches()), mode="append"
-            )
-        except adbc.Error:
-            if failed:
-                raise failed[0] from None
-            raise
-        for ddl in sqlite_indexes(lexicons_of(words.columns)).values():
-            cur.execute(ddl)
-
-
-def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
-    """A file of an export folder this version of ladders can read (words.parquet unless named), or
-    DamagedState saying why not.
-
-    The solver and diff read exports that a user names; the manifest's schema_version tells an export
-    of another ladders release apart from a damaged one before any column is looked up."""
-    from pipeline.swap import wait_for_swap
-
-    folder = Path(folder)
-    manifest, wanted = folder / MANIFEST_FILE, folder / name
-    if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
-        raise NoExport(
-            f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
-            "does not exist); build the export first (make build)"
-        )
-    try:
-        version = json.loads(manifest.read_text()).get("schema_version")
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
-    if version != SCHEMA_VERSION:
-        raise DamagedState(
-            f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
-            "rebuild it with this version (make build)"
-        )
-    return wanted
-
-
-def link_pairs(words: pl.DataFrame, columns: tuple[str, ...] = tuple(LINK_KINDS)) -> pl.DataFrame:
-    """(`src`, `dst`, `kind`): every entry of the words' neighbour lists as stored, so each link twice."""
-    import polars as pl
-
-    return pl.concat(
-        [
-            words.select(pl.col("id").alias("src"), pl.col(c).alias("dst"))
-            .explode("dst")
-            .drop_nulls()
-            .with_columns(pl.lit(LINK_KINDS[c]).alias("kind"))
-            for c in columns
-        ]
-    )
-
-
 # Rareness labels by highest SCOWL level, when a manifest names none (the defaults' rareness_labels):
 # at most 35 common (everyday), 50 uncommon, 70 rare; beyond, obscure.
 DEFAULT_LABELS = {"common": 35, "uncommon": 50, "rare": 70}
-
-
-def label_cutoffs(folder: Path) -> dict[str, int]:
-    """The SCOWL level cut-offs of the rareness labels the export was built with, lowest first."""
-    cutoffs = read_manifest(folder).get("config", {}).get("rareness_labels") or DEFAULT_LABELS
-    return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
-
-
-def read_manifest(folder: Path) -> dict:
-    """manifest.json of an export folder, or {} when it is missing or unreadable (callers fall back)."""
-    from pipeline.swap import wait_for_swap
-
-    manifest = Path(folder) / MANIFEST_FILE
-    wait_for_swap(Path(folder), manifest.is_file)  # a rebuild mid-swap: read the new one, not nothing
-    try:
-        return json.loads(manifest.read_text())
-    except (OSError, ValueError):
-        return {}
 
 
 # How a definition was made, read off its `definition_source` (stage 2): a list's own text (`csw`,

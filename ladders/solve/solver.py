@@ -44,18 +44,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
-from pipeline.artifact.contract import (
-    LIST_COLUMNS,
-    SQLITE_FILE,
-    Col,
-    export_file,
-    export_lexicons,
-    label_cutoffs,
-    lookup_columns,
-)
-from pipeline.artifact.contract import group_column as contract_group_column
+from pipeline.columns import LIST_COLUMNS, SQLITE_FILE, Col, lookup_columns
+from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
+from pipeline.columns import group_column as contract_group_column
 from pipeline.errors import DamagedState, NoExport, PipelineError
-from pipeline.solve import search
+from ladders.solve import search
 
 CACHED_GROUPS = 8
 # How clean a ladder keeps: the columns whose words it never steps on, by level.

@@ -1,0 +1,89 @@
+"""Reading an export folder: a file of it that this ladders can read (export_file), its manifest, the
+lexicons and label cut-offs it was built with, its links as pairs. The names and schemas are the column
+table's (pipeline/columns.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.columns import (
+    DEFAULT_LABELS,
+    DEFAULT_LEXICONS,
+    LINK_KINDS,
+    MANIFEST_FILE,
+    SCHEMA_VERSION,
+    WORDS_FILE,
+    Col,
+)
+from pipeline.errors import DamagedState, NoExport
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+def export_lexicons(folder: Path) -> tuple[str, ...]:
+    """The lexicons an export holds, in column order, from its manifest."""
+    listed = read_manifest(folder).get("lexicons")
+    return tuple(entry["name"] for entry in listed) if isinstance(listed, list) else DEFAULT_LEXICONS
+
+
+def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
+    """A file of an export folder this version of ladders can read (words.parquet unless named), or
+    DamagedState saying why not.
+
+    The solver and diff read exports that a user names; the manifest's schema_version tells an export
+    of another ladders release apart from a damaged one before any column is looked up."""
+    from pipeline.swap import wait_for_swap
+
+    folder = Path(folder)
+    manifest, wanted = folder / MANIFEST_FILE, folder / name
+    if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
+        raise NoExport(
+            f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
+            "does not exist); build the export first (make build)"
+        )
+    try:
+        version = json.loads(manifest.read_text()).get("schema_version")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
+    if version != SCHEMA_VERSION:
+        raise DamagedState(
+            f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
+            "rebuild it with this version (make build)"
+        )
+    return wanted
+
+
+def link_pairs(words: pl.DataFrame, columns: tuple[str, ...] = tuple(LINK_KINDS)) -> pl.DataFrame:
+    """(`src`, `dst`, `kind`): every entry of the words' neighbour lists as stored, so each link twice."""
+    import polars as pl
+
+    return pl.concat(
+        [
+            words.select(pl.col(Col.id).alias(Col.src), pl.col(c).alias(Col.dst))
+            .explode(Col.dst)
+            .drop_nulls()
+            .with_columns(pl.lit(LINK_KINDS[c]).alias(Col.kind))
+            for c in columns
+        ]
+    )
+
+
+def label_cutoffs(folder: Path) -> dict[str, int]:
+    """The SCOWL level cut-offs of the rareness labels the export was built with, lowest first."""
+    cutoffs = read_manifest(folder).get("config", {}).get("rareness_labels") or DEFAULT_LABELS
+    return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
+
+
+def read_manifest(folder: Path) -> dict:
+    """manifest.json of an export folder, or {} when it is missing or unreadable (callers fall back)."""
+    from pipeline.swap import wait_for_swap
+
+    manifest = Path(folder) / MANIFEST_FILE
+    wait_for_swap(Path(folder), manifest.is_file)  # a rebuild mid-swap: read the new one, not nothing
+    try:
+        return json.loads(manifest.read_text())
+    except (OSError, ValueError):
+        return {}

@@ -1,0 +1,1 @@
+"""Readers of raw inputs the stages use: word lists (wordlists), WordNet (wordnet), GCIDE (gcide)."""
