@@ -1,5 +1,4 @@
-"""The word-ladder dictionary pipeline: orchestration, configuration and IO.
-
-The numbered stages live in the sibling package `stages`; this package runs
-them (registry, staleness lock, atomic Parquet IO) and holds the CLI.
+"""The engine of the word-ladder dictionary pipeline: configuration, the stage registry and runner, the
+build folder and its lock, atomic IO (Parquet, SQLite), errors and progress, and the column table
+(columns.py). It imports no stage (their module names are handed in) and nothing of the product (ladders/).
 """
