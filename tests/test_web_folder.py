@@ -111,7 +111,7 @@ def test_a_link_planted_after_the_check_is_not_followed(export, tmp_path, monkey
 
 def test_a_hard_link_or_fifo_at_the_temporary_name_is_passed_over(export, tmp_path, monkeypatch):
     """The temporary file was `.NAME.<pid>.tmp`, opened without O_EXCL: a hard link planted there made
-    ladders write into the linked file, a FIFO made it hang. Now the name is random and must be new."""
+    ladders write into the linked file, a FIFO made it hang. Now the name is random and must be new; a FIFO in the folder is refused up front."""
     import os
     import secrets
 
@@ -121,12 +121,15 @@ def test_a_hard_link_or_fifo_at_the_temporary_name_is_passed_over(export, tmp_pa
     victim.write_text("SECRET\n")
     os.link(victim, page / ".index.html.aaaa.tmp")
     os.link(victim, page / f".index.html.{os.getpid()}.tmp")  # the old name (CliRunner runs in this process)
-    os.mkfifo(page / ".app.js.aaaa.tmp")
     names = iter(["aaaa", "bbbb"] * 1000)
     monkeypatch.setattr(secrets, "token_hex", lambda n: next(names))
     assert web(export, page).exit_code == 0
     assert victim.read_text() == "SECRET\n" and victim.stat().st_nlink == 3
     assert (page / "index.html").read_text().lower().startswith("<!doctype html")
+    # A FIFO is no file ladders wrote: refused by name (the rule of every folder ladders owns), never opened.
+    os.mkfifo(page / ".app.js.aaaa.tmp")
+    refused = web(export, page)
+    assert refused.exit_code == 2 and "not a regular file (a FIFO, socket or device)" in refused.stderr
 
 
 def test_a_folder_swapped_for_a_link_while_the_page_is_made_is_not_written(export, tmp_path, monkeypatch):

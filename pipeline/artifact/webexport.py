@@ -37,7 +37,6 @@ import hashlib
 import json
 import os
 import secrets
-import stat
 from pathlib import Path
 
 import polars as pl
@@ -255,24 +254,15 @@ def web_files(export: Path) -> dict[str, bytes]:
 MARKER = ".ladders-web"  # in every page folder ladders wrote: the only ones it writes into again
 
 
-def _links_in(fd: int, folder: Path) -> list[Path]:
-    """Every symbolic link at or below the open folder `fd` (named `folder`), without following any."""
-    found = []
-    for top, dirs, files, top_fd in os.fwalk(".", dir_fd=fd):  # fwalk does not descend into linked folders
-        found += [
-            folder / top / n
-            for n in dirs + files
-            if stat.S_ISLNK(os.stat(n, dir_fd=top_fd, follow_symlinks=False).st_mode)
-        ]
-    return sorted(found)
+WHERE = "the page folder"
 
 
-def _refuse_link(path: Path, more: int = 0) -> UsageError:
-    return UsageError(
-        f"{path} is a symbolic link in the page folder"
-        + (f" ({more} more)" if more else "")
-        + "; ladders neither writes through links nor removes them: remove it and run again"
-    )
+def _refuse_link(path: Path) -> UsageError:
+    try:
+        io.refuse_links([path], WHERE)
+    except UsageError as e:
+        return e
+    raise AssertionError(path)
 
 
 class _Folder:
@@ -353,9 +343,7 @@ def write_web(export: Path, folder: Path) -> int:
         entries = os.listdir(top)
         if entries and MARKER not in entries:
             raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
-        links = _links_in(top, folder)
-        if links:
-            raise _refuse_link(links[0], len(links) - 1)
+        io.refuse_links(io.special_files_at(top, folder), WHERE)
         page.write(MARKER, b"ladders export-web writes and replaces the files of this folder.\n")
         for name, data in files.items():
             page.write(name, data)
