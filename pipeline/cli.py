@@ -544,7 +544,7 @@ def export_web(
 
     with reported():
         source = _export_dir(export, config, build_dir)
-        size = read_consistently(lambda: write_web(source, folder), source)
+        size = read_consistently(lambda: write_web(source, folder, lambda line: say(line, err=True)), source)
     say(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
 
 

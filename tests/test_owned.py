@@ -4,12 +4,15 @@ removed; what a killed run left is ladders' own and is cleaned up. Each test fai
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import build
+from conftest import ROOT, build, invoke
 
 
 @pytest.fixture
@@ -69,3 +72,69 @@ def test_a_killed_writes_temporary_file_is_removed_and_a_users_dot_file_kept(bui
     assert build(built).exit_code == 0
     assert not left.exists() and not (built / "build" / ".ladders.lock.abc_12.tmp").exists()
     assert mine.read_text() == "mine\n"
+
+
+# ---- item 2: export-web owns only the files it wrote ---------------------------------------------
+
+
+def web(built: Path, folder: Path, *extra: str):
+    return invoke("export-web", str(folder), "--config", str(built / "config.toml"), *extra)
+
+
+def test_export_web_keeps_files_it_did_not_write_and_removes_its_own_two_exports_on(built, tmp_path, monkeypatch):
+    """export-web removed every file under data/ that the new export lacked, a user's notes.txt and
+    folder mine/ with them. Now it removes only its own files of the export before the previous one."""
+    from pipeline.artifact import webexport
+
+    page = tmp_path / "site"
+    real = webexport.web_files
+    generation = iter(range(10))
+
+    def one_more_file(export):  # each export writes one file of its own that no later one writes
+        files = real(export)
+        files[f"data/b/old.{next(generation)}.json"] = b"[]"
+        return files
+
+    monkeypatch.setattr(webexport, "web_files", one_more_file)
+    assert web(built, page).exit_code == 0
+    (page / "data/notes.txt").write_text("mine\n")
+    (page / "data/mine").mkdir()
+    (page / "data/mine/a.json").write_text("{}")
+    (page / "data/b/mine.0.json").write_text("{}")
+    assert web(built, page).exit_code == 0
+    assert (page / "data/b/old.0.json").exists()  # the previous export's: a page still open may ask for it
+    assert web(built, page).exit_code == 0
+    assert not (page / "data/b/old.0.json").exists() and (page / "data/b/old.1.json").exists()
+    assert (page / "data/notes.txt").read_text() == "mine\n"
+    assert (page / "data/mine/a.json").read_text() == "{}" and (page / "data/b/mine.0.json").exists()
+
+
+def test_an_older_page_folder_is_owned_by_what_its_manifest_lists(built, tmp_path):
+    """A folder written before the marker held its list: ladders' files are the ones its manifest names."""
+    page = tmp_path / "site"
+    assert web(built, page).exit_code == 0
+    (page / ".ladders-web").write_text("ladders export-web writes and replaces the files of this folder.\n")
+    (page / "data/notes.txt").write_text("mine\n")
+    assert web(built, page).exit_code == 0
+    record = json.loads((page / ".ladders-web").read_text())
+    assert "data/manifest.json" in record["before"] and "index.html.gz" in record["before"]
+    assert "data/notes.txt" not in record["before"] + record["written"]
+    assert (page / "data/notes.txt").exists()
+
+
+# ---- item 4: two export-web runs into one folder take turns --------------------------------------
+
+
+def test_two_export_web_runs_into_one_folder_take_turns(built, tmp_path):
+    """Side by side, one exited 4 on a temporary file the other removed, and the manifest left behind
+    named files that no longer existed. Now the second waits for the first; the site is whole."""
+    page = tmp_path / "site"
+    command = [sys.executable, "-m", "pipeline", "export-web", str(page), "--config", str(built / "config.toml")]
+    for _ in range(3):
+        runs = [subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        for run in runs:
+            assert run.wait(timeout=120) == 0, run.stderr.read()
+        manifest = json.loads((page / "data/manifest.json").read_text())
+        listed = json.loads((page / manifest["files"]).read_text())
+        assert [name for name in listed if not (page / name).is_file()] == []
+        assert not list(page.rglob("*.tmp"))
