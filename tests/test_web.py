@@ -435,3 +435,42 @@ def _links(export: Path) -> dict[str, set[str]]:
 
 def neighbours(export: Path, word: str) -> set[str]:
     return _links(export)[word]
+
+
+# ---- issue 38: one rule for a typed word; play refusals that say why --------------------------------
+
+
+@pytest.mark.parametrize(
+    "a, b, message",
+    [
+        ("\ufb01re", "file", '"\ufb01re" is not a word of letters A-Z.'),  # solved FIRE-FILE (as toUpperCase)
+        ("\u0131nk", "ink", '"\u0131nk" is not a word of letters A-Z.'),  # said "the same word"
+        (" cold\t", "cord", None),  # spaces and tabs around a word are dropped
+    ],
+)
+def test_the_page_applies_the_solvers_one_rule_to_a_typed_word(browser, site, a, b, message):
+    from urllib.parse import quote
+
+    page = browser.new_page()
+    page.goto(f"{site[0]}?from={quote(a)}&to={quote(b)}")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    if message is None:
+        assert page.text_content("#status").startswith("COLD to CORD: solved")
+    else:
+        assert page.text_content("#status") == message
+
+
+@pytest.mark.parametrize(
+    "pair, message",
+    [
+        ("COLD-COLD", "COLD and COLD are the same word: a puzzle needs two."),
+        ("CAT-WARM", "CAT has 3 letters and WARM has 4: a puzzle's words have one length."),
+    ],
+)
+def test_a_shared_puzzle_that_cannot_be_says_why(browser, site, pair, message):
+    """Both said "no clean ladder joins them"."""
+    page = browser.new_page()
+    page.goto(f"{site[0]}?play={pair}")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.getElementById('p-status').textContent !== ''", timeout=30_000)
+    assert page.text_content("#p-status") == message

@@ -204,10 +204,24 @@ async function loadSpan(column, group) {
   await Promise.all(list.map(bucket));
 }
 
+// A typed word's one rule, as in `ladders solve` and the PHP solver: spaces and tabs around it dropped,
+// a-z folded to A-Z, anything else refused. toUpperCase alone maps the ligature "\ufb01" to "FI" and the
+// dotless "\u0131" to "I": words never typed.
+function normalise(text) {
+  const w = String(text).replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, "");
+  return /^[A-Za-z]+$/.test(w) ? w.toUpperCase() : null;
+}
+
+function notLetters(text) {
+  const w = String(text).trim();
+  return w ? `"${w.length > 40 ? w.slice(0, 40) + "..." : w}" is not a word of letters A-Z.` : "An empty word is not a word.";
+}
+
 async function solve(from, to, lexicon, edit, clean) {
   const answers = $("answers");
   answers.replaceChildren();
-  const a = from.trim().toUpperCase(), b = to.trim().toUpperCase();
+  const a = normalise(from), b = normalise(to);
+  if (a === null || b === null) return say(notLetters(a === null ? from : to), true);
   const column = `group_${lexicon}${edit ? "_edit" : ""}`, ends = [];
   for (const w of [a, b]) {
     const found = await lookup(w);
@@ -300,9 +314,10 @@ function nearer(v) {
   return best;
 }
 
-async function startPuzzle(a, b, about) {
-  a = a.toUpperCase(); b = b.toUpperCase();
+async function startPuzzle(from, to, about) {
+  const a = normalise(from), b = normalise(to);
   $("p-end").replaceChildren(); $("p-rungs").replaceChildren(); $("p-form").hidden = true;
+  if (a === null || b === null) return sayPlay(notLetters(a === null ? from : to), true);
   const ends = [];
   for (const w of [a, b]) {
     const found = await lookup(w);
@@ -312,8 +327,11 @@ async function startPuzzle(a, b, about) {
     ends.push(found[0]);
   }
   const [s, t] = ends;
+  if (s === t) return sayPlay(`${a} and ${b} are the same word: a puzzle needs two.`, true);
+  if (a.length !== b.length) return sayPlay(`${a} has ${a.length} letters and ${b} has ${b.length}: a puzzle's words have one length.`, true);
+  if (at(s, "group_csw") !== at(t, "group_csw")) return sayPlay(`No puzzle from ${a} to ${b}: no ladder joins them (they are in different groups).`, true);
   game.dist = distancesTo(t);
-  if (s === t || !game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: no clean ladder joins them.`, true);
+  if (!game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: every ladder steps on a flagged word.`, true);
   Object.assign(game, { start: s, end: t, path: [s], hints: 0, done: false });
   $("p-goal").textContent = `${a} → ${b}` + (about ? ` (${about})` : "");
   $("p-rungs").appendChild(await rung(s));
@@ -337,8 +355,9 @@ async function addRung(id, hinted) {
 }
 
 async function playWord(text) {
-  const w = text.trim().toUpperCase(), last = game.path[game.path.length - 1], was = at(last, "words");
+  const w = normalise(text), last = game.path[game.path.length - 1], was = at(last, "words");
   if (game.done || game.start === null) return;
+  if (w === null) return sayPlay(notLetters(text), true);
   const found = await lookup(w);
   if (found) await bucket(found[1]);
   if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w || "An empty word"} is not in the CSW word list.`, true);

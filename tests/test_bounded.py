@@ -1,0 +1,84 @@
+"""Issue 38: right answers or one-line refusals, bounded in time and memory, whatever is typed or found.
+
+- one rule for a typed word in the three solvers (here `ladders solve`; the PHP solver in test_sql.py, the
+  page in test_web.py): spaces and tabs around it dropped, a-z folded to A-Z, anything else refused;
+- a damaged ladder.sqlite (a rareness below 1, a NULL group) is refused, never searched for ever;
+- long-running commands are bounded: `solve --all --limit`, `puzzle --count`, suggestions for a long word;
+- a reader that goes away (`| head -1`) ends the command quietly with 141, as a shell reports SIGPIPE;
+  a short write to stdout (`ulimit -f`) is exit 4, never 0 with the output cut.
+Each test failed on the code before.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, build, copy_tiny, invoke
+
+
+@pytest.fixture(scope="module")
+def tiny_export(tmp_path_factory) -> Path:
+    root = copy_tiny(tmp_path_factory.mktemp("bounded"))
+    assert build(root).exit_code == 0
+    return root / "build/export"
+
+
+def solve(export: Path, *args: str):
+    return invoke("solve", *args, "--export", str(export))
+
+
+# ---- item 10: one normalisation rule ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "a, b, shown",
+    [
+        ("\ufb01re", "file", "'\ufb01re'"),  # solved FIRE -> FILE ("\ufb01".upper() == "FI")
+        ("\u0131nk", "ink", "'\u0131nk'"),  # said "the same word" ("\u0131".upper() == "I")
+        ("cold\u00a0", "cord", "'cold\\xa0'"),  # a no-break space is not a space or a tab
+        ("COLD\u200b", "cord", "'COLD\\u200b'"),
+    ],
+)
+def test_solve_refuses_what_is_not_a_z_after_the_one_rule(tiny_export, a, b, shown):
+    result = solve(tiny_export, a, b)
+    assert result.exit_code == 10 and result.stderr == f"error: {shown} is not a word of letters A-Z\n"
+
+
+def test_spaces_and_tabs_around_a_word_and_lower_case_are_the_rule(tiny_export):
+    assert solve(tiny_export, " cold\t", "Cord").exit_code == 0
+
+
+# ---- item 12: a damaged ladder.sqlite is refused, never searched for ever --------------------------
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        ("UPDATE words SET rareness = -5 WHERE word = 'CORD'", "CORD has rareness -5 (rareness is a whole number"),
+        ("UPDATE words SET rareness = 0 WHERE word = 'COLD'", "COLD has rareness 0 (rareness is a whole number"),
+        ("UPDATE words SET group_csw = NULL WHERE word = 'CORD'", "CORD is in CSW but its group_csw is None"),
+    ],
+)
+def test_a_damaged_rareness_or_group_is_refused(tiny_export, tmp_path, damage, message):
+    """A negative rareness made the common-word search spin for ever."""
+    export = tmp_path / "export"
+    shutil.copytree(tiny_export, export)
+    with sqlite3.connect(export / "ladder.sqlite") as con:
+        con.execute(damage)
+    con.close()
+    child = subprocess.run(
+        [sys.executable, "-m", "pipeline", "solve", "COLD", "CORD", "--export", str(export)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert child.returncode == 3, child.stderr
+    assert child.stderr.startswith(f"error: {export / 'ladder.sqlite'} is damaged: ") and message in child.stderr
+    assert len(child.stderr.splitlines()) == 1
