@@ -26,12 +26,56 @@ app = typer.Typer(
 DEBUG = {"on": False}
 
 
+class StdoutGone(BaseException):
+    """The reader of stdout went away (`ladders solve ... | head -1`): the command ends quietly with
+    STDOUT_GONE. A BaseException, so that no error handler reports it as a failure."""
+
+
+STDOUT_GONE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader went away
+
+
 def say(text: str, err: bool = False) -> None:
     """Print a line with its control and invisible characters escaped (pipeline/terminal.py): every
     command prints through here, so text from a list reaches a terminal as text, never as a command."""
     from pipeline.terminal import inert
 
-    typer.echo(inert(text), err=err)
+    if err:
+        try:
+            typer.echo(inert(text), err=True)
+        except BrokenPipeError:  # no one reads stderr any more: nothing to tell, and the work goes on
+            pass
+        return
+    out = sys.stdout
+    write_stdout((inert(text) + "\n").encode(out.encoding or "utf-8", out.errors or "strict"))
+
+
+def write_stdout(data: bytes) -> None:
+    """`data` on stdout, every byte or an error: a short write (a file size limit, a full disk) is one
+    line on stderr and exit 4 (Python's buffered stdout took a short write for a whole one and exited 0
+    with the output cut); a reader gone (EPIPE) is StdoutGone."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # not a file (a test's capture): its own write
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        sys.stdout.flush()
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            if written <= 0:
+                raise OSError(5, "Input/output error")
+            view = view[written:]
+    except BrokenPipeError:
+        raise StdoutGone from None
+    except OSError as e:
+        from pipeline.errors import describe_os_error
+
+        say(f"error: {describe_os_error(OSError(e.errno, e.strerror, 'standard output'))}", err=True)
+        raise typer.Exit(4) from None
 
 
 def _version(value: bool) -> None:
@@ -502,30 +546,26 @@ def export_sql(
 ) -> None:
     """Write the export as a SQL dump that `mysql DB < FILE` loads: tables words, links and ladder_groups,
     utf8mb4, batched INSERTs, the same indexes as ladder.sqlite, and a final row-count check."""
-    import os
-    import sys
 
     from pipeline import io
     from pipeline.artifact.sqldump import mysql_dump
     from pipeline.swap import read_consistently
 
     with reported():
-        if dialect.lower() not in ("mysql", "mariadb"):
-            from pipeline.errors import UsageError
+        from pipeline.errors import UsageError
 
+        if dialect.lower() not in ("mysql", "mariadb"):
             raise UsageError(f"unknown --dialect {dialect!r}: only mysql (MySQL and MariaDB) is written")
         folder = _export_dir(export, config, build_dir)
         # Whole before it is written anywhere: a dump read across a rebuild's swap is read again.
         dump = read_consistently(lambda: "".join(mysql_dump(folder)), folder)
         if out is not None and str(out) == "-":
-            try:
-                sys.stdout.write(dump)
-                sys.stdout.flush()
-            except BrokenPipeError:  # `| head`: the reader has what it wanted
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            write_stdout(dump.encode())
             return
+        if out is not None and out.is_dir():
+            raise UsageError(f"--out {out} is a folder: name a file (or - for stdout)")
         target = out or folder.parent / "ladder-mysql.sql"
-        io.write_atomic(target, dump.encode())
+        io.write_atomic(target, dump.encode(), named_by_user=out is not None)
         say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 
 
@@ -675,6 +715,12 @@ def main() -> None:
 
     try:
         code = typer.main.get_command(app).main(standalone_mode=False)
+    except StdoutGone:
+        import os
+
+        # Python's own flush of stdout at exit would fail again and print a traceback: write it to nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(STDOUT_GONE)
     except TyperException as e:
         if "--json" in sys.argv[1:]:
             import json

@@ -125,11 +125,13 @@ def refuse_links(found: list[Path], where: str, error: type | None = None) -> No
 @contextmanager
 def naming(path: Path) -> Iterator[None]:
     """An OSError without a file name (a write on a descriptor: `File too large`, `No space left on
-    device`) gets `path`, so that the one-line error says which file."""
+    device`), or naming the temporary file beside `path` (`.NAME.<random>.tmp`), gets `path`, so that the
+    one-line error says which file the user knows."""
     try:
         yield
     except OSError as e:
-        if e.filename is None and e.errno is not None:
+        ours = e.filename is not None and Path(os.fsdecode(e.filename)).name.startswith(f".{Path(path).name}.")
+        if e.errno is not None and (e.filename is None or ours):
             raise OSError(e.errno, e.strerror, str(path)) from e
         raise
 

@@ -82,3 +82,57 @@ def test_a_damaged_rareness_or_group_is_refused(tiny_export, tmp_path, damage, m
     assert child.returncode == 3, child.stderr
     assert child.stderr.startswith(f"error: {export / 'ladder.sqlite'} is damaged: ") and message in child.stderr
     assert len(child.stderr.splitlines()) == 1
+
+
+# ---- item 6: a short write is an error, a reader gone is quiet -------------------------------------
+
+
+def ladders(*args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stderr=subprocess.PIPE, **kw)
+
+
+def test_a_short_write_to_stdout_is_exit_4(tiny_export, tmp_path):
+    """Under `ulimit -f`, `export-sql --out - > f` exited 0 with the dump cut at the limit."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
+
+    with open(tmp_path / "dump.sql", "wb") as out:
+        child = ladders("export-sql", "--out", "-", "--export", str(tiny_export), stdout=out, preexec_fn=limit)
+        _, err = child.communicate(timeout=60)
+    assert child.returncode == 4
+    assert err.decode().startswith("error: File too large: standard output; the file size limit (ulimit -f) is 4,096")
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "cold", "cord"],
+        ["solve", "--all", "cat", "dog"],
+        ["export-sql", "--out", "-"],
+        ["solve", "--json", "cat", "dog"],
+    ],
+)
+def test_a_reader_gone_ends_the_command_quietly_with_141(tiny_export, args):
+    """`solve ... | head -1` exited 1 ("a check failed"); `solve --all ... | head -1` said "error: Broken
+    pipe" with exit 4. Now nothing is said and the status is 141 (128 + SIGPIPE), as a shell reports."""
+    child = ladders(*args, "--export", str(tiny_export), stdout=subprocess.PIPE)
+    child.stdout.close()  # the reader is gone before the first line
+    assert child.wait(timeout=60) == 141
+    assert child.stderr.read() == b""
+
+
+def test_export_sql_out_names_a_file_in_a_folder_that_exists(tiny_export, tmp_path):
+    """`--out <a folder>` named a temporary file in its error; `--out /nonexistent/dir/x.sql` made the
+    folders silently."""
+    folder = invoke("export-sql", "--out", str(tmp_path), "--export", str(tiny_export))
+    assert (
+        folder.exit_code == 2
+        and folder.stderr == f"error: --out {tmp_path} is a folder: name a file (or - for stdout)\n"
+    )
+    missing = tmp_path / "no" / "such" / "x.sql"
+    result = invoke("export-sql", "--out", str(missing), "--export", str(tiny_export))
+    assert result.exit_code == 4 and result.stderr == f"error: No such file or directory: {missing}; check the path\n"
+    assert not (tmp_path / "no").exists()
