@@ -24,6 +24,10 @@ app = typer.Typer(
     help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help(),
 )
 DEBUG = {"on": False}
+# Bounds of the commands whose work grows with a number given (issue 38: `solve --all --limit 100000000`
+# took 6.4 GB in 60 s, `puzzle --count 100000` ran on past 120 s).
+MAX_LIMIT = 10_000
+MAX_COUNT = 100
 
 
 class StdoutGone(BaseException):
@@ -356,7 +360,9 @@ def solve(
     count_only: Annotated[
         bool, typer.Option("--count-only", help="Print only how many shortest ladders there are.")
     ] = False,
-    limit: Annotated[Optional[int], typer.Option(min=1, help="With --all: how many to list [default: 10].")] = None,
+    limit: Annotated[
+        Optional[int], typer.Option(min=1, help=f"With --all: how many to list, at most {MAX_LIMIT:,} [default: 10].")
+    ] = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
@@ -399,6 +405,9 @@ def solve(
                 ),
                 "--all": (all_ladders and count_only, "--count-only prints the count alone"),
             }
+        )
+        _refuse_over(
+            "--limit", limit or 0, MAX_LIMIT, "each ladder listed is held in memory; --count-only counts them all"
         )
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
@@ -480,7 +489,10 @@ def puzzle(
         typer.Option("--strict", help="Clean, and no everyday word with a vulgar sense either (flagged vulgar_sense)."),
     ] = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
-    count: Annotated[int, typer.Option(min=1, help="How many puzzles (fewer when fewer are found: it says so).")] = 1,
+    count: Annotated[
+        int,
+        typer.Option(min=1, help=f"How many puzzles, at most {MAX_COUNT} (fewer when fewer are found: it says so)."),
+    ] = 1,
     as_json: JsonOpt = False,
     export: ExportOpt = None,
     config: ConfigOpt = None,
@@ -507,6 +519,7 @@ def puzzle(
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
     with reported(as_json):
         _refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
+        _refuse_over("--count", count, MAX_COUNT, f"each puzzle tries up to {ATTEMPTS} start words")
         found = puzzles(
             Ladders.open(_export_dir(export, config, build_dir)),
             length,
@@ -700,6 +713,13 @@ def _refuse_idle(options: dict[str, tuple[bool, str]]) -> None:
     for option, (idle, why) in options.items():
         if idle:
             raise UsageError(f"{option} does nothing here: {why}")
+
+
+def _refuse_over(option: str, value: int, most: int, why: str) -> None:
+    from pipeline.errors import UsageError
+
+    if value > most:
+        raise UsageError(f"{option} {value:,} is more than {most:,}, the most it takes: {why}")
 
 
 def _nonempty(value) -> bool:

@@ -136,3 +136,43 @@ def test_export_sql_out_names_a_file_in_a_folder_that_exists(tiny_export, tmp_pa
     result = invoke("export-sql", "--out", str(missing), "--export", str(tiny_export))
     assert result.exit_code == 4 and result.stderr == f"error: No such file or directory: {missing}; check the path\n"
     assert not (tmp_path / "no").exists()
+
+
+# ---- item 12: every long-running command bounded ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["solve", "--all", "cat", "dog", "--limit", "100000000"],
+            "error: --limit 100,000,000 is more than 10,000, the most it takes: each ladder listed is held in "
+            "memory; --count-only counts them all\n",
+        ),
+        (
+            ["puzzle", "--length", "3", "--steps", "3", "--count", "100000"],
+            "error: --count 100,000 is more than 100, the most it takes: each puzzle tries up to 50 start words\n",
+        ),
+    ],
+)
+def test_a_number_that_would_run_away_is_refused_in_one_line(tiny_export, args, message):
+    """`solve --all --limit 100000000` grew to 6.4 GB in 60 s on raw/; `puzzle --count 100000` ran past 120 s."""
+    result = invoke(*args, "--export", str(tiny_export))
+    assert result.exit_code == 2 and result.stderr == message
+    assert invoke(*args[:-1], "10000" if "--limit" in args else "100", "--export", str(tiny_export)).exit_code == 0
+
+
+def test_suggestions_for_a_long_word_look_one_edit_away(tiny_export, monkeypatch):
+    """A 66-letter unknown word's second ring of edits took 7.8 s and 1 GB: beyond 15 letters, one ring."""
+    from pipeline.solve import solver
+
+    ladders = solver.Ladders.open(tiny_export)
+    long_word = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2 + "ABCDEFGHIJKLMN"  # 66 letters
+    monkeypatch.setattr(ladders, "listed", lambda lexicon: {long_word[:-1] + "Q": 1, "COLD": 1})
+    calls = []
+    edits = solver._edits
+    monkeypatch.setattr(solver, "_edits", lambda w: calls.append(w) or edits(w))
+    assert ladders.suggestions(long_word[:-2] + "XX") == []  # two edits away: not looked for
+    assert len(calls) == 1
+    assert ladders.suggestions(long_word[:-1] + "X") == [long_word[:-1] + "Q"]
+    assert ladders.suggestions("CXLX") == ["COLD"]  # short words: two edits away still
