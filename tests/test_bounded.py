@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from conftest import ROOT, build, copy_tiny, invoke
@@ -176,3 +177,62 @@ def test_suggestions_for_a_long_word_look_one_edit_away(tiny_export, monkeypatch
     assert len(calls) == 1
     assert ladders.suggestions(long_word[:-1] + "X") == [long_word[:-1] + "Q"]
     assert ladders.suggestions("CXLX") == ["COLD"]  # short words: two edits away still
+
+
+# ---- item 11: stage 6 bounded by the graph's size, whatever its shape ----------------------------------
+
+
+def grid(letters: int) -> list[str]:
+    """Every word over A and B of that many letters: each word's farthest word is `letters` steps away,
+    so the eccentricity bounds meet only after a search from nearly every word."""
+    import itertools
+
+    return ["".join(p) for p in itertools.product("AB", repeat=letters)]
+
+
+def test_stage_6_stops_within_its_passes_on_a_grid_like_list(monkeypatch):
+    """All 2^13 A/B words of 13 letters took 42 s (129 s on a loaded machine), 2^14 141 s: 8,193 waves, each
+    a search over the whole group. Now at most MAX_PASSES passes over the graph, then one line saying so."""
+    import numpy as np
+
+    import stages.s06_analysis as s6
+    from stages.s05_groups import components
+    from stages.s04_links import build_links
+    from conftest import lexicon_of
+
+    words = grid(9)
+    lex = lexicon_of(words, words)
+    links = build_links(lex)["links"].filter(pl.col("kind") == "sub")
+    src, dst = links["src"].to_numpy().astype(np.int64), links["dst"].to_numpy().astype(np.int64)
+    n = len(words)
+    indptr, indices = s6.csr(n, src, dst)
+    group = components(n, src, dst).astype(np.int64)
+    visited = []
+    real = s6.bfs
+    monkeypatch.setattr(s6, "bfs", lambda *a: visited.append(int(np.count_nonzero(r := real(*a) >= 0))) or real(*a))
+    with pytest.raises(s6.TooHard):
+        s6.diameters(indptr, indices, group, max_passes=20)
+    assert sum(visited) <= 21 * n  # nodes visited: within the passes allowed (and one more wave)
+    visited.clear()
+    diameter, first, _ = s6.diameters(indptr, indices, group, max_passes=n + 2)  # enough: exact
+    assert diameter.tolist() == [9] and first.tolist() == [0]
+
+
+def test_a_build_of_a_grid_like_list_ends_in_one_line(tmp_path):
+    from conftest import copy_tiny, tiny_config
+
+    root = copy_tiny(tmp_path)
+    (root / "grid.txt").write_text("\n".join(grid(10)) + "\n")
+    (root / "config.toml").write_text(tiny_config(csw="grid.txt", owl="grid.txt") + 'build_dir = "build"\n')
+    child = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert child.returncode == 2, child.stderr
+    last = child.stderr.splitlines()[-1]
+    assert last.startswith(
+        "error: stage 6 cannot settle the longest ladder of the csw/sub group of AAAAAAAAAA (1,024 words): it is 10 to"
+    )
