@@ -160,6 +160,10 @@ def reported(as_json: bool = False) -> Iterator[None]:
         fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
         fail(130, "interrupted")
+    except MemoryError:
+        from pipeline.errors import out_of_memory
+
+        fail(4, out_of_memory())
     except OSError as e:
         if DEBUG["on"]:
             raise
@@ -167,6 +171,10 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
+        if isinstance(e, ImportError) and "failed to map segment" in str(e):  # a library's code: no memory
+            from pipeline.errors import out_of_memory
+
+            fail(4, out_of_memory())
         text = " ".join(str(e).split())[:200]
         fail(3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)")
 
@@ -190,11 +198,11 @@ def _runner(
     return Runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
 
 
-def _warn_address_space() -> None:
-    """Before a build: polars aborts on a failed allocation, past any one-line error, so say it first."""
+def _warn_address_space(what: str = "a build of raw/", stops: str = "the build stops") -> None:
+    """Before work in polars: it aborts on a failed allocation, past any one-line error, so say it first."""
     from pipeline.errors import address_space_warning
 
-    warning = address_space_warning()
+    warning = address_space_warning(what, stops)
     if warning:
         say(warning, err=True)
 
@@ -517,6 +525,7 @@ def puzzle(
     from pipeline.solve.solver import Ladders
 
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
+    _warn_address_space("a puzzle of raw/'s export", "it stops")
     with reported(as_json):
         _refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
         _refuse_over("--count", count, MAX_COUNT, f"each puzzle tries up to {ATTEMPTS} start words")
@@ -564,6 +573,7 @@ def export_sql(
     from pipeline.artifact.sqldump import mysql_dump
     from pipeline.swap import read_consistently
 
+    _warn_address_space("the dump of raw/'s export", "it stops")
     with reported():
         from pipeline.errors import UsageError
 
@@ -595,6 +605,7 @@ def export_web(
     from pipeline.artifact.webexport import write_web
     from pipeline.swap import read_consistently
 
+    _warn_address_space("the page of raw/'s export", "it stops")
     with reported():
         source = _export_dir(export, config, build_dir)
         size = read_consistently(lambda: write_web(source, folder, lambda line: say(line, err=True)), source)
@@ -625,6 +636,7 @@ def verify(
     from pipeline.swap import read_consistently
 
     progress.configure(quiet or as_json)
+    _warn_address_space("verify of raw/'s export", "it stops")
     with reported(as_json):
         if folder is not None and export is not None:
             from pipeline.errors import UsageError
@@ -673,6 +685,7 @@ def diff(
     from pipeline.artifact.diff import describe, diff_exports
     from pipeline.swap import read_consistently
 
+    _warn_address_space("a diff of raw/'s exports", "it stops")
     with reported(as_json):
         result = read_consistently(lambda: diff_exports(old, new), old, new)
     if as_json:

@@ -242,3 +242,67 @@ def test_a_build_of_a_grid_like_list_ends_in_one_line(tmp_path):
     assert last.startswith(
         "error: stage 6 cannot settle the longest ladder of the csw/sub group of AAAAAAAAAA (1,024 words): it is 10 to"
     )
+
+
+# ---- item 13: memory limits warned before work, failures one line with a documented code ---------------
+
+
+def _limited(address_space: int):
+    import resource
+
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (address_space, resource.RLIM_INFINITY))
+
+
+@pytest.mark.parametrize(
+    "args, what",
+    [
+        (["verify"], "verify of raw/'s export"),
+        (["export-sql", "--out", "-"], "the dump of raw/'s export"),
+        (["puzzle", "--length", "3", "--steps", "3"], "a puzzle of raw/'s export"),
+    ],
+)
+def test_a_low_address_space_limit_is_said_before_the_commands_that_use_polars(tiny_export, args, what):
+    """export-sql and verify ended in a MemoryError traceback or a Rust panic (exit 134) with no warning,
+    where build warned. The tiny export fits in 2 GiB: the command goes on after the warning."""
+    child = subprocess.run(
+        [sys.executable, "-m", "pipeline", *args, "--export", str(tiny_export)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=_limited(2 * 2**30),
+        timeout=120,
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stderr.splitlines()[0] == (
+        f"warning: the address-space limit (ulimit -v) is 2,048 MiB; {what} needs about 3,072 MiB, and polars "
+        "aborts (exit 134) when it runs out: raise the limit if it stops that way"
+    )
+
+
+def test_a_memory_error_is_one_line_and_exit_4(tiny_export, monkeypatch):
+    """A MemoryError inside a check was listed as a failed check (E201 ... ImportError), or a traceback."""
+    from pipeline.artifact import verify
+
+    def no_memory(export):
+        raise MemoryError
+
+    monkeypatch.setattr(verify, "CHECKS", [(code, no_memory) for code, _ in verify.CHECKS])
+    result = invoke("verify", "--export", str(tiny_export))
+    assert result.exit_code == 4 and result.stderr.startswith("error: out of memory: ")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_scipy_loads_under_a_low_address_space_limit(tmp_path):
+    """`ladders solve` on a group of 6,000+ words imports scipy, whose OpenBLAS spun at 100% CPU under
+    `ulimit -v 250000`, ignoring Ctrl-C. One BLAS thread when a limit is set (or the A* when scipy still
+    cannot load): here the import of the graph search alone, in a child under that limit."""
+    code = "from pipeline.solve import search; search._one_blas_thread(); import scipy.sparse.csgraph; print('ok')"
+    child = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=_limited(250_000 * 1024),
+        timeout=60,
+    )
+    assert child.stdout == "ok\n" or "failed to map segment" in child.stderr  # loaded, or refused at once

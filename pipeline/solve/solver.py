@@ -460,9 +460,13 @@ class Ladders:
         clean: bool | str = False,
     ) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        if len(group.words) >= COMPILED_FROM:
-            counts, preds = search.least_cost(*group.arrays(clean), s, t)
-        else:
+        compiled = len(group.words) >= COMPILED_FROM
+        if compiled:
+            try:
+                counts, preds = search.least_cost(*group.arrays(clean), s, t)
+            except ImportError:  # scipy could not be loaded (under `ulimit -v`, its code is not mapped)
+                compiled = False
+        if not compiled:
             counts, preds = search.a_star(group.links(clean), group.rareness, group.steps_left(t), s, t)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
