@@ -160,10 +160,6 @@ def reported(as_json: bool = False) -> Iterator[None]:
         fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
         fail(130, "interrupted")
-    except MemoryError:
-        from pipeline.errors import out_of_memory
-
-        fail(4, out_of_memory())
     except OSError as e:
         if DEBUG["on"]:
             raise
@@ -171,7 +167,7 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
-        if isinstance(e, ImportError) and "failed to map segment" in str(e):  # a library's code: no memory
+        if isinstance(e, MemoryError) or "failed to map segment" in str(e):  # no memory for data or code
             from pipeline.errors import out_of_memory
 
             fail(4, out_of_memory())
