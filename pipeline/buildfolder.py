@@ -57,6 +57,12 @@ class BuildFolder:
     def check(self) -> None:
         """Refuse a build folder whose files ladders must not replace (see the module docstring)."""
         path = self.path
+        try:
+            str(path).encode()
+        except UnicodeEncodeError:  # the SQLite writer (and the lock's JSON) can name only UTF-8 paths
+            raise UsageError(
+                f"build folder {path} has bytes in its name that are not UTF-8; choose a --build-dir named in UTF-8"
+            ) from None
         home = Path.home().resolve()
         if path.exists() and not path.is_dir():
             raise UsageError(f"build folder {path} is a file, not a folder")

@@ -137,7 +137,8 @@ def reported(as_json: bool = False) -> Iterator[None]:
 
             say(json.dumps({"error": {"code": code, "message": message, **details}}))
         else:
-            say(f"{'interrupted' if code == 130 else 'error'}: {message}", err=True)
+            # One line, whatever it names: a newline in a path is written as \n, as the other controls are.
+            say(f"{'interrupted' if code == 130 else 'error'}: {message}".replace("\n", "\\n"), err=True)
         raise typer.Exit(code)
 
     try:
@@ -167,12 +168,17 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
-        if isinstance(e, MemoryError) or "failed to map segment" in str(e):  # no memory for data or code
-            from pipeline.errors import out_of_memory
+        fail(*_unexpected(e))
 
-            fail(4, out_of_memory())
-        text = " ".join(str(e).split())[:200]
-        fail(3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)")
+
+def _unexpected(e: Exception) -> tuple[int, str]:
+    """The exit code and line of an exception no part of ladders raised (a library's)."""
+    if isinstance(e, MemoryError) or "failed to map segment" in str(e):  # no memory for data or for code
+        from pipeline.errors import out_of_memory
+
+        return 4, out_of_memory()
+    text = " ".join(str(e).split())[:200]
+    return 3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)"
 
 
 def _echo(quiet: bool):
@@ -318,7 +324,8 @@ def _rung_lines(ladder, width: int | None = None) -> list[str]:
     longest = max(len(w) for w in ladder.words)
     out = []
     for r in ladder.rungs:
-        text = inert(r.definition) if r.definition else "(no definition)"  # escaped before it is cut
+        # Escaped before it is cut, a newline too: a hand-edited definition must not print a rung of its own.
+        text = inert(r.definition).replace("\n", "\\n") if r.definition else "(no definition)"
         head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
         room = max(width - len(head) - 1, 40)
         out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))

@@ -181,7 +181,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
     if path.name == "pyproject.toml":
         return tool.get("ladders", {})
-    top = {k: v for k, v in data.items() if k != "tool"}
+    # A [tool.x] table is another tool's; `tool = 5` is no table at all: a key, refused as unknown.
+    top = {k: v for k, v in data.items() if k != "tool" or not isinstance(v, dict)}
     if "ladders" in tool:
         if top:
             raise ConfigError(

@@ -30,6 +30,19 @@ def read_parquet_bytes(data: bytes) -> pl.DataFrame:
     return pl.read_parquet(io.BytesIO(data))
 
 
+def read_export_table(path: Path) -> pl.DataFrame:
+    """A Parquet file of an export, or DamagedState naming it (polars' own error names no file)."""
+    from pipeline.errors import DamagedState
+
+    try:
+        return pl.read_parquet(path)
+    except pl.exceptions.PolarsError as e:
+        said = " ".join(str(e).split())[:160]
+        raise DamagedState(
+            f"{path} is not a readable Parquet file ({said}): this export is damaged; build it again"
+        ) from None
+
+
 def parquet_rows(data: bytes | Path) -> int:
     """Rows of Parquet bytes or a Parquet file, from the footer alone."""
     return pl.scan_parquet(data if isinstance(data, Path) else io.BytesIO(data)).select(pl.len()).collect().item()

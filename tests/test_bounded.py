@@ -306,3 +306,68 @@ def test_scipy_loads_under_a_low_address_space_limit(tmp_path):
         timeout=60,
     )
     assert child.stdout == "ok\n" or "failed to map segment" in child.stderr  # loaded, or refused at once
+
+
+# ---- item 14: every failure one line, naming what the user knows ---------------------------------------
+
+
+def test_a_path_with_a_newline_is_named_on_one_line(tiny_export, tmp_path):
+    folder = tmp_path / "new\nline"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("mine")
+    result = invoke("build", "--quiet", "--build-dir", str(folder))
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1 and "new\\nline" in result.stderr
+
+
+def test_a_build_folder_named_in_bytes_that_are_not_utf8_is_refused(tiny_export, tmp_path):
+    """It ended in 'internal error ... UnicodeEncodeError' (exit 5) from the SQLite writer."""
+    import os
+
+    folder = os.fsdecode(os.fsencode(str(tmp_path)) + b"/b\xff")
+    root = tiny_export.parent.parent
+    result = invoke("build", "--quiet", "--config", str(root / "config.toml"), "--build-dir", folder)
+    assert result.exit_code == 2 and result.stderr.endswith(
+        "has bytes in its name that are not UTF-8; choose a --build-dir named in UTF-8\n"
+    )
+    assert "\\udcff" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_a_damaged_parquet_is_named(tiny_export, tmp_path):
+    """'unexpected ComputeError' named no file."""
+    export = tmp_path / "export"
+    shutil.copytree(tiny_export, export)
+    (export / "groups.parquet").write_bytes(b"PAR1 not really")
+    result = invoke("export-sql", "--out", str(tmp_path / "d.sql"), "--export", str(export))
+    assert result.exit_code == 3 and result.stderr.startswith(
+        f"error: {export / 'groups.parquet'} is not a readable Parquet file ("
+    )
+
+
+def test_verify_on_a_manifest_that_is_not_an_object(tiny_export, tmp_path):
+    """A manifest of `[]` listed an AttributeError per check."""
+    export = tmp_path / "export"
+    shutil.copytree(tiny_export, export)
+    (export / "manifest.json").write_text("[]")
+    result = invoke("verify", "--export", str(export))
+    assert result.exit_code == 3 and result.stderr == (
+        f"error: {export / 'manifest.json'} is not a manifest (a JSON object with its files): this export is damaged\n"
+    )
+
+
+def test_a_config_key_tool_that_is_no_table_is_refused(tiny_export):
+    """`tool = 5` in a config file was silently ignored."""
+    root = tiny_export.parent.parent
+    (root / "tool.toml").write_text((root / "config.toml").read_text() + "tool = 5\n")
+    result = invoke("config", "--config", str(root / "tool.toml"))
+    assert result.exit_code == 2 and "unknown key 'tool'" in result.stderr
+
+
+def test_a_newline_in_a_hand_edited_definition_prints_no_rung_of_its_own(tiny_export, tmp_path):
+    export = tmp_path / "export"
+    shutil.copytree(tiny_export, export)
+    plain = solve(export, "cold", "cord").stdout.splitlines()
+    with sqlite3.connect(export / "ladder.sqlite") as con:
+        con.execute("UPDATE words SET definition = 'cool\n  FAKE [rung]' WHERE word = 'COLD'")
+    con.close()
+    edited = solve(export, "cold", "cord").stdout.splitlines()
+    assert len(edited) == len(plain) and any("cool\\n  FAKE [rung]" in line for line in edited)

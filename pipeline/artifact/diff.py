@@ -14,13 +14,15 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline import io
+
 from pipeline.artifact.contract import GROUP_COLUMNS, Col, export_file, link_pairs
 
 SHOWN = 5
 
 
 def _words(folder: Path) -> pl.DataFrame:
-    return pl.read_parquet(export_file(folder))
+    return io.read_export_table(export_file(folder))
 
 
 def _links(words: pl.DataFrame) -> pl.DataFrame:

@@ -40,6 +40,8 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline import io
+
 from pipeline.artifact.contract import GROUP_COLUMNS, GROUPS_FILE, SCALAR_COLUMNS, WORDS, Col, export_file, link_pairs
 
 BATCH = 2_000
@@ -147,8 +149,8 @@ def _inserts(table: str, frame: pl.DataFrame) -> Iterator[str]:
 
 def mysql_dump(export: Path) -> Iterator[str]:
     """The dump, a statement (or a batch of rows) at a time."""
-    words = pl.read_parquet(export_file(export))
-    groups = pl.read_parquet(Path(export) / GROUPS_FILE)
+    words = io.read_export_table(export_file(export))
+    groups = io.read_export_table(Path(export) / GROUPS_FILE)
     scalar = words.select(SCALAR_COLUMNS)
     links = link_pairs(words).sort(Col.src, Col.dst)
     yield (

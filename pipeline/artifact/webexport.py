@@ -135,7 +135,7 @@ def _puzzles(export: Path) -> list[dict]:
 
 def web_files(export: Path) -> dict[str, bytes]:
     """Every file of the page folder, by path relative to it."""
-    words = pl.read_parquet(export_file(export))
+    words = io.read_export_table(export_file(export))
     cutoffs = label_cutoffs(export)
     labels = [*cutoffs, "obscure"]
     label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL

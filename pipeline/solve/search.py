@@ -171,6 +171,7 @@ def least_cost(
     count are a plain dynamic programme. Sums are exact: at most n * 2^32 < 2^53 for n < 2^21 words.
     """
     import numpy as np
+
     _one_blas_thread()
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order, dijkstra
@@ -220,4 +221,3 @@ def _one_blas_thread() -> None:
 
     if resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
