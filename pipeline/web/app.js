@@ -18,9 +18,21 @@ function say(text, isError = false) {
   $("status").className = isError ? "error" : "";
 }
 
+const HASHED = /^data\/.+\.[0-9a-f]{16}\.json$/;
+
 function getJSON(name) {  // each content-named file once per page
   if (!state.files.has(name)) {
     state.files.set(name, fetch(name).then((r) => {
+      // A content-named file gone: the page was left open across two re-exports (export-web keeps the
+      // previous export's files, not older ones). Load the new export, once per version.
+      if (r.status === 404 && HASHED.test(name) && state.manifest) {
+        const key = `ladders-reloaded-${state.manifest.version}`;
+        if (!sessionStorage.getItem(key)) {
+          sessionStorage.setItem(key, "1");
+          location.reload();
+          return new Promise(() => {});
+        }
+      }
       if (!r.ok) throw new Error(`${name}: ${r.status}`);
       return r.json();
     }));
@@ -167,11 +179,14 @@ function search(s, t, column, edit, clean) {
   return { shortest, common: pathTo(parent, t), cost: best.get(t)[0] };
 }
 
+// A word's definition; null when it has none, undefined when its file could not be fetched.
 async function definition(id) {
   const [b, p] = state.where.get(id);
-  const chunk = await getJSON(b.defs[Math.floor(p / b.chunk)]).catch(() => []);
-  return chunk[p % b.chunk] ?? null;
+  const chunk = await getJSON(b.defs[Math.floor(p / b.chunk)]).catch(() => undefined);
+  return chunk === undefined ? undefined : chunk[p % b.chunk] ?? null;
 }
+
+const NOT_LOADED = "(the definition could not be loaded: offline, or the server failed)";
 
 // One word as a list item: the word, its label and its definition (fetched on demand).
 async function rung(id) {
@@ -181,7 +196,9 @@ async function rung(id) {
   item.querySelector(".word").textContent = at(id, "words");
   item.querySelector(".label").textContent = label;
   item.querySelector(".label").classList.add(label);
-  item.querySelector(".definition").textContent = (await definition(id)) ?? "(no definition)";
+  const text = await definition(id);
+  item.querySelector(".definition").textContent = text === undefined ? NOT_LOADED : text ?? "(no definition)";
+  if (text === undefined) item.classList.add("not-loaded");
   return item;
 }
 
@@ -247,9 +264,11 @@ async function solve(from, to, lexicon, edit, clean) {
   const ms = performance.now() - started;
   document.body.dataset.solveMs = ms.toFixed(2);
   if (!found) return say(`No clean ladder from ${a} to ${b}: every one steps on a flagged word.`, true);
-  say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.`);
   answers.append(await render("Shortest ladder", found.shortest, ""),
                  await render("Common-word ladder", found.common, `, rareness ${found.cost.toLocaleString("en")}`));
+  // Said once the ladders show (their definitions fetched), not before.
+  const missing = answers.querySelector(".not-loaded") ? " Some definitions could not be loaded." : "";
+  say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.${missing}`, Boolean(missing));
   document.body.dataset.solved = `${a}-${b}`;
 }
 
@@ -288,7 +307,10 @@ async function newPuzzle(date) {
   }
   if (!pool.length) return sayPlay("No puzzle of that kind in this export: choose other letters, steps or difficulty.", true);
   const pick = date ? pool[dayIndex(date, pool.length)] : pool[Math.floor(Math.random() * pool.length)];
-  return startPuzzle(pick.start, pick.end, date ? `today's puzzle (${date}), ${pick.difficulty}` : pick.difficulty);
+  $("p-length").value = String(pick.length); $("p-steps").value = String(pick.steps);  // the selectors say what it is
+  const today = new Date().toISOString().slice(0, 10);
+  const title = date === today ? `today's puzzle (${date})` : `the puzzle of ${date}`;
+  return startPuzzle(pick.start, pick.end, date ? `${title}, ${pick.difficulty}` : pick.difficulty);
 }
 
 // Distances to `t` over the clean words of its substitution group.
@@ -383,8 +405,11 @@ async function finish() {
   $("p-form").hidden = true;
   const steps = game.path.length - 1, par = game.dist.get(game.start), best = [game.start];
   while (best[best.length - 1] !== game.end) best.push(nearer(best[best.length - 1]));
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const verdict = steps === par ? "par!" : `${steps - par} over par.`;
-  sayPlay(`Solved in ${steps} steps${game.hints ? ` with ${game.hints} hint${game.hints === 1 ? "" : "s"}` : ""}: ${verdict}`);
+  sayPlay(game.hints >= steps
+    ? `The hints climbed the whole ladder: ${plural(steps, "step")}, par ${par}.`
+    : `Solved in ${plural(steps, "step")}${game.hints ? ` with ${plural(game.hints, "hint")}` : ""}: ${verdict}`);
   const shown = await render("A shortest ladder", best, `: par ${par}`);
   shown.querySelector("h2").textContent = `Par ${par}; you took ${steps}. A shortest ladder:`;
   $("p-end").replaceChildren(shown);
@@ -421,6 +446,11 @@ async function keepOffline() {
   };
   try {
     await Promise.all([1, 2, 3, 4].map(worker));
+    // Marked kept, then the copies of older exports let go: only now that this one is whole (sw.js).
+    await cache.put(new URL("ladders-kept-for-offline-use", location.href).href, new Response(m.version));
+    for (const name of await caches.keys()) {
+      if (name.startsWith("ladders-") && name !== `ladders-${m.version}`) await caches.delete(name);
+    }
     $("keep-status").textContent = `Kept for offline use: ${(m.bytes / 1e6).toFixed(1)} MB.`;
     document.body.dataset.offline = "kept";
   } catch (err) {
@@ -442,7 +472,13 @@ load().then(() => {
   $("p-new").disabled = false; $("p-daily").disabled = false;
   const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
   if (shared) return startPuzzle(shared[1], shared[2], "");
-  if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("daily") ?? "")) return newPuzzle(q.get("daily"));
+  if (q.has("daily")) {  // a real calendar date, as the page writes it: 2026-11-23
+    const date = q.get("daily"), parsed = new Date(`${date}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || isNaN(parsed) || parsed.toISOString().slice(0, 10) !== date) {
+      return sayPlay(`?daily=${date.slice(0, 20)} is not a date: write it as 2026-11-23.`, true);
+    }
+    return newPuzzle(date);
+  }
   if (q.get("from") && q.get("to")) {
     $("from").value = q.get("from"); $("to").value = q.get("to");
     $("lexicon").value = q.get("lexicon") === "owl" ? "owl" : "csw";
