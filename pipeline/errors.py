@@ -31,6 +31,7 @@ EXIT_CODES: tuple[tuple[str, str], ...] = (
         "word, flagged end word (`--clean`, `--strict`)",
     ),
     ("130", "interrupted (Ctrl-C): says which stages finished; the previous export is intact"),
+    ("141", "the reader of the output went away (a pipe to `head -1`): nothing is said, as a shell reports SIGPIPE"),
 )
 
 
