@@ -515,11 +515,11 @@ def test_a_page_open_across_two_re_exports_loads_the_new_one(browser, tiny_site,
         page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
         first = page.evaluate("document.body.dataset.version")
         re_exported(export, folder, tmp_path, 3)
-        page.evaluate("solve('cold', 'cord', 'csw', false, 'on')")  # the previous export's files are kept
+        page.evaluate("() => { solve('cold', 'cord', 'csw', false, 'on'); }")  # the previous export's files are kept
         page.wait_for_function("document.body.dataset.solved === 'COLD-CORD'", timeout=30_000)
         assert page.evaluate("document.body.dataset.version") == first
         re_exported(export, folder, tmp_path, 5)
-        page.evaluate("solve('cat', 'dog', 'csw', false, 'on')")  # CAT's files are of two exports ago: gone
+        page.evaluate("() => { solve('cat', 'dog', 'csw', false, 'on'); }")  # CAT's files: two exports ago, gone
         page.wait_for_function(f"document.body.dataset.version && document.body.dataset.version !== '{first}'")
     finally:
         context.close()
@@ -531,7 +531,7 @@ def test_definitions_that_could_not_load_are_said(browser, tiny_site, tmp_path):
     export, folder = tiny_site
     export_web(export, folder)
     server = Server(folder)
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # the route below sees every request
     try:
         page = context.new_page()
         page.route("**/data/defs/**", lambda route: route.fulfill(status=404, body=""))

@@ -24,8 +24,19 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function keep(request, response) {
-  if (response.ok) await (await caches.open(CACHE)).put(request, response.clone());
+async function keptCache() {  // this export's cache if it was kept for offline use, else an older kept one
+  const names = (await caches.keys()).filter((n) => n.startsWith("ladders-"));
+  for (const name of [CACHE, ...names.filter((n) => n !== CACHE)]) {
+    if (names.includes(name) && await (await caches.open(name)).match(KEPT)) return caches.open(name);
+  }
+  return null;
+}
+
+async function keep(request, response, hashed) {
+  const cache = await caches.open(CACHE);
+  // A copy kept for offline use stays as it was kept: the page and manifest of a newer export (met online
+  // while this worker still runs) would name files that copy does not hold.
+  if (response.ok && (hashed || !(await cache.match(KEPT)))) await cache.put(request, response.clone());
   return response;
 }
 
@@ -35,10 +46,13 @@ self.addEventListener("fetch", (event) => {
   url.search = "";  // ?from=...&to=... asks for the same page
   const key = url.href;
   if (HASHED.test(url.pathname)) {
-    event.respondWith(caches.match(key).then((hit) => hit || fetch(event.request).then((r) => keep(key, r))));
+    event.respondWith(caches.match(key).then((hit) => hit || fetch(event.request).then((r) => keep(key, r, true))));
   } else {
-    event.respondWith(fetch(event.request).then((r) => keep(key, r), async () => {
-      const hit = await caches.match(key);
+    event.respondWith(fetch(event.request).then((r) => keep(key, r, false), async () => {
+      // Offline: the page and manifest of the copy kept whole, when there is one (a newer export's manifest,
+      // met online since, names files that were never kept); else whatever was fetched.
+      const kept = await keptCache();
+      const hit = (kept && await kept.match(key)) || await caches.match(key);
       if (hit) return hit;
       throw new Error(`offline, and ${url.pathname} is not kept`);
     }));
