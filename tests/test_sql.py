@@ -527,3 +527,19 @@ def test_php_refuses_a_damaged_words_table(server, tiny_dump, damage):
     )
     assert result.returncode == 3, result.stdout
     assert json.loads(result.stdout)["error"].startswith("the words table is damaged")
+
+
+@pytest.mark.parametrize("limit", ["8M", "32M"])
+def test_php_out_of_memory_is_one_json_object(server, raw_db, limit):
+    """Under a small memory_limit PHP printed "PHP Fatal error" twice beside its JSON (display_errors and
+    log_errors): now the one JSON object of the shutdown function, exit 5, and nothing else."""
+    done = subprocess.run(
+        ["php", "-d", f"memory_limit={limit}", str(PHP_SOLVER), f"--socket={server}", "--db=raw", "happy", "sadly"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode in (0, 5), done.stdout + done.stderr
+    assert len(done.stdout.splitlines()) == 1 and "PHP Fatal error" not in done.stdout + done.stderr
+    if done.returncode == 5:
+        assert json.loads(done.stdout)["error"].startswith("the PHP solver failed: Allowed memory size")
