@@ -95,6 +95,19 @@ def write_atomic(path: Path, data: bytes, named_by_user: bool = False) -> None:
             raise
 
 
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file, never through a link and never blocking: a FIFO planted at a name
+    ladders reads (ladders.lock in `ladders status`) hung the reader. OSError (IsADirectoryError for
+    anything but a regular file, ELOOP for a link) when it is not one."""
+    import errno
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EISDIR, "not a regular file", str(path))
+        return f.read()
+
+
 def special_files(path: Path) -> list[Path]:
     """Every symbolic link, FIFO, socket or device at or below the folder `path` (itself may be a link the
     user named), without following any: ladders makes none of these, so one found in a folder it owns

@@ -138,3 +138,21 @@ def test_two_export_web_runs_into_one_folder_take_turns(built, tmp_path):
         listed = json.loads((page / manifest["files"]).read_text())
         assert [name for name in listed if not (page / name).is_file()] == []
         assert not list(page.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("name", ["ladders.lock", ".hashes.json"])
+def test_status_reads_no_fifo_planted_in_the_build_folder(built, name):
+    """`ladders status` read ladders.lock and .hashes.json by name: a FIFO there hung it."""
+    fifo = built / "build" / name
+    fifo.unlink()
+    os.mkfifo(fifo)
+    child = subprocess.run(
+        [sys.executable, "-m", "pipeline", "status", "--config", str(built / "config.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert child.returncode in (0, 1), child.stderr
+    if name == "ladders.lock":
+        assert child.stderr.startswith(f"warning: {fifo} is damaged; every stage counts as stale")
