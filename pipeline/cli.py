@@ -590,7 +590,11 @@ def export_sql(
             return
         if out is not None and out.is_dir():
             raise UsageError(f"--out {out} is a folder: name a file (or - for stdout)")
-        target = out or folder.parent / "ladder-mysql.sql"
+        default = folder.parent / "ladder-mysql.sql"
+        if out is not None and out.resolve().parent in (folder.resolve(), folder.parent.resolve()):
+            if out.resolve() != default.resolve() and (out.resolve().parent == folder.resolve() or out.exists()):
+                raise UsageError(f"--out {out} would replace a file of the export or its build folder; name another")
+        target = out or default
         io.write_atomic(target, dump.encode(), named_by_user=out is not None)
         say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 

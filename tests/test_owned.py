@@ -156,3 +156,13 @@ def test_status_reads_no_fifo_planted_in_the_build_folder(built, name):
     assert child.returncode in (0, 1), child.stderr
     if name == "ladders.lock":
         assert child.stderr.startswith(f"warning: {fifo} is damaged; every stage counts as stale")
+
+
+@pytest.mark.parametrize("name", ["export/words.parquet", "ladders.lock"])
+def test_export_sql_never_writes_over_a_file_of_the_export_or_build_folder(built, name):
+    """`export-sql --out build/export/words.parquet` replaced the export's table with the dump."""
+    target = built / "build" / name
+    before = target.read_bytes()
+    result = invoke("export-sql", "--config", str(built / "config.toml"), "--out", str(target))
+    assert result.exit_code == 2 and "would replace a file of the export or its build folder" in result.stderr
+    assert target.read_bytes() == before
