@@ -166,3 +166,14 @@ def test_export_sql_never_writes_over_a_file_of_the_export_or_build_folder(built
     result = invoke("export-sql", "--config", str(built / "config.toml"), "--out", str(target))
     assert result.exit_code == 2 and "would replace a file of the export or its build folder" in result.stderr
     assert target.read_bytes() == before
+
+
+def test_a_killed_export_webs_temporary_files_go_and_a_users_stay(built, tmp_path):
+    page = tmp_path / "site"
+    assert web(built, page).exit_code == 0
+    left = page / "data" / ".manifest.json.0123456789abcdef.tmp"  # a kill between write and rename
+    left.write_text("{")
+    mine = page / "data" / ".mine.0123456789abcdef.tmp"
+    mine.write_text("mine")
+    assert web(built, page).exit_code == 0
+    assert not left.exists() and mine.read_text() == "mine"

@@ -261,6 +261,24 @@ MARKER = ".ladders-web"  # in every page folder ladders wrote: the only ones it 
 MARKER_NOTE = "ladders export-web writes and replaces the files listed here (and only those)"
 
 
+def _killed_writes(page: "_Folder", ours: set[str]) -> set[str]:
+    """The temporary files a killed export-web left (`.NAME.<16 hex>.tmp` beside a file of ours)."""
+    import re
+
+    found = set()
+    for sub in {name.rpartition("/")[0] for name in ours}:
+        try:
+            entries = os.listdir(page.dir_fd(sub))
+        except OSError:
+            continue
+        for entry in entries:
+            m = re.fullmatch(r"\.(.+)\.[0-9a-f]{16}\.tmp", entry)
+            name = f"{sub}/{m[1]}" if m and sub else m[1] if m else None
+            if name in ours:
+                found.add(f"{sub}/{entry}" if sub else entry)
+    return found
+
+
 def _record(page: "_Folder") -> tuple[set[str], set[str]]:
     """The files ladders wrote here: (the last export's, the one's before it). The marker holds them as
     JSON; an older marker (plain text) has none, and then the last export's are those its manifest names."""
@@ -382,6 +400,7 @@ def write_web(export: Path, folder: Path, echo=lambda line: None) -> int:
             raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
         io.refuse_links(io.special_files_at(top, folder), WHERE)
         last, before = _record(page)
+        page.remove(_killed_writes(page, set(files) | last | before))
         # First the marker, claiming this export's files too: a run killed midway leaves a folder that
         # is still ladders' own, its record naming every file it may have written.
         page.write(MARKER, _json({"note": MARKER_NOTE, "written": sorted(last | set(files)), "before": sorted(before)}))
