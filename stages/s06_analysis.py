@@ -140,7 +140,7 @@ def diameters(
             d_up = np.maximum.reduceat(upper, np.flatnonzero(np.r_[True, np.diff(group) != 0]))
             worst = int(np.argmax(np.where(done, -1, np.bincount(group))))
             raise TooHard(
-                size=int(np.count_nonzero(group == worst)),
+                members=int(np.count_nonzero(group == worst)),
                 node=int(node[np.flatnonzero(group == worst)[0]]),
                 low=int(d_low[worst]),
                 high=int(d_up[worst]),
@@ -262,7 +262,7 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
             hard = e.details
             raise TooHard(
                 f"stage 6 cannot settle the longest ladder of the {name}/{mode} group of "
-                f"{words[int(ids[hard['node']])]} ({hard['size']:,} words): it is {hard['low']} to {hard['high']} "
+                f"{words[int(ids[hard['node']])]} ({hard['members']:,} words): it is {hard['low']} to {hard['high']} "
                 f"steps, and settling it exactly takes more than {hard['passes']} passes over the list's links, "
                 "where word lists take a few dozen (a list whose words all look alike, such as every word over "
                 "the letters A and B, needs a search from nearly every word: hours, not seconds)"

@@ -176,9 +176,8 @@ def mysql_dump(export: Path) -> Iterator[str]:
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
     for column in GROUP_COLUMNS.values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
-    tests = {
-        table: _tests(table, frame) for table, frame in (("words", scalar), ("links", links), ("ladder_groups", groups))
-    }
+    tables = (("words", scalar), ("links", links), ("ladder_groups", groups))  # not a column: the tables
+    tests = {table: _tests(table, frame) for table, frame in tables}
     for table, table_tests in tests.items():
         yield _check(table, table_tests)
     # Last, the mark of a complete load, made only when every check holds (also under `mysql --force`): a
