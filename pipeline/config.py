@@ -167,6 +167,8 @@ class Config:
 def _read_toml(path: Path) -> dict[str, Any]:
     """The ladders keys of a TOML file: its [tool.ladders] table when it has one (a pyproject.toml
     always reads that table alone), else its top-level keys; never both silently."""
+    if path.exists() and not path.is_dir() and not path.is_file():  # a FIFO (opening it hung) or a device
+        raise ConfigError(f"{path}: is not a regular file, not a config file")
     try:
         with path.open("rb") as f:
             data = tomllib.load(f)

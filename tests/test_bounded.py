@@ -371,3 +371,19 @@ def test_a_newline_in_a_hand_edited_definition_prints_no_rung_of_its_own(tiny_ex
     con.close()
     edited = solve(export, "cold", "cord").stdout.splitlines()
     assert len(edited) == len(plain) and any("cool\\n  FAKE [rung]" in line for line in edited)
+
+
+def test_a_config_that_is_a_fifo_is_refused_without_hanging(tmp_path):
+    """`--config FIFO` (or a FIFO named ladders.toml in the folder) hung every command."""
+    import os
+
+    fifo = tmp_path / "ladders.toml"
+    os.mkfifo(fifo)
+    child = subprocess.run(
+        [sys.executable, "-m", "pipeline", "config", "--config", str(fifo)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert child.returncode == 2 and child.stderr == f"error: {fifo}: is not a regular file, not a config file\n"
