@@ -50,6 +50,9 @@ def say(text: str, err: bool = False) -> None:
             pass
         return
     out = sys.stdout
+    if out is None:  # started with stdout closed (>&-): Python has none
+        say("error: Bad file descriptor: standard output (it is closed); give the command somewhere to write", True)
+        raise typer.Exit(4)
     write_stdout((inert(text) + "\n").encode(out.encoding or "utf-8", out.errors or "strict"))
 
 
@@ -59,6 +62,9 @@ def write_stdout(data: bytes) -> None:
     with the output cut); a reader gone (EPIPE) is StdoutGone."""
     import os
 
+    if sys.stdout is None:
+        say("error: Bad file descriptor: standard output (it is closed); give the command somewhere to write", True)
+        raise typer.Exit(4)
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, ValueError, OSError):  # not a file (a test's capture): its own write
@@ -759,7 +765,7 @@ def main() -> None:
         import os
 
         # Python's own flush of stdout at exit would fail again and print a traceback: write it to nowhere.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         sys.exit(STDOUT_GONE)
     except TyperException as e:
         if "--json" in sys.argv[1:]:

@@ -387,3 +387,19 @@ def test_a_config_that_is_a_fifo_is_refused_without_hanging(tmp_path):
         timeout=60,
     )
     assert child.returncode == 2 and child.stderr == f"error: {fifo}: is not a regular file, not a config file\n"
+
+
+def test_a_closed_stdout_is_one_line_and_exit_4(tiny_export):
+    """Started with stdout closed (`>&-`), solve ended in an AttributeError traceback."""
+    child = subprocess.run(
+        [sys.executable, "-m", "pipeline", "solve", "cold", "cord", "--export", str(tiny_export)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: __import__("os").close(1),
+    )
+    assert child.returncode == 4 and child.stderr == (
+        "error: Bad file descriptor: standard output (it is closed); give the command somewhere to write\n"
+    )
