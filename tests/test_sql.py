@@ -548,3 +548,29 @@ def test_php_out_of_memory_is_one_json_object(server, raw_db, limit):
     assert len(done.stdout.splitlines()) == 1 and "PHP Fatal error" not in done.stdout + done.stderr
     if done.returncode == 5:
         assert json.loads(done.stdout)["error"].startswith("the PHP solver failed: Allowed memory size")
+
+
+def test_php_gives_up_on_a_server_that_never_answers(tmp_path):
+    """A server that accepts and never answers (stopped, hung) held the PHP solver for ever (mysqlnd's read
+    timeout is a day): now it gives up within its timeouts (10 s to connect, 20 s an answer), exit 4."""
+    import socket
+    import threading
+
+    if _missing():
+        pytest.skip("needs php")
+    path = tmp_path / "silent.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen(4)
+    held = []
+    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+    try:
+        done = subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={path}", "--db=x", "CAT", "DOG"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        server.close()
+    assert done.returncode == 4 and json.loads(done.stdout)["error"].startswith("cannot connect to the database server")

@@ -15,7 +15,8 @@
 // a PHP warning or stack trace) and exits with the code `ladders` uses for its kind:
 //   2 bad usage (an unknown option too); 3 no complete ladders dump in that database (unknown database,
 //   a table or column missing, a load cut short: no row in ladders_complete; a rareness below 1);
-//   4 cannot reach the server (socket, host, credentials) or another server error; 5 PHP itself failed
+//   4 cannot reach the server (socket, host, credentials; no answer within 10 s to connect, 20 s a reply)
+//   or another server error; 5 PHP itself failed
 //   (memory_limit: a fatal error, reported at shutdown);
 //   10 unknown word (a word that is not letters A-Z, in any encoding, included); 11 lengths differ;
 //   12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged at the clean level
@@ -119,8 +120,14 @@ foreach ([$start, $end] as $word) {
 }
 
 try {
-    $db = new mysqli($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
-                     $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
+    // Bounded waits: a server that accepts and never answers (stopped, hung) held the solver for ever
+    // (mysqlnd's read timeout is a day). Connecting may take 10 s, each answer 20 s (the largest group's
+    // query takes well under one).
+    $db = mysqli_init();
+    $db->options(MYSQLI_OPT_CONNECT_TIMEOUT, 10);
+    $db->options(MYSQLI_OPT_READ_TIMEOUT, 20);
+    $db->real_connect($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
+                      $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
 } catch (mysqli_sql_exception $e) {
     if ($e->getCode() == 1049) {
         throw $e;  // the server answered: no such database, so no dump here (exit 3, below)
