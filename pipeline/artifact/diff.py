@@ -18,6 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline import io
 from pipeline.artifact.contract import (
     LINK_KINDS,
     SCHEMA_VERSION,
@@ -38,7 +39,7 @@ EXAMPLE_WIDTH = 70  # characters of a definition shown in CHANGES.md
 
 
 def _words(folder: Path) -> pl.DataFrame:
-    words = pl.read_parquet(export_file(folder))
+    words = io.read_export_table(export_file(folder))
     label = pl.lit("obscure")  # beyond the last cut-off, or not in SCOWL
     for name, top in reversed(label_cutoffs(folder).items()):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(pl.lit(name)).otherwise(label)
