@@ -24,6 +24,18 @@ app = typer.Typer(
     help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help(),
 )
 DEBUG = {"on": False}
+# Bounds of the commands whose work grows with a number given (issue 38: `solve --all --limit 100000000`
+# took 6.4 GB in 60 s, `puzzle --count 100000` ran on past 120 s).
+MAX_LIMIT = 10_000
+MAX_COUNT = 20  # 1,000 start words at most: 34 ms each for 6 letters, 12 steps, --common on raw/
+
+
+class StdoutGone(BaseException):
+    """The reader of stdout went away (`ladders solve ... | head -1`): the command ends quietly with
+    STDOUT_GONE. A BaseException, so that no error handler reports it as a failure."""
+
+
+STDOUT_GONE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader went away
 
 
 def say(text: str, err: bool = False) -> None:
@@ -31,7 +43,49 @@ def say(text: str, err: bool = False) -> None:
     command prints through here, so text from a list reaches a terminal as text, never as a command."""
     from pipeline.terminal import inert
 
-    typer.echo(inert(text), err=err)
+    if err:
+        try:
+            typer.echo(inert(text), err=True)
+        except BrokenPipeError:  # no one reads stderr any more: nothing to tell, and the work goes on
+            pass
+        return
+    out = sys.stdout
+    if out is None:  # started with stdout closed (>&-): Python has none
+        say("error: Bad file descriptor: standard output (it is closed); give the command somewhere to write", True)
+        raise typer.Exit(4)
+    write_stdout((inert(text) + "\n").encode(out.encoding or "utf-8", out.errors or "strict"))
+
+
+def write_stdout(data: bytes) -> None:
+    """`data` on stdout, every byte or an error: a short write (a file size limit, a full disk) is one
+    line on stderr and exit 4 (Python's buffered stdout took a short write for a whole one and exited 0
+    with the output cut); a reader gone (EPIPE) is StdoutGone."""
+    import os
+
+    if sys.stdout is None:
+        say("error: Bad file descriptor: standard output (it is closed); give the command somewhere to write", True)
+        raise typer.Exit(4)
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # not a file (a test's capture): its own write
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        sys.stdout.flush()
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            if written <= 0:
+                raise OSError(5, "Input/output error")
+            view = view[written:]
+    except BrokenPipeError:
+        raise StdoutGone from None
+    except OSError as e:
+        from pipeline.errors import describe_os_error
+
+        say(f"error: {describe_os_error(OSError(e.errno, e.strerror, 'standard output'))}", err=True)
+        raise typer.Exit(4) from None
 
 
 def _version(value: bool) -> None:
@@ -89,7 +143,8 @@ def reported(as_json: bool = False) -> Iterator[None]:
 
             say(json.dumps({"error": {"code": code, "message": message, **details}}))
         else:
-            say(f"{'interrupted' if code == 130 else 'error'}: {message}", err=True)
+            # One line, whatever it names: a newline in a path is written as \n, as the other controls are.
+            say(f"{'interrupted' if code == 130 else 'error'}: {message}".replace("\n", "\\n"), err=True)
         raise typer.Exit(code)
 
     try:
@@ -119,8 +174,17 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except Exception as e:  # a damaged file read by a library: one line, the traceback on request
         if DEBUG["on"]:
             raise
-        text = " ".join(str(e).split())[:200]
-        fail(3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)")
+        fail(*_unexpected(e))
+
+
+def _unexpected(e: Exception) -> tuple[int, str]:
+    """The exit code and line of an exception no part of ladders raised (a library's)."""
+    if isinstance(e, MemoryError) or "failed to map segment" in str(e):  # no memory for data or for code
+        from pipeline.errors import out_of_memory
+
+        return 4, out_of_memory()
+    text = " ".join(str(e).split())[:200]
+    return 3, f"unexpected {type(e).__name__}: {text} (a damaged file? --debug shows the traceback)"
 
 
 def _echo(quiet: bool):
@@ -142,11 +206,11 @@ def _runner(
     return runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
 
 
-def _warn_address_space() -> None:
-    """Before a build: polars aborts on a failed allocation, past any one-line error, so say it first."""
+def _warn_address_space(what: str = "a build of raw/", stops: str = "the build stops") -> None:
+    """Before work in polars: it aborts on a failed allocation, past any one-line error, so say it first."""
     from pipeline.errors import address_space_warning
 
-    warning = address_space_warning()
+    warning = address_space_warning(what, stops)
     if warning:
         say(warning, err=True)
 
@@ -266,7 +330,8 @@ def _rung_lines(ladder, width: int | None = None) -> list[str]:
     longest = max(len(w) for w in ladder.words)
     out = []
     for r in ladder.rungs:
-        text = inert(r.definition) if r.definition else "(no definition)"  # escaped before it is cut
+        # Escaped before it is cut, a newline too: a hand-edited definition must not print a rung of its own.
+        text = inert(r.definition).replace("\n", "\\n") if r.definition else "(no definition)"
         head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
         room = max(width - len(head) - 1, 40)
         out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))
@@ -314,7 +379,9 @@ def solve(
     count_only: Annotated[
         bool, typer.Option("--count-only", help="Print only how many ladders of the fewest steps there are.")
     ] = False,
-    limit: Annotated[Optional[int], typer.Option(min=1, help="With --all: how many to list [default: 10].")] = None,
+    limit: Annotated[
+        Optional[int], typer.Option(min=1, help=f"With --all: how many to list, at most {MAX_LIMIT:,} [default: 10].")
+    ] = None,
     export: ExportOpt = None,
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
@@ -361,6 +428,9 @@ def solve(
                 ),
                 "--all": (all_ladders and count_only, "--count-only prints the count alone"),
             }
+        )
+        _refuse_over(
+            "--limit", limit or 0, MAX_LIMIT, "each ladder listed is held in memory; --count-only counts them all"
         )
         ladders = Ladders.open(_export_dir(export, config, build_dir))
         if count_only:
@@ -451,7 +521,10 @@ def puzzle(
         typer.Option("--strict", help="The same as --clean, the default (kept for scripts that name it)."),
     ] = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
-    count: Annotated[int, typer.Option(min=1, help="How many puzzles (fewer when fewer are found: it says so).")] = 1,
+    count: Annotated[
+        int,
+        typer.Option(min=1, help=f"How many puzzles, at most {MAX_COUNT} (fewer when fewer are found: it says so)."),
+    ] = 1,
     as_json: JsonOpt = False,
     export: ExportOpt = None,
     config: ConfigOpt = None,
@@ -479,8 +552,10 @@ def puzzle(
     from ladders.solve.solver import Ladders
 
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
+    _warn_address_space("a puzzle of raw/'s export", "it stops")
     with reported(as_json):
         _refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
+        _refuse_over("--count", count, MAX_COUNT, f"each puzzle tries up to {ATTEMPTS} start words")
         found = puzzles(
             Ladders.open(_export_dir(export, config, build_dir)),
             length,
@@ -522,30 +597,31 @@ def export_sql(
 ) -> None:
     """Write the export as a SQL dump that `mysql DB < FILE` loads: tables words, links and ladder_groups,
     utf8mb4, batched INSERTs, the same indexes as ladder.sqlite, and a final row-count check."""
-    import os
-    import sys
 
     from pipeline import io
     from ladders.artifact.sqldump import mysql_dump
     from pipeline.swap import read_consistently
 
+    _warn_address_space("the dump of raw/'s export", "it stops")
     with reported():
-        if dialect.lower() not in ("mysql", "mariadb"):
-            from pipeline.errors import UsageError
+        from pipeline.errors import UsageError
 
+        if dialect.lower() not in ("mysql", "mariadb"):
             raise UsageError(f"unknown --dialect {dialect!r}: only mysql (MySQL and MariaDB) is written")
         folder = _export_dir(export, config, build_dir)
         # Whole before it is written anywhere: a dump read across a rebuild's swap is read again.
         dump = read_consistently(lambda: "".join(mysql_dump(folder)), folder)
         if out is not None and str(out) == "-":
-            try:
-                sys.stdout.write(dump)
-                sys.stdout.flush()
-            except BrokenPipeError:  # `| head`: the reader has what it wanted
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            write_stdout(dump.encode())
             return
-        target = out or folder.parent / "ladder-mysql.sql"
-        io.write_atomic(target, dump.encode())
+        if out is not None and out.is_dir():
+            raise UsageError(f"--out {out} is a folder: name a file (or - for stdout)")
+        default = folder.parent / "ladder-mysql.sql"
+        if out is not None and out.resolve().parent in (folder.resolve(), folder.parent.resolve()):
+            if out.resolve() != default.resolve() and (out.resolve().parent == folder.resolve() or out.exists()):
+                raise UsageError(f"--out {out} would replace a file of the export or its build folder; name another")
+        target = out or default
+        io.write_atomic(target, dump.encode(), named_by_user=out is not None)
         say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 
 
@@ -562,9 +638,10 @@ def export_web(
     from ladders.artifact.webexport import write_web
     from pipeline.swap import read_consistently
 
+    _warn_address_space("the page of raw/'s export", "it stops")
     with reported():
         source = _export_dir(export, config, build_dir)
-        size = read_consistently(lambda: write_web(source, folder), source)
+        size = read_consistently(lambda: write_web(source, folder, lambda line: say(line, err=True)), source)
     say(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
 
 
@@ -618,6 +695,7 @@ def verify(
     from pipeline.swap import read_consistently
 
     progress.configure(quiet or as_json)
+    _warn_address_space("verify of raw/'s export", "it stops")
     with reported(as_json):
         if folder is not None and export is not None:
             from pipeline.errors import UsageError
@@ -668,6 +746,7 @@ def diff(
     from ladders.artifact.diff import describe, diff_exports
     from pipeline.swap import read_consistently
 
+    _warn_address_space("a diff of raw/'s exports", "it stops")
     with reported(as_json):
         result = read_consistently(lambda: diff_exports(old, new), old, new)
     if as_json:
@@ -710,6 +789,13 @@ def _refuse_idle(options: dict[str, tuple[bool, str]]) -> None:
             raise UsageError(f"{option} does nothing here: {why}")
 
 
+def _refuse_over(option: str, value: int, most: int, why: str) -> None:
+    from pipeline.errors import UsageError
+
+    if value > most:
+        raise UsageError(f"{option} {value:,} is more than {most:,}, the most it takes: {why}")
+
+
 def _nonempty(value) -> bool:
     if isinstance(value, dict):
         return any(_nonempty(v) for v in value.values())
@@ -723,6 +809,12 @@ def main() -> None:
 
     try:
         code = typer.main.get_command(app).main(standalone_mode=False)
+    except StdoutGone:
+        import os
+
+        # Python's own flush of stdout at exit would fail again and print a traceback: write it to nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        sys.exit(STDOUT_GONE)
     except TyperException as e:
         if "--json" in sys.argv[1:]:
             import json

@@ -3,14 +3,18 @@
 - guard (`check`): a build folder must be ladders' own. The current folder, a filesystem root, the home
   folder, the project or an input folder (or one holding them), a file, and any folder with files in it
   that carries neither ladders' marker (`.ladders-build`) nor its lock are refused.
+- links (`exclusive`): ladders makes no link, FIFO or device, so one anywhere in the build folder (at
+  `.mutex`, `ladders.lock`, an output, `export`) is refused by name before anything is opened: never
+  followed, emptied or swapped away (the rule of pipeline/io.py's `refuse_links`, export-web's too).
 - mutex (`exclusive`): a second process building the same folder waits on `<build dir>/.mutex`.
 - scratch (`scratch`): a stage that declares `scratch` works in `<build dir>/.scratch-<stage>`, emptied
   before it runs and removed after.
 - atomic swap (`write_dir`): a folder output is written beside its place and swapped in whole
   (pipeline/swap.py), so that a reader never finds it missing or half written.
 - recovery (`recover`, at every start under the mutex, and after Ctrl-C): a kill between the two renames
-  of a swap leaves only `.NAME.old`, which is put back; a half-written `.NAME.new` and a killed stage's
-  scratch folder are removed (ours by their names, inside our folder; a link there is refused).
+  of a swap leaves only `.NAME.old`, which is put back; a half-written `.NAME.new`, a killed stage's
+  scratch folder and a killed write's temporary file (`.NAME.<random>.tmp` of a file ladders writes)
+  are removed (ours by their names, inside our folder; a link there is refused).
 
 Writes nothing else; the runner (pipeline/runner.py) decides what to run and records it in the lock.
 """
@@ -26,12 +30,13 @@ from pathlib import Path
 
 from pipeline import io, swap
 from pipeline.errors import DamagedState, UsageError
-from pipeline.lock import LOCK_FILE
+from pipeline.lock import HASH_CACHE_FILE, LOCK_FILE
 from pipeline.stage import Stage
 
 MUTEX_FILE = ".mutex"
 SCRATCH_PREFIX = ".scratch-"  # + a stage's name: the scratch folder of a stage that declares one
 MARKER_FILE = ".ladders-build"  # in every build folder ladders made: the only folders it writes into
+ERROR_LOG = "ladders-error.log"  # the traceback of the last internal error of a stage, for a bug report
 MARKER_TEXT = "This folder is a ladders build folder: `ladders` writes and replaces files here.\n"
 
 
@@ -52,6 +57,12 @@ class BuildFolder:
     def check(self) -> None:
         """Refuse a build folder whose files ladders must not replace (see the module docstring)."""
         path = self.path
+        try:
+            str(path).encode()
+        except UnicodeEncodeError:  # the SQLite writer (and the lock's JSON) can name only UTF-8 paths
+            raise UsageError(
+                f"build folder {path} has bytes in its name that are not UTF-8; choose a --build-dir named in UTF-8"
+            ) from None
         home = Path.home().resolve()
         if path.exists() and not path.is_dir():
             raise UsageError(f"build folder {path} is a file, not a folder")
@@ -81,9 +92,12 @@ class BuildFolder:
         then recover what a killed run left behind."""
         self.check()
         self.path.mkdir(parents=True, exist_ok=True)
+        io.refuse_links(io.special_files(self.path), f"the build folder {self.path}", DamagedState)
         if not (self.path / MARKER_FILE).exists():
             io.write_atomic(self.path / MARKER_FILE, MARKER_TEXT.encode())
-        with open(self.path / MUTEX_FILE, "w") as f:
+        # Opened without truncating and without following a link planted since the check above.
+        mutex = os.open(self.path / MUTEX_FILE, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        with open(mutex, "r+b") as f:
             try:
                 fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -139,6 +153,15 @@ class BuildFolder:
             for out in stage.writes.values():
                 if out.is_dir:
                     self._recover_dir(self.path / out.path)
+        # A write killed between its temporary file and the rename (io.write_atomic) leaves
+        # `.NAME.<random>.tmp` beside NAME: ours when NAME is a file ladders writes here.
+        ours = {MARKER_FILE, LOCK_FILE, HASH_CACHE_FILE, ERROR_LOG}
+        ours |= {out.path for stage in self.stages for out in stage.writes.values() if not out.is_dir}
+        for entry in os.scandir(self.path):
+            name = entry.name
+            if name.startswith(".") and name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
+                if name[1:].rsplit(".", 2)[0] in ours:
+                    os.unlink(entry.path)
 
     @staticmethod
     def _recover_dir(path: Path) -> None:

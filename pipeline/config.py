@@ -205,6 +205,8 @@ class Config:
 def _read_toml(path: Path) -> dict[str, Any]:
     """The ladders keys of a TOML file: its [tool.ladders] table when it has one (a pyproject.toml
     always reads that table alone), else its top-level keys; never both silently."""
+    if path.exists() and not path.is_dir() and not path.is_file():  # a FIFO (opening it hung) or a device
+        raise ConfigError(f"{path}: is not a regular file, not a config file")
     try:
         with path.open("rb") as f:
             data = tomllib.load(f)
@@ -219,7 +221,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
     if path.name == "pyproject.toml":
         return tool.get("ladders", {})
-    top = {k: v for k, v in data.items() if k != "tool"}
+    # A [tool.x] table is another tool's; `tool = 5` is no table at all: a key, refused as unknown.
+    top = {k: v for k, v in data.items() if k != "tool" or not isinstance(v, dict)}
     if "ladders" in tool:
         if top:
             raise ConfigError(

@@ -17,7 +17,8 @@ EXIT_CODES: tuple[tuple[str, str], ...] = (
     (
         "4",
         "the environment: a file that cannot be read or written (permissions, a full disk, a file size "
-        "limit); the message names the file, and calls a disk full only when its free space says so",
+        "limit), or too little memory; the message names the file, and calls a disk full only when its free "
+        "space says so",
     ),
     (
         "5",
@@ -30,6 +31,7 @@ EXIT_CODES: tuple[tuple[str, str], ...] = (
         "word, flagged end word (`--clean`, `--strict`)",
     ),
     ("130", "interrupted (Ctrl-C): says which stages finished; the previous export is intact"),
+    ("141", "the reader of the output went away (a pipe to `head -1`): nothing is said, as a shell reports SIGPIPE"),
 )
 
 
@@ -174,21 +176,40 @@ def describe_os_error(e: OSError) -> str:
     return f"{e.strerror or e}{':' if where else ''}{where}{hint}"
 
 
-# A cold build of raw/ on 2 cores: 3,000,000 KiB of address space was enough, 2,500,000 KiB aborted.
+# On 2 cores, for raw/: a cold build built under 3,000,000 KiB of address space and aborted under 2,500,000;
+# verify passed under 3,000,000 and aborted under 2,000,000; export-sql passed under 2,000,000.
 ADDRESS_SPACE_NEEDED = 3 * 2**30
 
 
-def address_space_warning() -> str | None:
-    """A warning when `ulimit -v` is below what a build of raw/ was measured to need. Polars aborts the
-    process on a failed allocation (exit 134) before ladders can report it, so this is said up front;
-    smaller lists need less, so it is a warning, not a refusal."""
+def address_space_limit() -> int | None:
+    """The address-space limit (`ulimit -v`) in bytes, None when unlimited."""
     import resource
 
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    if soft == resource.RLIM_INFINITY or soft >= ADDRESS_SPACE_NEEDED:
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def address_space_warning(what: str = "a build of raw/", stops: str = "the build stops") -> str | None:
+    """A warning when `ulimit -v` is below what `what` was measured to need. Polars aborts the
+    process on a failed allocation (exit 134) before ladders can report it, so this is said up front;
+    smaller lists need less, so it is a warning, not a refusal."""
+    soft = address_space_limit()
+    if soft is None or soft >= ADDRESS_SPACE_NEEDED:
         return None
     return (
-        f"warning: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; a build of raw/ needs about "
+        f"warning: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; {what} needs about "
         f"{ADDRESS_SPACE_NEEDED // 2**20:,} MiB, and polars aborts (exit 134) when it runs out: raise the limit "
-        "if the build stops that way"
+        f"if {stops} that way"
     )
+
+
+def out_of_memory() -> str:
+    """The one line of a failed allocation that Python could report (MemoryError, a library that could
+    not be mapped): exit 4, the environment."""
+    soft = address_space_limit()
+    if soft is not None:
+        return (
+            f"out of memory: the address-space limit (ulimit -v) is {soft // 2**20:,} MiB; raise it "
+            f"(raw/ needs about {ADDRESS_SPACE_NEEDED // 2**20:,} MiB) and run again"
+        )
+    return "out of memory: free some memory (or build one stage at a time, -j 1) and run again"

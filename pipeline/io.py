@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,19 @@ def parquet_bytes(df: pl.DataFrame, row_group_size: int | None = None) -> bytes:
 
 def read_parquet_bytes(data: bytes) -> pl.DataFrame:
     return pl.read_parquet(io.BytesIO(data))
+
+
+def read_export_table(path: Path) -> pl.DataFrame:
+    """A Parquet file of an export, or DamagedState naming it (polars' own error names no file)."""
+    from pipeline.errors import DamagedState
+
+    try:
+        return pl.read_parquet(path)
+    except pl.exceptions.PolarsError as e:
+        said = " ".join(str(e).split())[:160]
+        raise DamagedState(
+            f"{path} is not a readable Parquet file ({said}): this export is damaged; build it again"
+        ) from None
 
 
 def parquet_rows(data: bytes | Path) -> int:
@@ -52,19 +66,22 @@ def move_durably(source: Path, target: Path) -> None:
         os.replace(source, target)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """`data` into a new file beside `path`, renamed over it. A name that is not a regular file is not
-    replaced: a link is followed to the file it names, and a device or FIFO the user named
-    (`--out /dev/null`) is written into (renaming over it replaced /dev/null with a file)."""
+def write_atomic(path: Path, data: bytes, named_by_user: bool = False) -> None:
+    """`data` into a new file beside `path`, renamed over it. Inside ladders' own folders a link at
+    `path` is replaced, never followed (the folders are checked for links first: `refuse_links`). A file
+    the user named (`named_by_user`: `--out`) is the user's to point anywhere: a link there is followed to
+    the file it names, and a device or FIFO (`--out /dev/null`) is written into (renaming over it
+    replaced /dev/null with a file); its folder must exist (a typo in it is an error, not a new tree)."""
     path = Path(path)
-    if path.is_symlink():
+    if named_by_user and path.is_symlink():
         path = path.resolve()
-    if path.exists() and not path.is_file() and not path.is_dir():
+    if named_by_user and path.exists() and not path.is_file() and not path.is_dir():
         with naming(path), open(path, "wb") as f:
             f.write(data)
         return
     with naming(path):
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not named_by_user:
+            path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
@@ -78,14 +95,69 @@ def write_atomic(path: Path, data: bytes) -> None:
             raise
 
 
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file, never through a link and never blocking: a FIFO planted at a name
+    ladders reads (ladders.lock in `ladders status`) hung the reader. OSError (IsADirectoryError for
+    anything but a regular file, ELOOP for a link) when it is not one."""
+    import errno
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EISDIR, "not a regular file", str(path))
+        return f.read()
+
+
+def special_files(path: Path) -> list[Path]:
+    """Every symbolic link, FIFO, socket or device at or below the folder `path` (itself may be a link the
+    user named), without following any: ladders makes none of these, so one found in a folder it owns
+    was put there by someone else."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        return special_files_at(fd, Path(path))
+    finally:
+        os.close(fd)
+
+
+def special_files_at(fd: int, folder: Path) -> list[Path]:
+    """`special_files` of the open folder `fd` (named `folder`)."""
+    found = []
+    for top, dirs, files, top_fd in os.fwalk(".", dir_fd=fd):  # fwalk does not descend into linked folders
+        for name in dirs + files:
+            try:
+                mode = os.stat(name, dir_fd=top_fd, follow_symlinks=False).st_mode
+            except FileNotFoundError:  # removed meanwhile
+                continue
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                found.append(Path(os.path.normpath(folder / top / name)))
+    return sorted(found)
+
+
+def refuse_links(found: list[Path], where: str, error: type | None = None) -> None:
+    """The one rule of ladders' own folders (a build folder, a page folder): a link, FIFO, socket or
+    device in one is refused by name, never written through, emptied or removed. `error`: the kind
+    (a build folder holding one is damaged state, exit 3; a page folder given so is bad usage, exit 2)."""
+    from pipeline.errors import UsageError
+
+    if found:
+        kind = "a symbolic link" if found[0].is_symlink() else "not a regular file (a FIFO, socket or device)"
+        more = f" ({len(found) - 1} more)" if len(found) > 1 else ""
+        raise (error or UsageError)(
+            f"{found[0]} is {kind} in {where}{more}; ladders neither writes through links nor removes "
+            "them: remove it and run again"
+        )
+
+
 @contextmanager
 def naming(path: Path) -> Iterator[None]:
     """An OSError without a file name (a write on a descriptor: `File too large`, `No space left on
-    device`) gets `path`, so that the one-line error says which file."""
+    device`), or naming the temporary file beside `path` (`.NAME.<random>.tmp`), gets `path`, so that the
+    one-line error says which file the user knows."""
     try:
         yield
     except OSError as e:
-        if e.filename is None and e.errno is not None:
+        ours = e.filename is not None and Path(os.fsdecode(e.filename)).name.startswith(f".{Path(path).name}.")
+        if e.errno is not None and (e.filename is None or ours):
             raise OSError(e.errno, e.strerror, str(path)) from e
         raise
 

@@ -25,10 +25,10 @@ ENTRY = {"code": dict, "config": dict, "inputs": dict, "outputs": dict}  # the s
 def read(path: Path, warn: Callable[[str], None]) -> dict[str, Any]:
     """The lock at `path`, or {} when it is missing, or damaged (then `warn` hears why)."""
     try:
-        lock = json.loads(path.read_text())
+        lock = json.loads(io.read_regular(path))
     except (FileNotFoundError, NotADirectoryError):
         return {}
-    except (json.JSONDecodeError, UnicodeDecodeError, IsADirectoryError):
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError):  # a link, FIFO or folder: not ours to read
         lock = None
     if not isinstance(lock, dict) or not all(
         isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in ENTRY.items())
@@ -60,7 +60,7 @@ class HashCache:
     def __init__(self, path: Path):
         self.path = path
         try:
-            entries = json.loads(path.read_text())
+            entries = json.loads(io.read_regular(path))
         except (OSError, ValueError):
             entries = {}
         self.entries: dict[str, list] = entries if isinstance(entries, dict) else {}

@@ -42,7 +42,7 @@ from typing import Any
 import polars as pl
 
 from pipeline import io, lock
-from pipeline.buildfolder import MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
+from pipeline.buildfolder import ERROR_LOG, MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
 from pipeline.config import LEXICON_FILES, PATH_KEYS, Config
 from pipeline.errors import InternalError, Interrupted, PipelineError, StaleInputError
 from pipeline.lock import LOCK_FILE
@@ -50,7 +50,6 @@ from pipeline.registry import all_stages, writer_of
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
 
-ERROR_LOG = "ladders-error.log"  # the traceback of the last internal error of a stage, for a bug report
 # Fault injection for the crash tests: "STAGE:POINT" (several separated by commas) makes the runner
 # announce the point on stderr and sleep there, so that a test can kill -9 it at a known place.
 FAULT_ENV = "LADDERS_TEST_FAULT"

@@ -74,11 +74,15 @@ def read_list(
     """One list's words with their senses and line (first occurrence of each), its skipped lines, warnings,
     a note."""
     ((name, data),) = files.items()
-    wl = read_wordlist(name, data, fmt)
+    wl = read_wordlist(name, data, fmt, f"{role}_format")
     bad = wl.errors
     if bad.height and not lenient:
         line, text, reason = bad.row(0)
-        more = f" ({bad.height - 1:,} more bad lines; --lenient skips and lists them)" if bad.height > 1 else ""
+        more = (
+            f" ({bad.height - 1:,} more bad lines; --lenient skips and lists them)"
+            if bad.height > 1
+            else " (--lenient skips such lines and lists them)"
+        )
         raise InputFormatError(f"{name}, line {line}: {reason}{more}")
     table = wl.entries
     if table.height == 0:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from pipeline.columns import Col, group_columns, in_column
+from pipeline.errors import PipelineError
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
 
@@ -96,7 +97,21 @@ def _subgraph(indptr: np.ndarray, indices: np.ndarray, nodes: np.ndarray) -> tup
     return sub_indptr, local[neighbours]
 
 
-def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+# The waves' work (nodes and links visited) is bounded by this many passes over the whole graph. The
+# bounds meet after a few dozen on word lists (raw/: 36 at most, NWL2023: 28); on a graph where every
+# word looks alike (all 2^13 words over A and B: every word's farthest is 13 steps away) they meet only
+# after a BFS from nearly every word, n passes, quadratic: 42 s at 2^13, 141 s at 2^14. Past the bound
+# the stage stops, saying which group and what it knows, rather than run for hours.
+MAX_PASSES = 200
+
+
+class TooHard(PipelineError):
+    """A group whose exact longest ladder would take more than MAX_PASSES passes over the graph."""
+
+
+def diameters(
+    indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, max_passes: int = MAX_PASSES
+) -> tuple[np.ndarray, np.ndarray, int]:
     """Per group (`group`: a component label per node, numbered 0..g-1): its diameter and its first
     peripheral node (the smallest node whose eccentricity is the diameter); and the BFS waves it took.
 
@@ -122,8 +137,19 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray) -> tup
     upper = np.full(n, np.iinfo(np.int32).max, dtype=np.int64)
     upper[np.diff(indptr) == 0] = 0
     waves, high = 0, True
+    budget = [max_passes * (n + len(indices))]  # work left, shared by the rounds below
     while True:
-        d_low, first_sure, done, waves, high = _waves(indptr, indices, group, lower, upper, waves, high)
+        d_low, first_sure, done, waves, high = _waves(indptr, indices, group, lower, upper, waves, high, budget)
+        if budget[0] < 0:
+            d_up = np.maximum.reduceat(upper, np.flatnonzero(np.r_[True, np.diff(group) != 0]))
+            worst = int(np.argmax(np.where(done, -1, np.bincount(group))))
+            raise TooHard(
+                members=int(np.count_nonzero(group == worst)),
+                node=int(node[np.flatnonzero(group == worst)[0]]),
+                low=int(d_low[worst]),
+                high=int(d_up[worst]),
+                passes=max_passes,
+            )
         diameter[label[done]], peripheral[label[done]] = d_low[done], node[first_sure[done]]
         if done.all():
             return diameter, peripheral, waves
@@ -134,7 +160,7 @@ def diameters(indptr: np.ndarray, indices: np.ndarray, group: np.ndarray) -> tup
         lower, upper = lower[nodes], upper[nodes]
 
 
-def _waves(indptr, indices, group, lower, upper, waves, high):
+def _waves(indptr, indices, group, lower, upper, waves, high, budget):
     """BFS waves (diameters()), tightening `lower` and `upper` in place, until every group is done or a
     quarter of the nodes are (isolated words are, before any wave): per group the diameter's lower bound and
     the first node sure to be peripheral, which groups are done, the waves counted so far, and which kind of
@@ -166,7 +192,7 @@ def _waves(indptr, indices, group, lower, upper, waves, high):
         first_maybe = per_group(np.minimum, np.where(maybe, ids, none))
         done = known & (first_sure < first_maybe)
         busy = ~done[group]
-        if done.all() or busy.sum() * 4 < n * 3:
+        if done.all() or busy.sum() * 4 < n * 3 or budget[0] < 0:
             return d_low, first_sure, done, waves, high
         open_ = busy & (lower < upper)
         bounding, deciding = open_ & ~known[group], open_ & known[group] & maybe
@@ -177,6 +203,7 @@ def _waves(indptr, indices, group, lower, upper, waves, high):
         dist = bfs(indptr, indices, sources)
         waves += 1
         reached = dist >= 0
+        budget[0] -= int(np.count_nonzero(reached) + degree[reached].sum())
         ecc = per_group(np.maximum, dist)  # -1 where a group had no source this wave
         e, d = ecc[group[reached]], dist[reached].astype(np.int64)
         lower[reached] = np.maximum(lower[reached], np.maximum(d, e - d))
@@ -255,16 +282,29 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
         ids = np.flatnonzero(groups[in_column(name)].to_numpy())
         labels = groups[column].to_numpy()[ids].astype(np.int64)
         if parent is None:
-            return analyse(ids, words, src, dst, labels)
+            return settle(name, mode, ids, src, dst, labels)
         # A derived lexicon shares most groups with the one it comes from (csw less 100 words: all but 43
         # of 160,460 sub groups on raw/): only its other groups are analysed.
         copied, fresh = reused(groups, ids, labels, columns[lexicons[name]["from"], mode], parent.result()[0])
         if not fresh.any():
             return copied, 0
         kept_groups, local = np.unique(labels[fresh], return_inverse=True)
-        table, waves = analyse(ids[fresh], words, src, dst, local.ravel())
+        table, waves = settle(name, mode, ids[fresh], src, dst, local.ravel())
         table = table.with_columns(pl.Series(Col.group_id, kept_groups[table[Col.group_id].to_numpy()], pl.Int64))
         return pl.concat([copied.select(table.columns).cast(table.schema), table]).sort(Col.group_id), waves
+
+    def settle(name: str, mode: str, ids, src, dst, labels) -> tuple[pl.DataFrame, int]:
+        try:
+            return analyse(ids, words, src, dst, labels)
+        except TooHard as e:
+            hard = e.details
+            raise TooHard(
+                f"stage 6 cannot settle the longest ladder of the {name}/{mode} group of "
+                f"{words[int(ids[hard['node']])]} ({hard['members']:,} words): it is {hard['low']} to {hard['high']} "
+                f"steps, and settling it exactly takes more than {hard['passes']} passes over the list's links, "
+                "where word lists take a few dozen (a list whose words all look alike, such as every word over "
+                "the letters A and B, needs a search from nearly every word: hours, not seconds)"
+            ) from None
 
     def depth(name: str) -> int:
         return 1 + depth(lexicons[name]["from"]) if "from" in lexicons[name] else 0

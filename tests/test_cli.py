@@ -81,6 +81,7 @@ def test_bad_input_word_is_one_line(tiny):
     assert result.exit_code == 2
     assert (
         result.stderr.splitlines()[-1] == "error: csw.txt, line 2: 'C4T' is not a word of letters A-Z ('4', column 2)"
+        " (--lenient skips such lines and lists them)"
     )
 
 

@@ -236,7 +236,7 @@ def test_scores_lists_give_their_words():
 def test_word_level_trouble_is_an_error_naming_line_and_character(line, message):
     with pytest.raises(InputFormatError) as err:
         build(f"AA lava [n]\n{line}\n".encode(), "naspa")
-    assert str(err.value) == f"list.txt, line 2: {message}"
+    assert str(err.value) == f"list.txt, line 2: {message} (--lenient skips such lines and lists them)"
 
 
 def test_lenient_skips_word_level_trouble_and_keeps_definition_trouble():

@@ -4,7 +4,7 @@ property it relies on, over generated inputs (the build of raw/ is checked byte 
 from __future__ import annotations
 
 import polars as pl
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from stages.sources import gcide, wordnet
@@ -23,6 +23,7 @@ def test_folding_is_whitespace_runs_made_one_space(texts):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(TEXTS, min_size=1, max_size=8))
+@example(["; ,"])  # found by this test: the clause fallback left '.', which a second cut drops
 def test_cut_leaves_its_own_output_as_it_is(texts):
     """glosses cuts only the followed pointers' text again, relying on this."""
 

@@ -157,11 +157,11 @@ def test_a_dump_written_to_a_fifo_or_device_leaves_it_one(tmp_path):
     got = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
     reader.start()
-    io.write_atomic(fifo, b"-- a dump\n")
+    io.write_atomic(fifo, b"-- a dump\n", named_by_user=True)  # --out: the user named it
     reader.join(timeout=10)
     assert got == [b"-- a dump\n"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
     target = tmp_path / "real.sql"
     link = tmp_path / "link.sql"
     link.symlink_to(target)
-    io.write_atomic(link, b"x")
+    io.write_atomic(link, b"x", named_by_user=True)
     assert link.is_symlink() and target.read_bytes() == b"x"  # the link kept, its file written

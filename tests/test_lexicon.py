@@ -55,7 +55,7 @@ def test_owl_word_missing_from_csw_is_kept_and_counted():
 def test_bad_word_names_file_line_character_and_text(line, shown):
     with pytest.raises(InputFormatError) as err:
         words_of(f"good\n# comment\n{line}\nfine\n".encode())
-    assert str(err.value) == f"list.txt, line 3: {shown}"
+    assert str(err.value) == f"list.txt, line 3: {shown} (--lenient skips such lines and lists them)"
 
 
 def test_long_bad_line_is_shortened_in_the_message():

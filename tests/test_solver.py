@@ -200,7 +200,7 @@ def test_refusals(tiny_export):
         (["CAX", "DOG"], 10, "error: CAX is not in the CSW word list; did you mean CAT?"),
         (["", "DOG"], 10, "error: an empty word is not a word"),
         (["C4T", "DOG"], 10, "error: 'C4T' is not a word of letters A-Z"),
-        (["x'; DROP TABLE words; --", "DOG"], 10, 'error: "X\'; DROP TABLE WORDS; --" is not a word of letters A-Z'),
+        (["x'; DROP TABLE words; --", "DOG"], 10, 'error: "x\'; DROP TABLE words; --" is not a word of letters A-Z'),
         (["A" * 500, "DOG"], 10, "error: " + "A" * 40 + "... is not in the CSW word list"),
         (["A" * 30 + "!", "DOG"], 10, "error: '" + "A" * 30 + "!' is not a word of letters A-Z"),
         (

@@ -300,7 +300,7 @@ def test_hostile_definitions_load_as_text_in_every_sql_mode(server, hostile_expo
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.split() == ["ok", "ok", "ok"]
     tables = sql(server, database, "SHOW TABLES").stdout.split()
-    assert sorted(tables) == ["ladder_groups", "links", "words"]  # no `pwned`
+    assert sorted(tables) == ["ladder_groups", "ladders_complete", "links", "words"]  # no `pwned`
     check_against_parquet(server, database, hostile_export)  # every text byte for byte
     longest = sql(server, database, "SELECT MAX(LENGTH(definition)) FROM words").stdout.split()
     assert (
@@ -321,7 +321,12 @@ def test_the_values_alone_mean_the_same_in_every_sql_mode(server, hostile_export
     assert sql(server, "", f"CREATE DATABASE {database} CHARACTER SET utf8mb4").returncode == 0
     loaded = sql(server, database, "", stdin=text, mode=MODES[mode])
     assert loaded.returncode == 0, loaded.stderr
-    assert sorted(sql(server, database, "SHOW TABLES").stdout.split()) == ["ladder_groups", "links", "words"]
+    assert sorted(sql(server, database, "SHOW TABLES").stdout.split()) == [
+        "ladder_groups",
+        "ladders_complete",
+        "links",
+        "words",
+    ]
     check_against_parquet(server, database, hostile_export)
 
 
@@ -388,7 +393,7 @@ def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp
     assert wrong_db.returncode == 3 and json.loads(wrong_db.stdout)["error"].startswith("no ladders dump here: ")
     assert sql(server, "", "CREATE DATABASE empty_one").returncode == 0
     empty = php(server, "empty_one", "CAT", "DOG")
-    assert empty.returncode == 3 and "doesn't exist" in json.loads(empty.stdout)["error"]
+    assert empty.returncode == 3 and "no complete ladders dump" in json.loads(empty.stdout)["error"]
 
 
 @pytest.mark.parametrize(
@@ -433,3 +438,143 @@ def test_php_usage_warnings_and_fatal_errors_are_json():
     )
     assert host.returncode == 4 and "\x1b" not in host.stdout + host.stderr
     assert all("warning" in json.loads(line) for line in host.stderr.splitlines())
+
+
+# ---- issue 38: the dump leaves the session as it found it; a cut load is detected ------------------
+
+
+@pytest.fixture(scope="module")
+def tiny_dump(tiny_export, tmp_path_factory) -> Path:
+    dump = tmp_path_factory.mktemp("dump") / "tiny.sql"
+    assert ladders("export-sql", "--export", str(tiny_export), "--out", str(dump)).returncode == 0
+    return dump
+
+
+def test_the_dump_puts_back_every_session_setting_it_changes(server, tiny_dump):
+    """The dump left autocommit=0, unique_checks=0 and foreign_key_checks=0 on the session that sourced
+    it: a later write in that session was rolled back at disconnect."""
+    assert sql(server, "", "CREATE DATABASE session_kept").returncode == 0
+    settings = "@@autocommit, @@unique_checks, @@foreign_key_checks, @@sql_mode, @@character_set_client"
+    script = (
+        "SET autocommit = 1, unique_checks = 1, foreign_key_checks = 1, sql_mode = 'ANSI_QUOTES';\n"
+        f"SET NAMES latin1;\nSELECT {settings};\nsource {tiny_dump}\nSELECT {settings};\n"
+        "CREATE TABLE mine (x INT) ENGINE=InnoDB;\nINSERT INTO mine VALUES (1);\n"
+    )
+    done = sql(server, "session_kept", "", stdin=script)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == lines[-1] == "1\t1\t1\tANSI_QUOTES\tlatin1"
+    assert sql(server, "session_kept", "SELECT COUNT(*) FROM mine").stdout.split() == ["1"]
+
+
+def test_a_dump_cut_between_statements_is_refused_by_the_php_solver(server, tiny_dump):
+    """A dump cut between two statements loads with exit 0 (mysql has nothing left that fails) and empty
+    tables; the PHP solver said "COLD is not in the CSW word list" (10). Now no ladders_complete row: 3."""
+    statements = tiny_dump.read_text().split(";\n")
+    cut = next(i for i, s in enumerate(statements) if s.startswith("INSERT INTO `words`"))
+    assert sql(server, "", "CREATE DATABASE cut_short").returncode == 0
+    loaded = sql(server, "cut_short", "", stdin=";\n".join(statements[:cut]) + ";\n")
+    assert loaded.returncode == 0, loaded.stderr
+    result = php(server, "cut_short", "COLD", "CORD")
+    assert result.returncode == 3, result.stdout
+    assert json.loads(result.stdout)["error"].startswith("no complete ladders dump loads here")
+    whole = sql(server, "cut_short", "", stdin=tiny_dump.read_text())  # loaded again: whole
+    assert whole.returncode == 0 and php(server, "cut_short", "COLD", "CORD").returncode == 0
+
+
+@pytest.fixture(scope="module")
+def tiny_db(server, tiny_dump) -> str:
+    assert sql(server, "", "CREATE DATABASE tiny_php").returncode == 0
+    assert sql(server, "tiny_php", "", stdin=tiny_dump.read_text()).returncode == 0
+    return "tiny_php"
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["--edit=1", "CAT", "COT"], 2),  # a flag given a value gave a non-edit answer
+        (["--bogus", "CAT", "COT"], 2),  # unknown options were ignored, exit 0
+        (["-x", "CAT", "COT"], 2),
+        (["CAT", "COT", "--lexicon=csw", "--clean"], 0),  # options after the words, as the README shows them
+        (["CAT", "--lexicon", "csw", "COT"], 0),
+        (["--lexicon"], 2),
+        (["--", "CAT", "COT"], 0),
+    ],
+)
+def test_php_options_anywhere_and_unknown_ones_refused(server, tiny_db, args, code):
+    result = php(server, tiny_db, *args)
+    assert result.returncode == code, result.stdout
+    if code == 2:
+        assert "error" in json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("word", ["\ufb01re", "\u0131nk", "COLD\u200b", "\u00a0COLD"])
+def test_php_refuses_what_is_not_a_z_after_the_one_rule(server, tiny_db, word):
+    """The one rule of the three solvers: spaces and tabs around dropped, a-z folded, nothing else."""
+    result = php(server, tiny_db, word, "CORD")
+    assert result.returncode == 10 and json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+    assert php(server, tiny_db, " cold\t", "CORD").returncode == 0
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "ALTER TABLE words MODIFY rareness INT; UPDATE words SET rareness = -5 WHERE word = 'COLD'",
+        "UPDATE words SET group_csw = NULL WHERE word = 'CORD'",
+    ],
+)
+def test_php_refuses_a_damaged_words_table(server, tiny_dump, damage):
+    """A negative rareness made the search loop for ever; a NULL group was a PHP type error."""
+    assert sql(server, "", "DROP DATABASE IF EXISTS damaged; CREATE DATABASE damaged").returncode == 0
+    assert sql(server, "damaged", "", stdin=tiny_dump.read_text()).returncode == 0
+    assert sql(server, "damaged", damage).returncode == 0
+    result = subprocess.run(
+        ["php", str(PHP_SOLVER), f"--socket={server}", "--db=damaged", "COLD", "CORD"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 3, result.stdout
+    assert json.loads(result.stdout)["error"].startswith("the words table is damaged")
+
+
+@pytest.mark.parametrize("limit", ["8M", "32M"])
+def test_php_out_of_memory_is_one_json_object(server, raw_db, limit):
+    """Under a small memory_limit PHP printed "PHP Fatal error" twice beside its JSON (display_errors and
+    log_errors): now the one JSON object of the shutdown function, exit 5, and nothing else."""
+    done = subprocess.run(
+        ["php", "-d", f"memory_limit={limit}", str(PHP_SOLVER), f"--socket={server}", "--db=raw", "happy", "sadly"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode in (0, 5), done.stdout + done.stderr
+    assert len(done.stdout.splitlines()) == 1 and "PHP Fatal error" not in done.stdout + done.stderr
+    if done.returncode == 5:
+        assert json.loads(done.stdout)["error"].startswith("the PHP solver failed: Allowed memory size")
+
+
+def test_php_gives_up_on_a_server_that_never_answers(tmp_path):
+    """A server that accepts and never answers (stopped, hung) held the PHP solver for ever (mysqlnd's read
+    timeout is a day): now it gives up within its timeouts (10 s to connect, 20 s an answer), exit 4."""
+    import socket
+    import threading
+
+    if _missing():
+        pytest.skip("needs php")
+    path = tmp_path / "silent.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen(4)
+    held = []
+    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+    try:
+        done = subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={path}", "--db=x", "CAT", "DOG"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        server.close()
+    assert done.returncode == 4 and json.loads(done.stdout)["error"].startswith("cannot connect to the database server")

@@ -461,3 +461,176 @@ def test_the_page_offers_only_puzzle_kinds_that_exist(browser, site):
             assert disabled == (not any(k[:2] == (chosen, int(value)) for k in kinds)), (chosen, value)
     levels = dict(pl.read_parquet(export / "words.parquet", columns=["word", "scowl_level"]).rows())
     assert all(levels[p[end]] is not None and levels[p[end]] <= 35 for p in drawn for end in ("start", "end"))
+
+
+# ---- issue 38: one rule for a typed word; play refusals that say why --------------------------------
+
+
+@pytest.mark.parametrize(
+    "a, b, message",
+    [
+        ("\ufb01re", "file", '"\ufb01re" is not a word of letters A-Z.'),  # solved FIRE-FILE (as toUpperCase)
+        ("\u0131nk", "ink", '"\u0131nk" is not a word of letters A-Z.'),  # said "the same word"
+        (" cold\t", "cord", None),  # spaces and tabs around a word are dropped
+    ],
+)
+def test_the_page_applies_the_solvers_one_rule_to_a_typed_word(browser, site, a, b, message):
+    from urllib.parse import quote
+
+    page = browser.new_page()
+    page.goto(f"{site[0]}?from={quote(a)}&to={quote(b)}")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    if message is None:
+        assert page.text_content("#status").startswith("COLD to CORD: solved")
+    else:
+        assert page.text_content("#status") == message
+
+
+@pytest.mark.parametrize(
+    "pair, message",
+    [
+        ("COLD-COLD", "COLD and COLD are the same word: a puzzle needs two."),
+        ("CAT-WARM", "CAT has 3 letters and WARM has 4: a puzzle's words have one length."),
+    ],
+)
+def test_a_shared_puzzle_that_cannot_be_says_why(browser, site, pair, message):
+    """Both said "no clean ladder joins them"."""
+    page = browser.new_page()
+    page.goto(f"{site[0]}?play={pair}")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.getElementById('p-status').textContent !== ''", timeout=30_000)
+    assert page.text_content("#p-status") == message
+
+
+@pytest.fixture(scope="module")
+def tiny_site(tmp_path_factory):
+    """The tiny fixture's export and a page folder of it: (export folder, page folder)."""
+    from conftest import copy_tiny
+
+    root = copy_tiny(tmp_path_factory.mktemp("tinyweb"))
+    built = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    return root / "build/export", root / "page"
+
+
+def re_exported(export: Path, page: Path, tmp: Path, factor: int) -> None:
+    """export-web again from a copy of `export` whose rareness is changed: every data file a new name."""
+    changed = tmp / f"export-{factor}"
+    shutil.copytree(export, changed)
+    words = pl.read_parquet(changed / "words.parquet")
+    words.with_columns(pl.col("rareness") * factor + 1).write_parquet(changed / "words.parquet")
+    export_web(changed, page)
+
+
+def test_a_page_open_across_two_re_exports_loads_the_new_one(browser, tiny_site, tmp_path):
+    """A page left open across a re-export failed on new pairs with a 404 until reloaded. export-web now
+    keeps the previous export's files, and a page that still meets a 404 reloads itself, once."""
+    export, _ = tiny_site
+    folder = tmp_path / "page"
+    export_web(export, folder)
+    server = Server(folder)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+        first = page.evaluate("document.body.dataset.version")
+        re_exported(export, folder, tmp_path, 3)
+        page.evaluate("() => { solve('cold', 'cord', 'csw', false, 'on'); }")  # the previous export's files are kept
+        page.wait_for_function("document.body.dataset.solved === 'COLD-CORD'", timeout=30_000)
+        assert page.evaluate("document.body.dataset.version") == first
+        re_exported(export, folder, tmp_path, 5)
+        page.evaluate("() => { solve('cat', 'dog', 'csw', false, 'on'); }")  # CAT's files: two exports ago, gone
+        page.wait_for_function(f"document.body.dataset.version && document.body.dataset.version !== '{first}'")
+    finally:
+        context.close()
+        server.close()
+
+
+def test_definitions_that_could_not_load_are_said(browser, tiny_site, tmp_path):
+    """A missing definitions file showed every rung as "(no definition)", silently."""
+    export, folder = tiny_site
+    export_web(export, folder)
+    server = Server(folder)
+    context = browser.new_context(service_workers="block")  # the route below sees every request
+    try:
+        page = context.new_page()
+        page.route("**/data/defs/**", lambda route: route.fulfill(status=404, body=""))
+        page.goto(f"{server.url}?from=cold&to=cord")
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+        assert page.text_content("#status").endswith("Some definitions could not be loaded.")
+        shown = page.eval_on_selector_all(".definition", "els => els.map(e => e.textContent)")
+        assert shown and set(shown) == {"(the definition could not be loaded: offline, or the server failed)"}
+    finally:
+        context.close()
+        server.close()
+
+
+def test_a_kept_offline_copy_survives_an_online_visit_after_a_re_export(browser, tiny_site, tmp_path):
+    """After "Keep for offline use", one online visit following a re-export deleted the kept cache (the
+    new worker deleted every older cache), and the next offline load failed."""
+    export, _ = tiny_site
+    folder = tmp_path / "page"
+    export_web(export, folder)
+    server = Server(folder)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("#keep:visible", timeout=30_000)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.click("#keep")
+        page.wait_for_function("document.body.dataset.offline === 'kept'", timeout=60_000)
+        kept = page.evaluate("document.body.dataset.version")
+        re_exported(export, folder, tmp_path, 3)
+        page.reload()  # online: the new export's worker installs and activates
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+        page.wait_for_function(f"document.body.dataset.version !== '{kept}'", timeout=30_000)
+        page.reload()
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+        assert page.evaluate(f"caches.has('ladders-{kept}')")  # the kept copy is still there
+        context.set_offline(True)
+        page.goto(f"{server.url}?from=cold&to=cord")
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+        assert page.text_content("#status").startswith("COLD to CORD: solved")
+    finally:
+        context.close()
+        server.close()
+
+
+def test_the_page_explains_its_labels_and_asks_for_no_favicon(browser, site):
+    url, _ = site
+    page = browser.new_page()
+    failed = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    legend = page.text_content("#legend")
+    assert all(word in legend for word in ("common", "uncommon", "rare", "obscure", "[n -S]"))
+    assert failed == []  # the favicon was a 404
+
+
+@pytest.mark.parametrize(
+    "date, said",
+    [("9999-99-99", "?daily=9999-99-99 is not a date: write it as 2026-11-23."), ("2026-02-30", None)],
+)
+def test_a_daily_puzzle_of_a_date_that_is_not_one_is_refused(browser, site, date, said):
+    page = browser.new_page()
+    page.goto(f"{site[0]}?daily={date}")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+    assert page.text_content("#p-status") == (said or f"?daily={date} is not a date: write it as 2026-11-23.")
+
+
+def test_a_past_days_puzzle_is_not_called_todays_and_sets_the_selectors(browser, site):
+    page = browser.new_page()
+    page.goto(f"{site[0]}?daily=2026-11-23")
+    page.wait_for_function("document.body.dataset.puzzle", timeout=30_000)
+    goal = page.text_content("#p-goal")
+    assert "the puzzle of 2026-11-23" in goal and "today's" not in goal
+    start = page.evaluate("document.body.dataset.puzzle").split("-")[0]
+    assert page.evaluate("$('p-length').value") == str(len(start))

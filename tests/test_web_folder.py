@@ -68,16 +68,17 @@ def test_a_linked_data_folder_is_refused_by_name_and_what_it_holds_kept(export, 
     assert not (tmp_path / "victim2").exists()
 
 
-def test_a_rewrite_replaces_files_by_rename_and_drops_stale_data(export, tmp_path):
+def test_a_rewrite_replaces_files_by_rename(export, tmp_path):
     page = tmp_path / "page"
     assert web(export, page).exit_code == 0
     before = {p: p.stat().st_ino for p in page.rglob("*") if p.is_file()}
     reader = open(page / "data/manifest.json", "rb")  # a web server sending the old file meanwhile
-    (page / "data/defs/99.json").write_text("[]")  # as an older, longer export would have left
+    (page / "data/defs/99.json").write_text("[]")  # a file ladders did not write: kept (issue 38)
     assert web(export, page).exit_code == 0
     after = {p: p.stat().st_ino for p in page.rglob("*") if p.is_file()}
-    assert set(after) == set(before)  # 99.json gone, nothing else
-    assert all(after[p] != before[p] for p in after)  # every file a new inode: renamed over, never rewritten
+    assert set(after) == set(before) | {page / "data/defs/99.json"}
+    # every file a new inode: renamed over, never rewritten
+    assert all(after[p] != before[p] for p in before)
     assert json.loads(reader.read())["buckets"]  # the open reader still reads the whole old file
     reader.close()
     assert not list(page.rglob("*.tmp"))
@@ -111,7 +112,7 @@ def test_a_link_planted_after_the_check_is_not_followed(export, tmp_path, monkey
 
 def test_a_hard_link_or_fifo_at_the_temporary_name_is_passed_over(export, tmp_path, monkeypatch):
     """The temporary file was `.NAME.<pid>.tmp`, opened without O_EXCL: a hard link planted there made
-    ladders write into the linked file, a FIFO made it hang. Now the name is random and must be new."""
+    ladders write into the linked file, a FIFO made it hang. Now the name is random and must be new; a FIFO in the folder is refused up front."""
     import os
     import secrets
 
@@ -121,12 +122,15 @@ def test_a_hard_link_or_fifo_at_the_temporary_name_is_passed_over(export, tmp_pa
     victim.write_text("SECRET\n")
     os.link(victim, page / ".index.html.aaaa.tmp")
     os.link(victim, page / f".index.html.{os.getpid()}.tmp")  # the old name (CliRunner runs in this process)
-    os.mkfifo(page / ".app.js.aaaa.tmp")
     names = iter(["aaaa", "bbbb"] * 1000)
     monkeypatch.setattr(secrets, "token_hex", lambda n: next(names))
     assert web(export, page).exit_code == 0
     assert victim.read_text() == "SECRET\n" and victim.stat().st_nlink == 3
     assert (page / "index.html").read_text().lower().startswith("<!doctype html")
+    # A FIFO is no file ladders wrote: refused by name (the rule of every folder ladders owns), never opened.
+    os.mkfifo(page / ".app.js.aaaa.tmp")
+    refused = web(export, page)
+    assert refused.exit_code == 2 and "not a regular file (a FIFO, socket or device)" in refused.stderr
 
 
 def test_a_folder_swapped_for_a_link_while_the_page_is_made_is_not_written(export, tmp_path, monkeypatch):

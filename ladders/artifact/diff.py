@@ -18,6 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline import io
 from pipeline.columns import LINK_KINDS, SCHEMA_VERSION, Col, group_columns, in_column, lexicons_of
 from ladders.artifact.contract import export_file, label_cutoffs, link_pairs, read_manifest
 
@@ -28,7 +29,7 @@ EXAMPLE_WIDTH = 70  # characters of a definition shown in CHANGES.md
 
 
 def _words(folder: Path) -> pl.DataFrame:
-    words = pl.read_parquet(export_file(folder))
+    words = io.read_export_table(export_file(folder))
     label = pl.lit("obscure")  # beyond the last cut-off, or not in SCOWL
     for name, top in reversed(label_cutoffs(folder).items()):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(pl.lit(name)).otherwise(label)

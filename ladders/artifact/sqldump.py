@@ -25,7 +25,11 @@ indexes are made after the load, and the dump ends by checking every table: its
 row count, and for each text column the sum of CRC32 and of OCTET_LENGTH (bytes,
 in every sql_mode; LENGTH counts characters under ORACLE) over its values and how many are not
 NULL. A short or truncated load fails with "Subquery returns more than 1 row",
-so `mysql` exits non-zero.
+so `mysql` exits non-zero. Then, only when every check holds, it writes the one row of table
+`ladders_complete` (dropped first): a dump cut between two statements loads without an error
+(mysql has nothing left to fail on), and a solver that finds no row knows the load is not whole.
+Every session setting it changes (sql_mode, autocommit, unique_checks, foreign_key_checks, the
+character sets of SET NAMES) is saved first and put back at the end.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline import io
 from pipeline.columns import GROUPS_FILE, Col, group_columns, lexicons_of, scalar_columns, words_schema
 from ladders.artifact.contract import export_file, link_pairs
 
@@ -61,6 +66,18 @@ SHORT_TEXT = {
 # read on a terminal: `export-sql --out -`). Everything else goes as hex.
 PLAIN_TEXT = r"^[^\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$"
 SESSION_MODE = "STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"  # strict: a value that does not fit fails the load
+# The session settings the dump changes (SET NAMES sets the three character_set/collation ones), each saved
+# into @ladders_old_NAME first and put back last.
+SESSION_SETTINGS = (
+    "sql_mode",
+    "unique_checks",
+    "foreign_key_checks",
+    "autocommit",
+    "character_set_client",
+    "character_set_results",
+    "collation_connection",
+)
+COMPLETE_TABLE = "ladders_complete"  # one row, written last when every check holds: the load is whole
 
 
 def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
@@ -75,9 +92,9 @@ def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
     return pl.when(col.is_null()).then(pl.lit("NULL")).otherwise(value)
 
 
-def _check(table: str, frame: pl.DataFrame) -> str:
-    """A statement that fails the load unless `table` holds exactly the rows and text written: its row
-    count, and per text column the sum of CRC32 and of OCTET_LENGTH (bytes) and the count of values."""
+def _tests(table: str, frame: pl.DataFrame) -> list[str]:
+    """Conditions true only when `table` holds exactly the rows and text written: its row count, and per
+    text column the sum of CRC32 and of OCTET_LENGTH (bytes) and the count of values."""
     tests = [f"(SELECT COUNT(*) FROM `{table}`) = {frame.height}"]
     for column, dtype in frame.schema.items():
         if dtype == pl.String:
@@ -87,6 +104,11 @@ def _check(table: str, frame: pl.DataFrame) -> str:
                 f"COALESCE(SUM(CRC32(`{column}`)), 0)) FROM `{table}`) = "
                 f"'{len(values)},{sum(map(len, values))},{sum(map(zlib.crc32, values))}'"
             )
+    return tests
+
+
+def _check(table: str, tests: list[str]) -> str:
+    """A statement that fails the load (so `mysql` exits non-zero) unless every test holds."""
     return f"SELECT IF({' AND '.join(tests)}, 'ok', (SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n"
 
 
@@ -127,17 +149,20 @@ def _inserts(table: str, frame: pl.DataFrame) -> Iterator[str]:
 
 def mysql_dump(export: Path) -> Iterator[str]:
     """The dump, a statement (or a batch of rows) at a time."""
-    words = pl.read_parquet(export_file(export))
-    groups = pl.read_parquet(Path(export) / GROUPS_FILE)
+    words = io.read_export_table(export_file(export))
+    groups = io.read_export_table(Path(export) / GROUPS_FILE)
     lexicons = lexicons_of(words.columns)  # every lexicon the export holds: in_<name>, group_<name>...
     schema = words_schema(lexicons)
     scalar = words.select(scalar_columns(lexicons))
     links = link_pairs(words).sort(Col.src, Col.dst)
     yield (
         "-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
-        "SET NAMES utf8mb4;\nSET @ladders_old_sql_mode = @@SESSION.sql_mode;\n"
-        f"SET SESSION sql_mode = '{SESSION_MODE}';\nSET unique_checks = 0;\nSET foreign_key_checks = 0;\nSET autocommit = 0;\n"
-        "DROP TABLE IF EXISTS `links`, `words`, `ladder_groups`;\n"
+        # Every session setting changed here is saved first and put back at the end: a session that
+        # sources the dump keeps its own (autocommit=0 left behind rolled its later writes back).
+        f"SET {', '.join(f'@ladders_old_{v} = @@SESSION.{v}' for v in SESSION_SETTINGS)};\n"
+        "SET NAMES utf8mb4;\n"
+        f"SET SESSION sql_mode = '{SESSION_MODE}', unique_checks = 0, foreign_key_checks = 0, autocommit = 0;\n"
+        f"DROP TABLE IF EXISTS `{COMPLETE_TABLE}`, `links`, `words`, `ladder_groups`;\n"
     )
     yield _create("words", {c: schema[c] for c in scalar_columns(lexicons)}, "`id`")
     yield (
@@ -153,6 +178,17 @@ def mysql_dump(export: Path) -> Iterator[str]:
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
     for column in group_columns(lexicons).values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
-    for table, frame in (("words", scalar), ("links", links), ("ladder_groups", groups)):  # not a column
-        yield _check(table, frame)
-    yield "SET SESSION sql_mode = @ladders_old_sql_mode;\n"
+    tables = (("words", scalar), ("links", links), ("ladder_groups", groups))  # not a column: the tables
+    tests = {table: _tests(table, frame) for table, frame in tables}
+    for table, table_tests in tests.items():
+        yield _check(table, table_tests)
+    # Last, the mark of a complete load, made only when every check holds (also under `mysql --force`): a
+    # dump cut between two statements loads without an error, and solvers find no mark (PHP: exit 3).
+    yield (
+        f"CREATE TABLE `{COMPLETE_TABLE}` (`words` INT UNSIGNED NOT NULL, `links` INT UNSIGNED NOT NULL)"
+        " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n"
+        f"INSERT INTO `{COMPLETE_TABLE}` SELECT {scalar.height}, {links.height} FROM DUAL WHERE "
+        + " AND ".join(t for table_tests in tests.values() for t in table_tests)
+        + ";\nCOMMIT;\n"
+    )
+    yield f"SET {', '.join(f'SESSION {v} = @ladders_old_{v}' for v in SESSION_SETTINGS)};\n"

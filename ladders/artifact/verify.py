@@ -60,9 +60,13 @@ class Export:
                 f"{self.folder} is not an export ({MANIFEST_FILE} does not exist); build the export first (make build)"
             )
         try:
-            return json.loads(path.read_text())
+            manifest = json.loads(path.read_text())
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise DamagedState(f"{path} is not valid JSON ({e}): this export is damaged; build it again") from None
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("files", {}), dict):
+            # `[]` made every check that reads it fail with an AttributeError
+            raise DamagedState(f"{path} is not a manifest (a JSON object with its files): this export is damaged")
+        return manifest
 
     @cached_property
     def lexicons(self) -> tuple[str, ...]:
@@ -574,6 +578,8 @@ def verify(folder: Path) -> list[tuple[str, str, list[str]]]:
     for code, fn in progress.track(CHECKS, "verify"):
         try:
             examples = fn(export)
+        except (MemoryError, ImportError):  # the machine (ulimit -v), not the export: the command's one line
+            raise
         except Exception as err:  # a damaged file makes its checks fail, not the command crash
             examples = [f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"]
         if examples:

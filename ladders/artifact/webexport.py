@@ -29,10 +29,15 @@ file's name is replaced, never followed. A folder holding a link anywhere
 through it nor removes it. The subfolders are opened without following links
 and written through their descriptors, so a link planted while the data is
 being made (after that check) makes the write fail rather than be followed.
+ladders owns only the files it wrote, listed in the folder's marker (`.ladders-web`, JSON): a re-export
+removes the files of the export before the previous one that neither of the two has, and nothing else
+(a user's data/notes.txt stays), so a page left open since the previous export still finds its files.
+Two export-web runs into one folder take turns (a lock on the folder), the second one saying it waits.
 """
 
 from __future__ import annotations
 
+import fcntl
 import gzip
 import hashlib
 import json
@@ -134,7 +139,7 @@ def _puzzles(export: Path) -> list[dict]:
 
 def web_files(export: Path) -> dict[str, bytes]:
     """Every file of the page folder, by path relative to it."""
-    words = pl.read_parquet(export_file(export))
+    words = io.read_export_table(export_file(export))
     lexicons = export_lexicons(export)
     group_of = group_columns(lexicons)
     cutoffs = label_cutoffs(export)
@@ -260,26 +265,53 @@ def web_files(export: Path) -> dict[str, bytes]:
 
 
 MARKER = ".ladders-web"  # in every page folder ladders wrote: the only ones it writes into again
+MARKER_NOTE = "ladders export-web writes and replaces the files listed here (and only those)"
 
 
-def _links_in(fd: int, folder: Path) -> list[Path]:
-    """Every symbolic link at or below the open folder `fd` (named `folder`), without following any."""
-    found = []
-    for top, dirs, files, top_fd in os.fwalk(".", dir_fd=fd):  # fwalk does not descend into linked folders
-        found += [
-            folder / top / n
-            for n in dirs + files
-            if stat.S_ISLNK(os.stat(n, dir_fd=top_fd, follow_symlinks=False).st_mode)
-        ]
-    return sorted(found)
+def _killed_writes(page: "_Folder", ours: set[str]) -> set[str]:
+    """The temporary files a killed export-web left (`.NAME.<16 hex>.tmp` beside a file of ours)."""
+    import re
+
+    found = set()
+    for sub in {name.rpartition("/")[0] for name in ours}:
+        try:
+            entries = os.listdir(page.dir_fd(sub))
+        except OSError:
+            continue
+        for entry in entries:
+            m = re.fullmatch(r"\.(.+)\.[0-9a-f]{16}\.tmp", entry)
+            name = f"{sub}/{m[1]}" if m and sub else m[1] if m else None
+            if name in ours:
+                found.add(f"{sub}/{entry}" if sub else entry)
+    return found
 
 
-def _refuse_link(path: Path, more: int = 0) -> UsageError:
-    return UsageError(
-        f"{path} is a symbolic link in the page folder"
-        + (f" ({more} more)" if more else "")
-        + "; ladders neither writes through links nor removes them: remove it and run again"
-    )
+def _record(page: "_Folder") -> tuple[set[str], set[str]]:
+    """The files ladders wrote here: (the last export's, the one's before it). The marker holds them as
+    JSON; an older marker (plain text) has none, and then the last export's are those its manifest names."""
+    try:
+        record = json.loads(page.read(MARKER) or b"")
+        return set(record["written"]), set(record["before"])
+    except (ValueError, KeyError, TypeError):
+        pass
+    try:
+        manifest = json.loads(page.read("data/manifest.json") or b"")
+        listed = set(json.loads(page.read(manifest["files"]) or b""))
+        listed |= {manifest["files"], "data/manifest.json", "sw.js"}
+        return {n for name in listed for n in (name, name + ".gz")}, set()
+    except (ValueError, KeyError, TypeError):
+        return set(), set()
+
+
+WHERE = "the page folder"
+
+
+def _refuse_link(path: Path) -> UsageError:
+    try:
+        io.refuse_links([path], WHERE)
+    except UsageError as e:
+        return e
+    raise AssertionError(path)
 
 
 class _Folder:
@@ -328,24 +360,31 @@ class _Folder:
                 os.unlink(tmp, dir_fd=fd)
                 raise
 
-    def remove_stale(self, sub: str, keep: set[str]) -> None:
-        """Remove the files below `sub` whose names are not in `keep`, and folders left empty."""
-        fd = self.dir_fd(sub)
-        for name in os.listdir(fd):
-            path = f"{sub}/{name}"
-            if os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode & 0o170000 == 0o040000:
-                self.remove_stale(path, keep)
-                if not os.listdir(self.dir_fd(path)):
-                    os.rmdir(name, dir_fd=fd)
-            elif path not in keep:
-                os.unlink(name, dir_fd=fd)  # a file or a link: unlink never follows
+    def read(self, name: str) -> bytes | None:
+        """The bytes of a regular file of the folder (None when missing or not a file), never via a link."""
+        sub, _, base = name.rpartition("/")
+        try:
+            fd = os.open(base, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=self.dir_fd(sub))
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as f:
+            return f.read() if stat.S_ISREG(os.fstat(f.fileno()).st_mode) else None
+
+    def remove(self, names: set[str]) -> None:
+        """Remove these files (ours: named in a record of an earlier export), where they still are."""
+        for name in sorted(names):
+            sub, _, base = name.rpartition("/")
+            try:
+                os.unlink(base, dir_fd=self.dir_fd(sub))  # unlink never follows a link
+            except (FileNotFoundError, NotADirectoryError):
+                pass
 
     def close(self) -> None:
         for fd in self.fds.values():
             os.close(fd)
 
 
-def write_web(export: Path, folder: Path) -> int:
+def write_web(export: Path, folder: Path, echo=lambda line: None) -> int:
     """Write the page into `folder`, new, empty or written by ladders before; the bytes written."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
@@ -357,18 +396,28 @@ def write_web(export: Path, folder: Path) -> int:
     page = _Folder(folder)
     try:
         top = page.dir_fd("")
+        # One export-web at a time per folder: a second one waits (each would remove the other's files).
+        try:
+            fcntl.flock(top, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            echo(f"waiting: another export-web is writing {folder}")
+            fcntl.flock(top, fcntl.LOCK_EX)
         entries = os.listdir(top)
         if entries and MARKER not in entries:
             raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
-        links = _links_in(top, folder)
-        if links:
-            raise _refuse_link(links[0], len(links) - 1)
-        page.write(MARKER, b"ladders export-web writes and replaces the files of this folder.\n")
+        io.refuse_links(io.special_files_at(top, folder), WHERE)
+        last, before = _record(page)
+        page.remove(_killed_writes(page, set(files) | last | before))
+        # First the marker, claiming this export's files too: a run killed midway leaves a folder that
+        # is still ladders' own, its record naming every file it may have written.
+        page.write(MARKER, _json({"note": MARKER_NOTE, "written": sorted(last | set(files)), "before": sorted(before)}))
         for name, data in files.items():
             page.write(name, data)
-        # Then the data files of an earlier export that this one no longer has. Not before: a visitor
-        # loading the page meanwhile finds every file it asks for, old or new.
-        page.remove_stale("data", set(files))
+        page.write(MARKER, _json({"note": MARKER_NOTE, "written": sorted(files), "before": sorted(last)}))
+        # Then the files of the export before the last one that neither the last nor this one has. Not
+        # before, and not the last one's: a page still open since the last export (or loading meanwhile)
+        # finds every file it asks for. Files ladders did not write (a user's notes.txt) are never removed.
+        page.remove(before - last - set(files))
     finally:
         page.close()
     return sum(map(len, files.values()))

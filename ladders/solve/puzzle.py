@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from pipeline import io
 from pipeline.columns import LONGEST_FILE, Col
 from pipeline import progress
 from ladders.solve import search
@@ -79,7 +80,7 @@ def difficulty(odds: float, all_common: bool) -> str:
 
 
 def _longest_table(ladders: Ladders, lexicon: str, edit: bool) -> pl.DataFrame:
-    return pl.read_parquet(ladders.folder / LONGEST_FILE).filter(
+    return io.read_export_table(ladders.folder / LONGEST_FILE).filter(
         (pl.col(Col.lexicon) == lexicon) & (pl.col(Col.mode) == ("edit" if edit else "sub"))
     )
 

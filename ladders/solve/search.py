@@ -205,6 +205,8 @@ def least_cost(
     for n < 2^21 words.
     """
     import numpy as np
+
+    _one_blas_thread()
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
@@ -242,3 +244,15 @@ def draw(preds: dict[int, list[int]], counts: dict[int, int], t: int, rng: rando
         options = preds[path[-1]]
         path.append(rng.choices(options, weights=[counts[u] for u in options])[0])
     return path[::-1]
+
+
+def _one_blas_thread() -> None:
+    """Under an address-space limit (`ulimit -v`), scipy's OpenBLAS starts a thread per core, each
+    reserving a large stack; when that fails it spins at 100% CPU, ignoring Ctrl-C (`import
+    scipy.sparse.csgraph` alone hung under `ulimit -v 250000`). The graph search needs no BLAS: one thread,
+    unless the user chose otherwise. Read by OpenBLAS when it loads, so before scipy's first import."""
+    import os
+    import resource
+
+    if resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

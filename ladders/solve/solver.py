@@ -296,9 +296,11 @@ class Ladders:
         """Up to `limit` listed words nearest to `word`: one edit away, else two; commonest first."""
         listed = self.listed(lexicon)
         if len(word) > max(map(len, listed), default=0) + 2:
-            return []  # nothing listed is within two edits (and the second ring would be huge)
+            return []  # nothing listed is within two edits
         ring = {word}
-        for _ in range(2):
+        # The second ring holds about (51 n)^2 / 2 strings for a word of n letters: 0.3 million at 15 (the
+        # longest Scrabble word), 5 million at 66 (1 GB, 8 s). Beyond RING_TWO_LETTERS, one edit only.
+        for _ in range(2 if len(word) <= RING_TWO_LETTERS else 1):
             ring = {v for w in ring for v in _edits(w)}
             near = sorted((listed[w], w) for w in ring if w in listed and w != word)
             if near:
@@ -328,6 +330,12 @@ class Ladders:
                 "no ladder by changing letters; --edit also inserts and deletes letters"
             )
         column = group_column(lexicon, edit)
+        for row in (a, b):
+            if not isinstance(row[column], int):
+                raise DamagedState(
+                    f"{self.sqlite_file} is damaged: {row[Col.word]} is in {lexicon.upper()} but its {column} is "
+                    f"{row[column]!r}; build the export again"
+                )
         if a[column] != b[column]:
             sizes = dict(
                 self.query(
@@ -349,6 +357,12 @@ class Ladders:
             (group_id,),
         )
         ids = [row[0] for row in rows]
+        damaged = next((r for r in rows if not (isinstance(r[2], int) and r[2] >= 1)), None)
+        if damaged is not None:  # the searches need costs that grow: 0 or less loops for ever
+            raise DamagedState(
+                f"{self.sqlite_file} is damaged: {_shown(str(damaged[1]))} has rareness {damaged[2]!r} "
+                "(rareness is a whole number, 1 or more); build the export again"
+            )
         local = {i: n for n, i in enumerate(ids)}
         # Each list is JSON array text: all of them parsed in one call (a call per row took 3x as long).
         parsed = json.loads("[" + ",".join(text for row in rows for text in row[6:]) + "]")
@@ -460,9 +474,13 @@ class Ladders:
         clean: bool | str = False,
     ) -> Ladder:
         group, s, t = self._prepare(start, end, lexicon, edit, clean)
-        if len(group.words) >= COMPILED_FROM:
-            counts, preds = search.least_cost(*group.arrays(clean), s, t, group.rareness)
-        else:
+        compiled = len(group.words) >= COMPILED_FROM
+        if compiled:
+            try:
+                counts, preds = search.least_cost(*group.arrays(clean), s, t, group.rareness)
+            except ImportError:  # scipy could not be loaded (under `ulimit -v`, its code is not mapped)
+                compiled = False
+        if not compiled:
             counts, preds = search.a_star(group.links(clean), group.cost, group.steps_left(t), s, t, group.rareness)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
 
@@ -488,17 +506,27 @@ class Ladders:
         return counts[t], [group.ladder(p, counts[t]) for p in found]
 
 
+RING_TWO_LETTERS = 15
+
+
 def _words(n: int) -> str:
     return f"{n:,} word" + ("" if n == 1 else "s")
 
 
+# The one rule of a word typed into a solver (this one, solvers/php/ladder.php and the web page alike,
+# and the lists' own rule in stage 1): spaces and tabs around it are dropped, a-z folded to A-Z, and
+# anything else refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI" and the
+# dotless "\u0131" to "I", which would answer a word that was never typed.
+AROUND = " \t\n\r\x0b\x0c"
+
+
 def normalise(word: str) -> str:
-    cleaned = word.strip().upper()
+    cleaned = word.strip(AROUND)
     if not cleaned:
         raise UnknownWord("an empty word is not a word")
     if not (cleaned.isascii() and cleaned.isalpha()):
         raise UnknownWord(f"{_shown(cleaned)!r} is not a word of letters A-Z")
-    return cleaned
+    return cleaned.upper()
 
 
 def _shown(word: str) -> str:

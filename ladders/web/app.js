@@ -21,9 +21,21 @@ function say(text, isError = false) {
   $("status").className = isError ? "error" : "";
 }
 
+const HASHED = /^data\/.+\.[0-9a-f]{16}\.json$/;
+
 function getJSON(name) {  // each content-named file once per page
   if (!state.files.has(name)) {
     state.files.set(name, fetch(name).then((r) => {
+      // A content-named file gone: the page was left open across two re-exports (export-web keeps the
+      // previous export's files, not older ones). Load the new export, once per version.
+      if (r.status === 404 && HASHED.test(name) && state.manifest) {
+        const key = `ladders-reloaded-${state.manifest.version}`;
+        if (!sessionStorage.getItem(key)) {
+          sessionStorage.setItem(key, "1");
+          location.reload();
+          return new Promise(() => {});
+        }
+      }
       if (!r.ok) throw new Error(`${name}: ${r.status}`);
       return r.json();
     }));
@@ -193,11 +205,14 @@ function search(s, t, column, edit, clean) {
   return { shortest, shortestCost: sum.get(t), common: pathTo(parent, t), cost: best.get(t)[2] };
 }
 
+// A word's definition; null when it has none, undefined when its file could not be fetched.
 async function definition(id) {
   const [b, p] = state.where.get(id);
-  const chunk = await getJSON(b.defs[Math.floor(p / b.chunk)]).catch(() => []);
-  return chunk[p % b.chunk] ?? null;
+  const chunk = await getJSON(b.defs[Math.floor(p / b.chunk)]).catch(() => undefined);
+  return chunk === undefined ? undefined : chunk[p % b.chunk] ?? null;
 }
+
+const NOT_LOADED = "(the definition could not be loaded: offline, or the server failed)";
 
 // One word as a list item: the word, its label and its definition (fetched on demand).
 async function rung(id) {
@@ -207,7 +222,9 @@ async function rung(id) {
   item.querySelector(".word").textContent = at(id, "words");
   item.querySelector(".label").textContent = label;
   item.querySelector(".label").classList.add(label);
-  item.querySelector(".definition").textContent = (await definition(id)) ?? "(no definition)";
+  const text = await definition(id);
+  item.querySelector(".definition").textContent = text === undefined ? NOT_LOADED : text ?? "(no definition)";
+  if (text === undefined) item.classList.add("not-loaded");
   return item;
 }
 
@@ -230,10 +247,24 @@ async function loadSpan(column, group) {
   await Promise.all(list.map(bucket));
 }
 
+// A typed word's one rule, as in `ladders solve` and the PHP solver: spaces and tabs around it dropped,
+// a-z folded to A-Z, anything else refused. toUpperCase alone maps the ligature "\ufb01" to "FI" and the
+// dotless "\u0131" to "I": words never typed.
+function normalise(text) {
+  const w = String(text).replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, "");
+  return /^[A-Za-z]+$/.test(w) ? w.toUpperCase() : null;
+}
+
+function notLetters(text) {
+  const w = String(text).trim();
+  return w ? `"${w.length > 40 ? w.slice(0, 40) + "..." : w}" is not a word of letters A-Z.` : "An empty word is not a word.";
+}
+
 async function solve(from, to, lexicon, edit, clean) {
   const answers = $("answers");
   answers.replaceChildren();
-  const a = from.trim().toUpperCase(), b = to.trim().toUpperCase();
+  const a = normalise(from), b = normalise(to);
+  if (a === null || b === null) return say(notLetters(a === null ? from : to), true);
   const column = `group_${lexicon}${edit ? "_edit" : ""}`, ends = [];
   for (const w of [a, b]) {
     const found = await lookup(w);
@@ -259,9 +290,11 @@ async function solve(from, to, lexicon, edit, clean) {
   const ms = performance.now() - started;
   document.body.dataset.solveMs = ms.toFixed(2);
   if (!found) return say(`No clean ladder from ${a} to ${b}: every one steps on a flagged word.`, true);
-  say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.`);
   answers.append(await render("Shortest ladder", found.shortest, `, rareness ${found.shortestCost.toLocaleString("en")}`),
                  await render("Common-word ladder", found.common, `, rareness ${found.cost.toLocaleString("en")}`));
+  // Said once the ladders show (their definitions fetched), not before.
+  const missing = answers.querySelector(".not-loaded") ? " Some definitions could not be loaded." : "";
+  say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.${missing}`, Boolean(missing));
   document.body.dataset.solved = `${a}-${b}`;
 }
 
@@ -300,7 +333,10 @@ async function newPuzzle(date) {
   }
   if (!pool.length) return sayPlay("No puzzle of that kind in this export: choose other letters, steps or difficulty.", true);
   const pick = date ? pool[dayIndex(date, pool.length)] : pool[Math.floor(Math.random() * pool.length)];
-  return startPuzzle(pick.start, pick.end, date ? `today's puzzle (${date}), ${pick.difficulty}` : pick.difficulty);
+  $("p-length").value = String(pick.length); $("p-steps").value = String(pick.steps);  // the selectors say what it is
+  const today = new Date().toISOString().slice(0, 10);
+  const title = date === today ? `today's puzzle (${date})` : `the puzzle of ${date}`;
+  return startPuzzle(pick.start, pick.end, date ? `${title}, ${pick.difficulty}` : pick.difficulty);
 }
 
 // Distances to `t` over the clean words of its substitution group.
@@ -326,9 +362,10 @@ function nearer(v) {
   return best;
 }
 
-async function startPuzzle(a, b, about) {
-  a = a.toUpperCase(); b = b.toUpperCase();
+async function startPuzzle(from, to, about) {
+  const a = normalise(from), b = normalise(to);
   $("p-end").replaceChildren(); $("p-rungs").replaceChildren(); $("p-form").hidden = true;
+  if (a === null || b === null) return sayPlay(notLetters(a === null ? from : to), true);
   const ends = [];
   for (const w of [a, b]) {
     const found = await lookup(w);
@@ -338,8 +375,11 @@ async function startPuzzle(a, b, about) {
     ends.push(found[0]);
   }
   const [s, t] = ends;
+  if (s === t) return sayPlay(`${a} and ${b} are the same word: a puzzle needs two.`, true);
+  if (a.length !== b.length) return sayPlay(`${a} has ${a.length} letters and ${b} has ${b.length}: a puzzle's words have one length.`, true);
+  if (at(s, "group_csw") !== at(t, "group_csw")) return sayPlay(`No puzzle from ${a} to ${b}: no ladder joins them (they are in different groups).`, true);
   game.dist = distancesTo(t);
-  if (s === t || !game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: no clean ladder joins them.`, true);
+  if (!game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: every ladder steps on a flagged word.`, true);
   Object.assign(game, { start: s, end: t, path: [s], hints: 0, done: false });
   $("p-goal").textContent = `${a} → ${b}` + (about ? ` (${about})` : "");
   $("p-rungs").appendChild(await rung(s));
@@ -363,8 +403,9 @@ async function addRung(id, hinted) {
 }
 
 async function playWord(text) {
-  const w = text.trim().toUpperCase(), last = game.path[game.path.length - 1], was = at(last, "words");
+  const w = normalise(text), last = game.path[game.path.length - 1], was = at(last, "words");
   if (game.done || game.start === null) return;
+  if (w === null) return sayPlay(notLetters(text), true);
   const found = await lookup(w);
   if (found) await bucket(found[1]);
   if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w || "An empty word"} is not in the CSW word list.`, true);
@@ -390,8 +431,11 @@ async function finish() {
   $("p-form").hidden = true;
   const steps = game.path.length - 1, par = game.dist.get(game.start), best = [game.start];
   while (best[best.length - 1] !== game.end) best.push(nearer(best[best.length - 1]));
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const verdict = steps === par ? "par!" : `${steps - par} over par.`;
-  sayPlay(`Solved in ${steps} steps${game.hints ? ` with ${game.hints} hint${game.hints === 1 ? "" : "s"}` : ""}: ${verdict}`);
+  sayPlay(game.hints >= steps
+    ? `The hints climbed the whole ladder: ${plural(steps, "step")}, par ${par}.`
+    : `Solved in ${plural(steps, "step")}${game.hints ? ` with ${plural(game.hints, "hint")}` : ""}: ${verdict}`);
   const shown = await render("A shortest ladder", best, `: par ${par}`);
   shown.querySelector("h2").textContent = `Par ${par}; you took ${steps}. A shortest ladder:`;
   $("p-end").replaceChildren(shown);
@@ -449,6 +493,11 @@ async function keepOffline() {
   };
   try {
     await Promise.all([1, 2, 3, 4].map(worker));
+    // Marked kept, then the copies of older exports let go: only now that this one is whole (sw.js).
+    await cache.put(new URL("ladders-kept-for-offline-use", location.href).href, new Response(m.version));
+    for (const name of await caches.keys()) {
+      if (name.startsWith("ladders-") && name !== `ladders-${m.version}`) await caches.delete(name);
+    }
     $("keep-status").textContent = `Kept for offline use: ${(m.bytes / 1e6).toFixed(1)} MB.`;
     document.body.dataset.offline = "kept";
   } catch (err) {
@@ -471,7 +520,13 @@ load().then(async () => {
   await offerPuzzles();
   const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
   if (shared) return startPuzzle(shared[1], shared[2], "");
-  if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("daily") ?? "")) return newPuzzle(q.get("daily"));
+  if (q.has("daily")) {  // a real calendar date, as the page writes it: 2026-11-23
+    const date = q.get("daily"), parsed = new Date(`${date}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || isNaN(parsed) || parsed.toISOString().slice(0, 10) !== date) {
+      return sayPlay(`?daily=${date.slice(0, 20)} is not a date: write it as 2026-11-23.`, true);
+    }
+    return newPuzzle(date);
+  }
   if (q.get("from") && q.get("to")) {
     $("from").value = q.get("from"); $("to").value = q.get("to");
     const listed = state.manifest.lexicons ?? ["csw", "owl"];

@@ -17,8 +17,10 @@
 // Prints one JSON object: {"from", "to", "shortest": {"steps", "rareness", "words"}, "common": {"steps", "cost",
 // "words": [{"word", "rareness", "definition"}]}}. Every failure prints one JSON object {"error"} (never
 // a PHP warning or stack trace) and exits with the code `ladders` uses for its kind:
-//   2 bad usage; 3 no ladders dump in that database (unknown database, a table or column missing);
-//   4 cannot reach the server (socket, host, credentials) or another server error; 5 PHP itself failed
+//   2 bad usage (an unknown option too); 3 no complete ladders dump in that database (unknown database,
+//   a table or column missing, a load cut short: no row in ladders_complete; a rareness below 1);
+//   4 cannot reach the server (socket, host, credentials; no answer within 10 s to connect, 20 s a reply)
+//   or another server error; 5 PHP itself failed
 //   (memory_limit: a fatal error, reported at shutdown);
 //   10 unknown word (a word that is not letters A-Z, in any encoding, included); 11 lengths differ;
 //   12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged at the clean level
@@ -29,7 +31,10 @@
 // is everyday (stage 3 counts variant-only words above it). A build with another value needs it here too.
 const EVERYDAY_LEVEL = 35;
 
-ini_set("display_errors", "stderr");  // a PHP notice never lands inside the JSON on stdout
+// PHP prints no error of its own: a notice never lands inside the JSON on stdout, and a fatal error
+// (memory_limit) is the one JSON object of the shutdown function below, not twice "PHP Fatal error".
+ini_set("display_errors", "0");
+ini_set("log_errors", "0");
 // Warnings (a bad --host) name what they were given, control bytes included: they go through say() to
 // stderr as JSON, inert, instead of PHP's own lines.
 set_error_handler(function (int $level, string $message): bool {
@@ -40,6 +45,9 @@ set_error_handler(function (int $level, string $message): bool {
 register_shutdown_function(function (): void {
     $e = error_get_last();
     if ($e !== null && in_array($e["type"], [E_ERROR, E_CORE_ERROR, E_COMPILE_ERROR], true)) {
+        foreach (["words", "adjacent", "parent", "best", "heap", "queue", "index", "flagged", "done"] as $big) {
+            unset($GLOBALS[$big]);  // room to write the answer when the memory ran out
+        }
         say(["error" => "the PHP solver failed: " . $e["message"]]);
         exit(5);
     }
@@ -61,15 +69,46 @@ set_exception_handler(function (Throwable $e): void {
     refuse($missing ? 3 : 4, ($missing ? "no ladders dump here: " : "database error: ") . $e->getMessage());
 });
 
-$opts = getopt("", ["socket:", "db:", "user:", "password:", "host:", "lexicon:", "edit", "clean", "strict"], $rest);
-$args = array_slice($argv, $rest);
-foreach ($opts as $name => $value) {
-    if (is_array($value)) {  // an option given twice: getopt makes it a list
+// Options, before or after the two words (as in the README), `--name=value` or `--name value`; `--`
+// ends them. An unknown option, a value given to a flag, a flag given a value or an option given twice
+// is a usage error (exit 2): getopt() ignored unknown ones and stopped at the first word.
+const VALUED = ["socket", "db", "user", "password", "host", "lexicon"];
+const FLAGS = ["edit", "clean", "strict"];
+const USAGE = "usage: php ladder.php --socket=S --db=D [--lexicon=NAME] [--edit] [--clean] [--strict] START END";
+$opts = [];
+$args = [];
+for ($i = 1, $n = count($argv); $i < $n; $i++) {
+    $arg = $argv[$i];
+    if ($arg === "--") {
+        array_push($args, ...array_slice($argv, $i + 1));
+        break;
+    }
+    if (strlen($arg) < 2 || $arg[0] !== "-") {
+        $args[] = $arg;
+        continue;
+    }
+    [$name, $value] = array_pad(explode("=", substr($arg, 2), 2), 2, null);
+    if (substr($arg, 0, 2) !== "--" || !in_array($name, [...VALUED, ...FLAGS], true)) {
+        refuse(2, "unknown option $arg; " . USAGE);
+    }
+    if (array_key_exists($name, $opts)) {
         refuse(2, "--$name given more than once");
     }
+    if (in_array($name, FLAGS, true)) {
+        if ($value !== null) {
+            refuse(2, "--$name takes no value");
+        }
+        $value = true;
+    } elseif ($value === null) {
+        if ($i + 1 >= $n) {
+            refuse(2, "--$name needs a value");
+        }
+        $value = $argv[++$i];
+    }
+    $opts[$name] = $value;
 }
 if (count($args) != 2) {
-    refuse(2, "usage: php ladder.php --socket=S --db=D [--lexicon=NAME] [--edit] [--clean] [--strict] START END");
+    refuse(2, USAGE);
 }
 $lexicon = strtolower($opts["lexicon"] ?? "csw");
 if (!preg_match('/^[a-z][a-z0-9_]{0,31}$/D', $lexicon)) {  // a lexicon's name (docs/lexicons.md): safe in SQL
@@ -79,7 +118,9 @@ $edit = isset($opts["edit"]);
 // The flag columns whose words a ladder at the asked clean level never steps on.
 $refused = isset($opts["strict"]) ? ["offensive", "vulgar_sense"] : (isset($opts["clean"]) ? ["offensive"] : []);
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
-[$start, $end] = array_map(fn($w) => strtoupper(trim($w)), $args);
+// A word's one rule, the same in `ladders solve` and the web page: spaces and tabs around it dropped,
+// a-z folded to A-Z, anything else refused (no Unicode case mapping: the ligature "fi" is no FI).
+[$start, $end] = array_map(fn($w) => strtoupper(trim($w, " \t\n\r\x0B\x0C")), $args);
 foreach ([$start, $end] as $word) {
     if (!preg_match('/^[A-Z]+$/D', $word)) {
         refuse(10, ($word === "" ? "an empty word" : "\"$word\"") . " is not a word of letters A-Z");
@@ -87,8 +128,14 @@ foreach ([$start, $end] as $word) {
 }
 
 try {
-    $db = new mysqli($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
-                     $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
+    // Bounded waits: a server that accepts and never answers (stopped, hung) held the solver for ever
+    // (mysqlnd's read timeout is a day). Connecting may take 10 s, each answer 20 s (the largest group's
+    // query takes well under one).
+    $db = mysqli_init();
+    $db->options(MYSQLI_OPT_CONNECT_TIMEOUT, 10);
+    $db->options(MYSQLI_OPT_READ_TIMEOUT, 20);
+    $db->real_connect($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
+                      $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
 } catch (mysqli_sql_exception $e) {
     if ($e->getCode() == 1049) {
         throw $e;  // the server answered: no such database, so no dump here (exit 3, below)
@@ -96,6 +143,17 @@ try {
     refuse(4, "cannot connect to the database server: " . $e->getMessage());
 }
 $db->set_charset("utf8mb4");
+// The dump writes its one row of ladders_complete last, when every check of the load held: a dump cut
+// short (between two statements, so that mysql exited 0) leaves none, and its tables are not trusted.
+try {
+    $complete = $db->query("SELECT COUNT(*) FROM ladders_complete")->fetch_row()[0];
+} catch (mysqli_sql_exception $e) {
+    $complete = $e->getCode() == 1146 ? 0 : throw $e;
+}
+if ((int)$complete !== 1) {
+    refuse(3, "no complete ladders dump loads here (table ladders_complete has no row: the load was cut "
+              . "short or failed its checks): load the dump again");
+}
 // The lexicons the dump holds: its words table's in_<name> columns.
 $held = array_map(fn($row) => substr($row[0], 3), $db->query(
     "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'words' "
@@ -123,6 +181,9 @@ if (!$edit && $ends[$start]["length"] != $ends[$end]["length"]) {
     refuse(11, "$start and $end differ in length: --edit also inserts and deletes letters");
 }
 $group = $ends[$start][$column];
+if ($group === null || $ends[$end][$column] === null) {
+    refuse(3, "the words table is damaged: a word of " . strtoupper($lexicon) . " has no $column: load the dump again");
+}
 if ($group != $ends[$end][$column]) {
     refuse(12, "no ladder: $start and $end are in different groups");
 }
@@ -139,6 +200,10 @@ $query->execute();
 foreach ($query->get_result() as $row) {
     $id = $row["id"];
     $words[$id] ??= ["word" => $row["word"], "rareness" => (int)$row["rareness"], "definition" => $row["definition"]];
+    if ($words[$id]["rareness"] < 1) {  // the search's costs must grow: 0 or less would loop for ever
+        refuse(3, "the words table is damaged: " . $row["word"] . " has rareness " . $row["rareness"]
+                  . " (rareness is 1 or more): load the dump again");
+    }
     $everyday = $row["scowl_level"] !== null && (int)$row["scowl_level"] <= EVERYDAY_LEVEL;
     $cost[$id] ??= $everyday ? 1 : (int)$row["rareness"];
     foreach ($refused as $flag) {

@@ -314,7 +314,7 @@ def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
         # or nothing.
         .with_columns(
             pl.when(dangling & pl.col(column).str.contains("; "))
-            .then(pl.col(column).str.replace(r"^(.*);[^;]*$", "$1."))
+            .then(pl.col(column).str.replace(r"^(.{3,});[^;]*$", "$1."))  # too little left ('; ,'): none
             .otherwise(pl.col(column))
             .alias(column)
         )

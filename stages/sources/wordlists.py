@@ -159,7 +159,7 @@ def line_kinds(lines: pl.DataFrame) -> pl.Series:
     )[LINE_KIND]
 
 
-def detect(name: str, lines: pl.DataFrame) -> str:
+def detect(name: str, lines: pl.DataFrame, key: str = "its _format key") -> str:
     """The format of a whole file from every line: bare words alone are plain; bare words mixed with
     defined lines are a list with definitions (long words often have none); two kinds of defined
     lines in one file are an error naming the first line of each."""
@@ -177,7 +177,7 @@ def detect(name: str, lines: pl.DataFrame) -> str:
     examples = "; ".join(f"line {line} looks {kind}" for kind, line in defined.rows())
     raise InputFormatError(
         f"{name}: cannot tell its format, it mixes two formats ({examples}); "
-        "set its _format key to plain, naspa, collins or scores"
+        f"set {key} to plain, naspa, collins or scores"
     )
 
 
@@ -431,10 +431,11 @@ def inert(text: pl.Expr) -> pl.Expr:
     return removed.str.replace_all("  +", " ").str.strip_chars()
 
 
-def read_wordlist(name: str, data: bytes, fmt: str) -> WordList:
-    """Parse one list file in format `fmt` (`auto` decides from the lines; see detect)."""
+def read_wordlist(name: str, data: bytes, fmt: str, key: str = "its _format key") -> WordList:
+    """Parse one list file in format `fmt` (`auto` decides from the lines; see detect; `key`: the config
+    key that forces a format, for the message)."""
     lines = content_lines(name, data)
-    chosen = detect(name, lines) if fmt == "auto" else fmt
+    chosen = detect(name, lines, key) if fmt == "auto" else fmt
     split, bad_scores = split_lines(lines, chosen)
     errors = pl.concat([bad_scores, _word_errors(split)]).sort("line")
     good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col(Col.word).str.to_uppercase())
