@@ -229,7 +229,9 @@ def test_a_build_of_a_grid_like_list_ends_in_one_line(tmp_path):
 
     root = copy_tiny(tmp_path)
     (root / "grid.txt").write_text("\n".join(grid(10)) + "\n")
-    (root / "config.toml").write_text(tiny_config(csw="grid.txt", owl="grid.txt") + 'build_dir = "build"\n')
+    # no everyday lexicon: a grid of A/B words has none, and an empty lexicon is an error of its own
+    config = tiny_config(csw="grid.txt", owl="grid.txt") + 'build_dir = "build"\n[lexicons]\neveryday = false\n'
+    (root / "config.toml").write_text(config)
     child = subprocess.run(
         [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")],
         cwd=ROOT,
