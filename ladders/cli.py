@@ -599,7 +599,7 @@ def export_sql(
     utf8mb4, batched INSERTs, the same indexes as ladder.sqlite, and a final row-count check."""
 
     from pipeline import io
-    from ladders.artifact.sqldump import mysql_dump
+    from ladders.artifact.sqldump import check_target, mysql_dump
     from pipeline.swap import read_consistently
 
     _warn_address_space("the dump of raw/'s export", "it stops")
@@ -621,6 +621,7 @@ def export_sql(
             if out.resolve() != default.resolve() and (out.resolve().parent == folder.resolve() or out.exists()):
                 raise UsageError(f"--out {out} would replace a file of the export or its build folder; name another")
         target = out or default
+        check_target(target)
         io.write_atomic(target, dump.encode(), named_by_user=out is not None)
         say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
 

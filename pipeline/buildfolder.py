@@ -93,6 +93,7 @@ class BuildFolder:
         self.check()
         self.path.mkdir(parents=True, exist_ok=True)
         io.refuse_links(io.special_files(self.path), f"the build folder {self.path}", DamagedState)
+        self.refuse_foreign_files()
         if not (self.path / MARKER_FILE).exists():
             io.write_atomic(self.path / MARKER_FILE, MARKER_TEXT.encode())
         # Opened without truncating and without following a link planted since the check above.
@@ -105,6 +106,23 @@ class BuildFolder:
                 fcntl.flock(f, fcntl.LOCK_EX)
             self.recover()
             yield
+
+    def refuse_foreign_files(self) -> None:
+        """A folder output (build/export) is replaced whole by the next build that writes it, so a file or
+        folder in it that is none of its declared members was put there by someone else, and the swap would
+        delete it: DamagedState naming it, before any stage runs."""
+        for stage in self.stages:
+            for output in stage.writes.values():
+                folder = self.path / output.path
+                if not output.is_dir or not folder.is_dir() or folder.is_symlink():
+                    continue
+                foreign = sorted(entry.name for entry in folder.iterdir() if entry.name not in output.members)
+                if foreign:
+                    raise DamagedState(
+                        f"{folder / foreign[0]} is not a file ladders wrote"
+                        + (f" ({len(foreign) - 1} more beside it)" if len(foreign) > 1 else "")
+                        + f": the next build replaces {folder} whole; move it out of that folder first"
+                    )
 
     def scratch_path(self, stage: Stage) -> Path:
         return self.path / f"{SCRATCH_PREFIX}{stage.name}"

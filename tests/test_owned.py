@@ -177,3 +177,48 @@ def test_a_killed_export_webs_temporary_files_go_and_a_users_stay(built, tmp_pat
     mine.write_text("mine")
     assert web(built, page).exit_code == 0
     assert not left.exists() and mine.read_text() == "mine"
+
+
+# ---- found by the second hostile pass -------------------------------------------------------------
+
+
+def test_a_users_files_in_the_export_folder_are_refused_and_kept(built):
+    """A build replaces build/export whole: a file or folder of the user's in it was deleted, silently
+    and with exit 0 (`run export --force`, or any build whose export ran)."""
+    export = built / "build" / "export"
+    (export / "NOTES.txt").write_text("my notes\n")
+    (export / "mine").mkdir()
+    (export / "mine" / "f.txt").write_text("x\n")
+    for args in (("--force",), ()):
+        result = build(built, *args)
+        assert result.exit_code == 3, result.output
+        assert result.stderr == (
+            f"error: {export / 'NOTES.txt'} is not a file ladders wrote (1 more beside it): the next build "
+            f"replaces {export} whole; move it out of that folder first\n"
+        )
+    assert (export / "NOTES.txt").read_text() == "my notes\n" and (export / "mine" / "f.txt").read_text() == "x\n"
+    (export / "NOTES.txt").unlink()
+    (export / "mine" / "f.txt").unlink()
+    (export / "mine").rmdir()
+    assert build(built, "--force").exit_code == 0
+
+
+def test_export_sql_replaces_only_a_dump(built, tmp_path):
+    """`--out` overwrote any file (pyproject.toml, a word list), and the target of a link, with exit 0."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("precious\n")
+    link = tmp_path / "link.sql"
+    link.symlink_to(precious)
+    config = ["--config", str(built / "config.toml")]
+    for target in (precious, link):
+        result = invoke("export-sql", "--out", str(target), *config)
+        assert result.exit_code == 2, result.output
+        assert (
+            result.stderr
+            == f"error: --out {target} exists and is not a dump ladders wrote; name a new file, or remove it first\n"
+        )
+    assert precious.read_text() == "precious\n" and link.is_symlink()
+    dump = tmp_path / "dump.sql"
+    for _ in range(2):  # a new file, then the dump it wrote is replaced
+        assert invoke("export-sql", "--out", str(dump), *config).exit_code == 0
+    assert dump.read_text().startswith("-- ladders export-sql:")

@@ -147,6 +147,26 @@ def _inserts(table: str, frame: pl.DataFrame) -> Iterator[str]:
         yield f"INSERT INTO `{table}` VALUES\n" + ",\n".join(batch) + ";\n"
 
 
+HEADER = "-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
+
+
+def check_target(target: Path) -> None:
+    """A dump replaces only a file that is a dump (its first line is HEADER), or writes a new file: an
+    existing file of any other kind (pyproject.toml, a word list, notes) is the user's and is refused, a
+    link's target included. A device or FIFO (`--out /dev/null`) is written into, never replaced."""
+    from pipeline.errors import UsageError
+
+    if target.is_symlink() or target.is_file():
+        real = target.resolve()
+        if real.is_file():
+            with open(real, "rb") as f:
+                head = f.read(len(HEADER.encode()))
+            if head != HEADER.encode():
+                raise UsageError(
+                    f"--out {target} exists and is not a dump ladders wrote; name a new file, or remove it first"
+                )
+
+
 def mysql_dump(export: Path) -> Iterator[str]:
     """The dump, a statement (or a batch of rows) at a time."""
     words = io.read_export_table(export_file(export))
@@ -155,8 +175,7 @@ def mysql_dump(export: Path) -> Iterator[str]:
     schema = words_schema(lexicons)
     scalar = words.select(scalar_columns(lexicons))
     links = link_pairs(words).sort(Col.src, Col.dst)
-    yield (
-        "-- ladders export-sql: a word-ladder dictionary for MySQL/MariaDB (see the README)\n"
+    yield HEADER + (
         # Every session setting changed here is saved first and put back at the end: a session that
         # sources the dump keeps its own (autocommit=0 left behind rolled its later writes back).
         f"SET {', '.join(f'@ladders_old_{v} = @@SESSION.{v}' for v in SESSION_SETTINGS)};\n"
