@@ -196,14 +196,19 @@ def _echo(quiet: bool):
 
 
 def _runner(
-    config: Optional[Path], build_dir: Optional[Path], quiet: bool, lenient: bool = False, jobs: Optional[int] = None
+    config: Optional[Path],
+    build_dir: Optional[Path],
+    quiet: bool,
+    lenient: bool = False,
+    jobs: Optional[int] = None,
+    with_: tuple[str, ...] = (),
 ):
     from pipeline import progress
     from pipeline.config import load_config
     from ladders.compose import runner
 
     progress.configure(quiet)
-    return runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
+    return runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs, with_=with_)
 
 
 def _warn_address_space(what: str = "a build of raw/", stops: str = "the build stops") -> None:
@@ -232,11 +237,21 @@ def build(
             "[default: the usable cores; 1 runs them one after another].",
         ),
     ] = None,
+    with_: Annotated[
+        Optional[str],
+        typer.Option(
+            "--with",
+            help="Also build these targets from the export, comma-separated: sql (<build dir>/ladder-mysql.sql, "
+            "as export-sql writes it), web (<build dir>/web/, as export-web writes it); rebuilt only when the "
+            "export changed.",
+        ),
+    ] = None,
 ) -> None:
     """Run every stale stage, independent ones side by side; one line per stage as it ends."""
     _warn_address_space()
     with reported():
-        _runner(config, build_dir, quiet, lenient, jobs).build(force=force)
+        names = tuple(n.strip() for n in (with_ or "").split(",") if n.strip())
+        _runner(config, build_dir, quiet, lenient, jobs, names).build(force=force)
 
 
 @app.command()
