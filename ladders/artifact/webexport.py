@@ -22,7 +22,7 @@ Reads words.parquet of an export. Writes into DIR:
 - a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
 So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/test_web.py
 holds the byte budgets).
-Every file is written atomically (a temporary file in its folder, renamed over
+Every file is written atomically by pipeline/io.py's `write_atomic_at` (a temporary file in its folder, renamed over
 the name), so a web server never serves half a file and a link planted at a
 file's name is replaced, never followed. A folder holding a link anywhere
 (a file, data/, data/defs/) is refused, naming the link: ladders neither writes
@@ -42,7 +42,6 @@ import gzip
 import hashlib
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -341,24 +340,7 @@ class _Folder:
         sub, _, base = name.rpartition("/")
         fd = self.dir_fd(sub)
         with io.naming(self.path / name):
-            # A new file of a name no one could guess: a link, hard link or FIFO planted there beforehand
-            # is never opened (O_EXCL), and a name taken is simply passed over.
-            while True:
-                tmp = f".{base}.{secrets.token_hex(8)}.tmp"
-                try:
-                    out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=fd)
-                    break
-                except FileExistsError:
-                    continue
-            try:
-                with os.fdopen(out, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.rename(tmp, base, src_dir_fd=fd, dst_dir_fd=fd)
-            except BaseException:
-                os.unlink(tmp, dir_fd=fd)
-                raise
+            io.write_atomic_at(fd, base, data)
 
     def read(self, name: str) -> bytes | None:
         """The bytes of a regular file of the folder (None when missing or not a file), never via a link."""
