@@ -82,7 +82,7 @@ def write_stdout(data: bytes) -> None:
     except BrokenPipeError:
         raise StdoutGone from None
     except OSError as e:
-        from pipeline.errors import describe_os_error
+        from pipeline.limits import describe_os_error
 
         say(f"error: {describe_os_error(OSError(e.errno, e.strerror, 'standard output'))}", err=True)
         raise typer.Exit(4) from None
@@ -135,7 +135,8 @@ LenientOpt = Annotated[
 def reported(as_json: bool = False) -> Iterator[None]:
     """Turn any failure into one line on stderr and the exit code of its kind; with --json, into
     {"error": {"code", "message", ...}} on stdout with the same exit code."""
-    from pipeline.errors import InternalError, PipelineError, describe_os_error
+    from pipeline.errors import InternalError, PipelineError
+    from pipeline.limits import describe_os_error
 
     def fail(code: int, message: str, **details) -> None:
         if as_json:
@@ -180,7 +181,7 @@ def reported(as_json: bool = False) -> Iterator[None]:
 def _unexpected(e: Exception) -> tuple[int, str]:
     """The exit code and line of an exception no part of ladders raised (a library's)."""
     if isinstance(e, MemoryError) or "failed to map segment" in str(e):  # no memory for data or for code
-        from pipeline.errors import out_of_memory
+        from pipeline.limits import out_of_memory
 
         return 4, out_of_memory()
     text = " ".join(str(e).split())[:200]
@@ -213,7 +214,7 @@ def _runner(
 
 def _warn_address_space(what: str = "a build of raw/", stops: str = "the build stops") -> None:
     """Before work in polars: it aborts on a failed allocation, past any one-line error, so say it first."""
-    from pipeline.errors import address_space_warning
+    from pipeline.limits import address_space_warning
 
     warning = address_space_warning(what, stops)
     if warning:
