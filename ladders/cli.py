@@ -651,7 +651,7 @@ def export_web(
     """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (a word index,
     buckets of groups with their links, definitions; files named by content, with gzip copies). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
-    from ladders.artifact.webexport import write_web
+    from ladders.artifact.webfolder import write_web
     from pipeline.swap import read_consistently
 
     _warn_address_space("the page of raw/'s export", "it stops")
