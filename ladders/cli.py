@@ -82,7 +82,7 @@ def write_stdout(data: bytes) -> None:
     except BrokenPipeError:
         raise StdoutGone from None
     except OSError as e:
-        from pipeline.errors import describe_os_error
+        from pipeline.limits import describe_os_error
 
         say(f"error: {describe_os_error(OSError(e.errno, e.strerror, 'standard output'))}", err=True)
         raise typer.Exit(4) from None
@@ -135,7 +135,8 @@ LenientOpt = Annotated[
 def reported(as_json: bool = False) -> Iterator[None]:
     """Turn any failure into one line on stderr and the exit code of its kind; with --json, into
     {"error": {"code", "message", ...}} on stdout with the same exit code."""
-    from pipeline.errors import InternalError, PipelineError, describe_os_error
+    from pipeline.errors import InternalError, PipelineError
+    from pipeline.limits import describe_os_error
 
     def fail(code: int, message: str, **details) -> None:
         if as_json:
@@ -180,7 +181,7 @@ def reported(as_json: bool = False) -> Iterator[None]:
 def _unexpected(e: Exception) -> tuple[int, str]:
     """The exit code and line of an exception no part of ladders raised (a library's)."""
     if isinstance(e, MemoryError) or "failed to map segment" in str(e):  # no memory for data or for code
-        from pipeline.errors import out_of_memory
+        from pipeline.limits import out_of_memory
 
         return 4, out_of_memory()
     text = " ".join(str(e).split())[:200]
@@ -196,19 +197,24 @@ def _echo(quiet: bool):
 
 
 def _runner(
-    config: Optional[Path], build_dir: Optional[Path], quiet: bool, lenient: bool = False, jobs: Optional[int] = None
+    config: Optional[Path],
+    build_dir: Optional[Path],
+    quiet: bool,
+    lenient: bool = False,
+    jobs: Optional[int] = None,
+    with_: tuple[str, ...] = (),
 ):
     from pipeline import progress
     from pipeline.config import load_config
     from ladders.compose import runner
 
     progress.configure(quiet)
-    return runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs)
+    return runner(load_config(config, build_dir, lenient), echo=_echo(quiet), jobs=jobs, with_=with_)
 
 
 def _warn_address_space(what: str = "a build of raw/", stops: str = "the build stops") -> None:
     """Before work in polars: it aborts on a failed allocation, past any one-line error, so say it first."""
-    from pipeline.errors import address_space_warning
+    from pipeline.limits import address_space_warning
 
     warning = address_space_warning(what, stops)
     if warning:
@@ -232,11 +238,21 @@ def build(
             "[default: the usable cores; 1 runs them one after another].",
         ),
     ] = None,
+    with_: Annotated[
+        Optional[str],
+        typer.Option(
+            "--with",
+            help="Also build these targets from the export, comma-separated: sql (<build dir>/ladder-mysql.sql, "
+            "as export-sql writes it), web (<build dir>/web/, as export-web writes it); rebuilt only when the "
+            "export changed.",
+        ),
+    ] = None,
 ) -> None:
     """Run every stale stage, independent ones side by side; one line per stage as it ends."""
     _warn_address_space()
     with reported():
-        _runner(config, build_dir, quiet, lenient, jobs).build(force=force)
+        names = tuple(n.strip() for n in (with_ or "").split(",") if n.strip())
+        _runner(config, build_dir, quiet, lenient, jobs, names).build(force=force)
 
 
 @app.command()
@@ -636,7 +652,7 @@ def export_web(
     """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (a word index,
     buckets of groups with their links, definitions; files named by content, with gzip copies). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
-    from ladders.artifact.webexport import write_web
+    from ladders.artifact.webfolder import write_web
     from pipeline.swap import read_consistently
 
     _warn_address_space("the page of raw/'s export", "it stops")

@@ -1,5 +1,6 @@
 """The composition point: the one module outside stages/ that imports stages/. It hands the numbered
-stages to the engine (a Runner over stages.STAGE_MODULES) and lends verify the stage's own morphology (E502
+stages to the engine (a Runner over stages.STAGE_MODULES, and the product's optional targets of
+ladders/targets.py) and lends verify the stage's own morphology (E502
 asks which words are forms of an offensive word, by the same suffix rules stage 2 used)."""
 
 from __future__ import annotations
@@ -12,9 +13,14 @@ from pipeline.stage import Stage
 from stages import STAGE_MODULES
 
 
-def runner(config: Config, echo: Callable[[str], None] = lambda s: None, jobs: int | None = None) -> Runner:
-    """A Runner of every stage of this project."""
-    return Runner(config, echo, jobs, stage_modules=STAGE_MODULES)
+def runner(
+    config: Config, echo: Callable[[str], None] = lambda s: None, jobs: int | None = None, with_: tuple[str, ...] = ()
+) -> Runner:
+    """A Runner of every stage of this project, and of the targets named in `with_` (ladders/targets.py:
+    sql, web), which run after the export like stages."""
+    from ladders.targets import targets
+
+    return Runner(config, echo, jobs, stage_modules=STAGE_MODULES, targets=targets(with_))
 
 
 def stages() -> list[Stage]:

@@ -35,7 +35,16 @@ PROJECT_FILES = ("ladders.toml", "pyproject.toml")  # looked for in this order, 
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
 DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
-PATH_KEYS = ("scowl", "wordnet", "gcide", "supplement", "offensive", "cuss")  # not a column: raw inputs
+# The raw inputs beyond the lexicons' lists, declared once: each key and whether it names a file or a folder.
+RAW_INPUTS = {
+    "scowl": "dir",
+    "wordnet": "dir",
+    "gcide": "dir",
+    "supplement": "file",
+    "offensive": "file",  # not a column: the offensive-words list
+    "cuss": "file",  # not a column: the cuss ratings (index.js of the npm package)
+}
+PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
 OPTIONAL = (*LEGACY_LISTS, "lexicons")  # the lexicons come from either
 LEXICON_FILES = "lexicon_files"  # not a key: every file the lexicons name, as one raw input of stage 1
@@ -139,12 +148,7 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "csw_format": _choice(LEXICON_FORMATS),
     "owl": _path("file"),
     "owl_format": _choice(LEXICON_FORMATS),
-    "scowl": _path("dir"),
-    "wordnet": _path("dir"),
-    "gcide": _path("dir"),
-    "supplement": _path("file"),
-    "offensive": _path("file"),  # not a column: the offensive-words list
-    "cuss": _path("file"),  # not a column: the cuss ratings (index.js of the npm package)
+    **{key: _path(kind) for key, kind in RAW_INPUTS.items()},
     "lenient": _bool,
     "definition_sources": _sources,
     "rareness_by_level": _rareness,

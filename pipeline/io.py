@@ -1,8 +1,10 @@
 """File IO for the runner: deterministic Parquet bytes, atomic writes, hashing.
 
-Every file the pipeline writes goes through `write_atomic`: the bytes go to a
-temporary file in the same folder, are fsynced, then renamed over the final
-name, so a crash or kill never leaves a half-written file under that name.
+Every single file ladders writes goes through `write_atomic` (or `write_atomic_at`,
+its form for an open folder): the bytes go to a temporary file in the same folder,
+are fsynced, then renamed over the final name, so a crash or kill never leaves a
+half-written file under that name. (A folder output is written file by file so,
+then swapped in whole: pipeline/swap.py.)
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -82,17 +84,43 @@ def write_atomic(path: Path, data: bytes, named_by_user: bool = False) -> None:
     with naming(path):
         if not named_by_user:
             path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are for everyone to read
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError as e:  # named as the file the user knows, as the temporary file's error was
+            raise OSError(e.errno, e.strerror, str(path)) from None
+        try:
+            write_atomic_at(folder, path.name, data)
+        finally:
+            os.close(folder)
+
+
+def write_atomic_at(folder: int, name: str, data: bytes) -> None:
+    """`data` into a new temporary file `.NAME.<16 hex>.tmp` in the open folder `folder`, fsynced, then
+    renamed over `name`: the one atomic writer (write_atomic, and export-web's page folder, which holds its
+    folders open so that a link planted after its check is never followed). The temporary file is new, of
+    a name no one could guess: a link, hard link or FIFO planted there beforehand is never opened
+    (O_EXCL), and a name taken is passed over. Its mode is 0666 less the umask, as any new file's."""
+    while True:
+        tmp = f".{name}.{secrets.token_hex(8)}.tmp"
+        try:
+            out = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666, dir_fd=folder
+            )
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(out, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.rename(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        try:
+            os.unlink(tmp, dir_fd=folder)
+        except FileNotFoundError:
+            pass
+        raise
 
 
 def read_regular(path: Path) -> bytes:

@@ -13,10 +13,11 @@ from pipeline.errors import InternalError, UsageError
 from pipeline.stage import Output, Stage
 
 
-def all_stages(modules: tuple[str, ...]) -> list[Stage]:
-    """The STAGE of each module named, in that order, checked: each table a stage reads is written by an
-    earlier one, and no argument name is passed twice."""
-    stages = [importlib.import_module(m).STAGE for m in modules]
+def all_stages(modules: tuple[str, ...], extra: tuple[Stage, ...] = ()) -> list[Stage]:
+    """The STAGE of each module named, in that order, then the `extra` stages (targets the product adds,
+    e.g. the MySQL dump), checked: each table a stage reads is written by an earlier one, and no argument
+    name is passed twice."""
+    stages = [*(importlib.import_module(m).STAGE for m in modules), *extra]
     written: dict[str, Stage] = {}
     for stage in stages:
         names = (

@@ -102,12 +102,15 @@ class Runner:
         jobs: int | None = None,
         *,
         stage_modules: tuple[str, ...],
+        targets: tuple[Stage, ...] = (),
     ):
         """`jobs`: at most this many stages at a time (default: the usable cores); `stage_modules`: the
-        stages' module names in DAG order (the engine names none: ladders/compose.py hands them in)."""
+        stages' module names in DAG order (the engine names none: ladders/compose.py hands them in);
+        `targets`: stages after them that the product adds to this build (the MySQL dump, the web folder),
+        run, locked, checked for staleness and swapped in like the others."""
         self.config = config
         self.build_dir = config.path("build_dir")
-        self.stages = all_stages(stage_modules)
+        self.stages = all_stages(stage_modules, targets)
         self.jobs = max(1, jobs if jobs is not None else usable_cores())
         self._echo_lock = threading.RLock()
         self.echo = self._locked(echo)
@@ -209,7 +212,12 @@ class Runner:
     def _outputs_status(self, stage: Stage, entry: dict[str, Any] | None) -> Status | None:
         """Missing or altered when an output is, else None."""
         for out in stage.writes.values():
-            for f in out.files():
+            files = out.files()
+            if out.named_by_transform:  # the files the lock says it wrote, or the folder itself
+                files = [f for f in (entry or {}).get("outputs", {}) if f.startswith(f"{out.path}/")]
+                if not (self.build_dir / out.path).is_dir():
+                    return Status(stage, "missing", f"{out.path} does not exist")
+            for f in files:
                 digest = self.hash_file(self.build_dir / f)
                 if digest is None:
                     return Status(stage, "missing", f"{f} does not exist")
@@ -343,7 +351,7 @@ class Runner:
             else "the stage that was running left nothing behind"
         )
         export = self.build_dir / "export"
-        replaced = any(s.name in reports and reports[s.name].action == "ran" and _writes_folder(s) for s in self.stages)
+        replaced = any(s.name in reports and reports[s.name].action == "ran" and _writes_export(s) for s in self.stages)
         raise Interrupted(
             f"stages finished: {done}; {which}, and {export} " + ("is the new export" if replaced else "is as it was")
         ) from None
@@ -402,6 +410,11 @@ class Runner:
         hashes: dict[str, str] = {}
         for table in stage.reads:
             _, out = writer_of(self.stages, table)
+            if out.is_dir:  # a folder: its Path, its members hashed (the writer's lock holds them whole)
+                for f in out.files():
+                    hashes[f] = self.hash_file(self.build_dir / f) or io.sha256(self._read(self.build_dir / f, table))
+                kwargs[table] = self.build_dir / out.path
+                continue
             data = self._read(self.build_dir / out.path, f"stage {stage.label} needs {out.path}")
             hashes[out.path] = io.sha256(data)
             schema = out.columns(self.config["lexicons"])
@@ -458,7 +471,9 @@ class Runner:
         writing lock is taken: a stage beside it need not wait for the encoding, nor Ctrl-C."""
         encoded = dict(result)
         for name, out in stage.writes.items():
-            if not out.is_dir:
+            if not out.is_dir and out.schema is None:  # a file of bytes, no table
+                encoded[name] = (None, result[name])
+            elif not out.is_dir:
                 df = check_schema(
                     result[name], out.columns(self.config["lexicons"]) or {}, f"stage {stage.label} output {name}"
                 )
@@ -475,7 +490,7 @@ class Runner:
             value = result[name]
             if out.is_dir:
                 files = {f: (v.encode() if isinstance(v, str) else v) for f, v in value.items()}
-                if sorted(files) != sorted(out.members or {}):
+                if not out.named_by_transform and sorted(files) != sorted(out.members or {}):
                     raise InternalError(
                         f"stage {stage.label} wrote {sorted(files)} in {out.path}, declared {sorted(out.members or {})}"
                     )
@@ -513,8 +528,8 @@ class Runner:
             raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
 
 
-def _writes_folder(stage: Stage) -> bool:
-    return any(out.is_dir for out in stage.writes.values())
+def _writes_export(stage: Stage) -> bool:
+    return any(out.is_dir and out.path == "export" for out in stage.writes.values())
 
 
 def _second_interrupt_exits() -> Callable[[], None]:

@@ -7,7 +7,10 @@ key gives one entry, a folder key one per file), the value of each config
 key in `settings`, and, when it declares `digests`, one dict `digests`
 {path: {"key", "sha256", "size"}} of the files of those keys (hashed once per
 build by the runner, never read again). The transform returns one value per name in `writes`: a
-DataFrame for a table, or `{file name: bytes}` for a folder; it may add
+DataFrame for a table, `bytes` for a file declared without a schema, or `{file name: bytes}` for a
+folder (a folder declared `named_by_transform` holds whatever names the transform returns, in
+subfolders too). A table in `reads` that is a folder is passed as the Path of that folder in the build
+folder (its member files are hashed as its inputs, never loaded by the runner). It may add
 `"notes": [str, ...]`, lines the runner shows under the stage's summary line.
 A stage that declares `scratch` is also passed `scratch`, an empty folder of
 its own inside the build folder (removed after the stage, whatever happens);
@@ -35,6 +38,7 @@ class Output:
     # depend on which lexicons the build makes (a column per lexicon).
     schema: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] | None = None
     members: dict[str, dict[str, Any] | None] | None = None
+    named_by_transform: bool = False  # a folder whose member names the transform decides (members={})
 
     def columns(self, lexicons: dict[str, Any]) -> dict[str, Any] | None:
         """The table's schema for a build of these lexicons."""
@@ -63,6 +67,7 @@ class Stage:
     digests: tuple[str, ...] = ()  # raw-input keys the stage only records: passed as `digests`, no bytes
     scratch: bool = False  # passed `scratch`, an empty folder of its own in the build folder (see above)
     helpers: tuple[str, ...] = ()  # project modules (beyond its own) whose code shapes its output
+    assets: tuple[Path, ...] = ()  # data files (not modules) whose content shapes its output
 
     def code_files(self) -> list[Path]:
         """The source files whose change can change this stage's output: the stage's module, the
@@ -71,7 +76,8 @@ class Stage:
         import importlib
 
         names = (self.transform.__module__, *self.helpers, *ALWAYS)
-        return sorted(Path(importlib.import_module(n).__file__ or "") for n in dict.fromkeys(names))
+        modules = [Path(importlib.import_module(n).__file__ or "") for n in dict.fromkeys(names)]
+        return sorted([*modules, *self.assets])
 
     @property
     def label(self) -> str:

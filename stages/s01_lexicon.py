@@ -51,7 +51,8 @@ from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SKIPPED, lexicon_schema
 from pipeline.stage import Output, Stage
-from stages.sources.wordlists import UNSEEN, read_wordlist
+from pipeline.terminal import UNSEEN
+from stages.sources.wordlists import read_wordlist
 
 TEXT_KEPT = 200  # characters of a problem line kept in the skipped and warnings tables
 

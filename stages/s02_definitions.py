@@ -55,7 +55,7 @@ from stages.sources.gcide import (
 )
 from stages.rules.derivations import derived_definitions
 from stages.rules.offensive import offensive_words
-from stages.sources.wordlists import QUOTES, inert, read_wordlist
+from stages.sources.wordlists import QUOTES, read_wordlist, strip_unseen
 from stages.sources.wordnet import (
     MAX_CHARS,
     glosses,
@@ -510,7 +510,7 @@ def build_definitions(
     flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss, forms)
     # The dictionaries' text is data like the lists' (stage 1 cleans theirs): no control or invisible
     # character reaches the export from WordNet or GCIDE either.
-    best = best.with_columns(inert(pl.col(Col.definition)).alias("clean"))
+    best = best.with_columns(strip_unseen(pl.col(Col.definition)).alias("clean"))
     unseen = best.filter(pl.col("clean") != pl.col(Col.definition)).height
     notes.append(f"control or invisible characters removed from {unseen:,} definitions")
     best = best.with_columns(pl.col("clean").replace("", None).alias(Col.definition)).drop("clean")

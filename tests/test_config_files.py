@@ -39,3 +39,16 @@ def test_dev_null_as_an_input_is_a_config_error(tiny):
     result = build(tiny)
     assert result.exit_code == 2
     assert result.stderr == f"error: {config}: key 'csw': /dev/null is not a file\n"
+
+
+def test_the_raw_input_keys_are_declared_once():
+    """pipeline/config.py's RAW_INPUTS is the one list of raw-input keys: the config checks each, the
+    export's manifest digests each (beside the lexicons' files) and NOTICE says what each carries."""
+    from ladders.artifact.release import CARRIED_BY
+    from ladders.compose import stages
+    from pipeline.config import KEYS, LEGACY_LISTS, LEXICON_FILES, PATH_KEYS, RAW_INPUTS
+
+    assert PATH_KEYS == tuple(RAW_INPUTS) and set(PATH_KEYS) <= set(KEYS)
+    export = next(s for s in stages() if s.name == "export")
+    assert export.digests == (LEXICON_FILES, *PATH_KEYS)
+    assert tuple(CARRIED_BY) == (*LEGACY_LISTS, *PATH_KEYS)

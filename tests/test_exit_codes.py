@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from pipeline import errors
+from pipeline import errors, limits
 from ladders.cli import app
 
 cli = CliRunner()
@@ -112,11 +112,11 @@ Usage = namedtuple("Usage", "total used free")
 
 
 def test_a_full_disk_only_when_free_space_says_so(monkeypatch, tmp_path):
-    monkeypatch.setattr(errors, "file_size_limit", lambda: None)
+    monkeypatch.setattr(limits, "file_size_limit", lambda: None)
     monkeypatch.setattr(shutil, "disk_usage", lambda _: Usage(10 * 2**30, 10 * 2**30 - 2**20, 2**20))
-    assert errors.write_failure_hint(tmp_path).startswith("its disk is full (1.0 MiB free)")
+    assert limits.write_failure_hint(tmp_path).startswith("its disk is full (1.0 MiB free)")
     monkeypatch.setattr(shutil, "disk_usage", lambda _: Usage(10 * 2**30, 2**30, 9 * 2**30))
-    hint = errors.write_failure_hint(tmp_path)
+    hint = limits.write_failure_hint(tmp_path)
     assert hint.startswith("not a full disk (9.0 GiB free)") and "free some space" not in hint
 
 

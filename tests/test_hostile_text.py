@@ -43,6 +43,20 @@ def test_the_escaping_class_is_exactly_the_unicode_categories():
         assert bool(UNSAFE.fullmatch(char)) == bool(unsafe_characters(char)), hex(code)
 
 
+def test_the_polars_pattern_is_the_same_rule():
+    """UNSEEN (stage 1's removal, polars' regex) and UNSAFE (inert's escaping, Python's re) are one rule:
+    they agree on every character a string can hold but the newline, which only inert leaves alone, and
+    characters this Python's Unicode has not assigned yet (polars' regex knows a newer Unicode: in 1.x,
+    U+13439..U+1343F, Egyptian format controls of Unicode 15), which only stage 1 removes."""
+    from pipeline.terminal import UNSEEN
+
+    chars = [chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF and c != 0x0A]
+    matched = pl.Series(chars).str.contains(UNSEEN).to_list()
+    differ = [c for c, m in zip(chars, matched) if m != bool(UNSAFE.fullmatch(c))]
+    assert all(UNSAFE.fullmatch(c) is None and unicodedata.category(c) == "Cn" for c in differ), differ[:5]
+    assert pl.Series(["\n"]).str.contains(UNSEEN).item()
+
+
 def test_inert_escapes_as_json_does_and_reads_back():
     for text in TERMINAL + HOSTILE["sql"]:
         shown = inert(text)

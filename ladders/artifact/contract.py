@@ -38,16 +38,10 @@ def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
     from pipeline.swap import wait_for_swap
 
     folder = Path(folder)
-    manifest, wanted = folder / MANIFEST_FILE, folder / name
-    if not wait_for_swap(folder, lambda: manifest.is_file() and wanted.is_file()):  # a rebuild mid-swap: wait
-        raise NoExport(
-            f"{folder} is not an export ({(wanted if manifest.is_file() else manifest).name} "
-            "does not exist); build the export first (make build)"
-        )
-    try:
-        version = json.loads(manifest.read_text()).get("schema_version")
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        raise DamagedState(f"{manifest} is not a manifest ladders wrote; build the export again") from None
+    wanted = folder / name
+    version = load_manifest(folder).get("schema_version")  # a missing manifest is named first
+    if not wait_for_swap(folder, wanted.is_file):  # a rebuild mid-swap: wait
+        raise NoExport(f"{folder} is not an export ({wanted.name} does not exist); build the export first (make build)")
     if version != SCHEMA_VERSION:
         raise DamagedState(
             f"{folder} holds schema_version {version!r}; this ladders reads {SCHEMA_VERSION}: "
@@ -77,13 +71,30 @@ def label_cutoffs(folder: Path) -> dict[str, int]:
     return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
 
 
-def read_manifest(folder: Path) -> dict:
-    """manifest.json of an export folder, or {} when it is missing or unreadable (callers fall back)."""
+def load_manifest(folder: Path) -> dict:
+    """manifest.json of an export folder, the one reader of it: NoExport when it does not exist (after
+    waiting out a rebuild's swap), DamagedState when it is not a JSON object with an object of files."""
     from pipeline.swap import wait_for_swap
 
-    manifest = Path(folder) / MANIFEST_FILE
-    wait_for_swap(Path(folder), manifest.is_file)  # a rebuild mid-swap: read the new one, not nothing
+    folder = Path(folder)
+    path = folder / MANIFEST_FILE
+    if not wait_for_swap(folder, path.is_file):  # a rebuild mid-swap: read the new one, not nothing
+        raise NoExport(
+            f"{folder} is not an export ({MANIFEST_FILE} does not exist); build the export first (make build)"
+        )
     try:
-        return json.loads(manifest.read_text())
-    except (OSError, ValueError):
+        manifest = json.loads(path.read_text())
+    except (ValueError, UnicodeDecodeError) as e:
+        raise DamagedState(f"{path} is not valid JSON ({e}): this export is damaged; build it again") from None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("files", {}), dict):
+        # `[]` made every check that reads it fail with an AttributeError
+        raise DamagedState(f"{path} is not a manifest (a JSON object with its files): this export is damaged")
+    return manifest
+
+
+def read_manifest(folder: Path) -> dict:
+    """load_manifest, or {} when it is missing or unreadable (callers fall back to the defaults)."""
+    try:
+        return load_manifest(folder)
+    except (OSError, NoExport, DamagedState):
         return {}

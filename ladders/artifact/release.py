@@ -170,7 +170,7 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
     from ladders.artifact.diff import changes_markdown
     from ladders.artifact.sqldump import mysql_dump
     from ladders.artifact.verify import verify
-    from ladders.artifact.webexport import write_web
+    from ladders.artifact.webfolder import write_web
 
     folder = Path(folder)
     _check_target(folder)

@@ -59,6 +59,7 @@ import polars as pl
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SENSE
+from pipeline.terminal import UNSEEN  # the one rule of unsafe characters
 
 FORMATS = ("plain", "naspa", "collins", "scores")
 PARTS_OF_SPEECH = ("n", "v", "adj", "adv", "interj", "prep", "conj", "pron", "article", "det")
@@ -91,7 +92,6 @@ ORIGIN = r"^(?:[A-Z]{2,}, )?\(([^()]+)\)"
 ALSO = r"\balso ([A-Z]{2,}(?:,? [A-Z]{2,})*)\b"
 
 NOT_A_LETTER = re.compile(r"[^A-Za-z]")
-UNSEEN = r"[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]"  # controls and invisible formatting (a TAB is turned into a space first)
 # A terminal's escape sequences, removed whole (left behind, `[31m` would read as a bracket): OSC
 # (hyperlinks, titles) to its BEL or ST; DCS, SOS, PM, APC to their ST; CSI with its parameters; any
 # other ESC with its one final character. 7-bit (ESC ]) and 8-bit (0x9D) introducers alike.
@@ -419,10 +419,10 @@ def remove_unseen(defined: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     `reason`) for each line that had any."""
     rest = pl.col("rest").str.replace_all("\t", " ", literal=True)
     found = defined.filter(rest.str.contains(UNSEEN)).select("line", pl.lit(UNSEEN_REASON).alias("reason"))
-    return defined.with_columns(inert(rest)), found
+    return defined.with_columns(strip_unseen(rest)), found
 
 
-def inert(text: pl.Expr) -> pl.Expr:
+def strip_unseen(text: pl.Expr) -> pl.Expr:
     """`text` with escape sequences, controls and invisible characters removed (line and paragraph
     separators made spaces), spaces folded: what a definition may hold, whoever wrote it."""
     removed = (
