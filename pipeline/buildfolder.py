@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pipeline import io, swap
+from pipeline import io, lock, swap
 from pipeline.errors import DamagedState, UsageError
 from pipeline.lock import HASH_CACHE_FILE, LOCK_FILE
 from pipeline.stage import Stage
@@ -111,12 +111,19 @@ class BuildFolder:
         """A folder output (build/export) is replaced whole by the next build that writes it, so a file or
         folder in it that is none of its declared members was put there by someone else, and the swap would
         delete it: DamagedState naming it, before any stage runs."""
+        recorded: dict | None = None
         for stage in self.stages:
             for output in stage.writes.values():
                 folder = self.path / output.path
                 if not output.is_dir or not folder.is_dir() or folder.is_symlink():
                     continue
-                foreign = sorted(entry.name for entry in folder.iterdir() if entry.name not in output.members)
+                ours = set(output.members)
+                if output.named_by_transform:  # its names are those the lock says the stage wrote
+                    if recorded is None:
+                        recorded = lock.read(self.path / LOCK_FILE, lambda _: None)
+                    written = (recorded.get(stage.name) or {}).get("outputs", {})
+                    ours = {name.split("/")[1] for name in written if name.startswith(f"{output.path}/")}
+                foreign = sorted(entry.name for entry in folder.iterdir() if entry.name not in ours)
                 if foreign:
                     raise DamagedState(
                         f"{folder / foreign[0]} is not a file ladders wrote"

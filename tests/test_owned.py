@@ -222,3 +222,14 @@ def test_export_sql_replaces_only_a_dump(built, tmp_path):
     for _ in range(2):  # a new file, then the dump it wrote is replaced
         assert invoke("export-sql", "--out", str(dump), *config).exit_code == 0
     assert dump.read_text().startswith("-- ladders export-sql:")
+
+
+def test_a_users_file_in_the_built_web_folder_is_refused_and_kept(built):
+    """`build --with web` swaps build/web in whole: its names are the transform's, so ladders' own are those
+    the lock records; a file of the user's among them is refused by name and kept."""
+    assert build(built, "--with", "web").exit_code == 0
+    mine = built / "build" / "web" / "mine.txt"
+    mine.write_text("mine\n")
+    result = build(built, "--force", "--with", "web")
+    assert result.exit_code == 3 and f"error: {mine} is not a file ladders wrote" in result.stderr
+    assert mine.read_text() == "mine\n"
