@@ -146,6 +146,18 @@ def e004(f: Fixture) -> None:
     (f.folder / "notes.txt").write_text("a file the manifest does not list\n")
 
 
+def e005(f: Fixture) -> None:
+    f.words = f.words.with_columns(pl.when(pl.col(Col.word) == "DOG").then(None).otherwise(Col.brit).alias(Col.brit))
+    f.write()
+
+
+def e006(f: Fixture) -> None:
+    f.words = f.words.with_columns(
+        pl.when(pl.col(Col.word) == "ZYZZYVA").then(6).otherwise(Col.length).alias(Col.length)
+    )
+    f.write()
+
+
 def e101(f: Fixture) -> None:
     f.set_list(Col.links, "COT", [w for w in f.neighbours(Col.links, "COT") if w != "CAT"])  # one side only
     f.write()
@@ -276,6 +288,8 @@ FIXTURES = {
     "E002": ("words.parquet has a column the contract lacks", e002),
     "E003": ("the last word, ZYZZYVA, is written in lower case", e003),
     "E004": ("a file the manifest does not list, notes.txt", e004),
+    "E005": ("DOG's `brit` is null, which the column table does not allow", e005),
+    "E006": ("ZYZZYVA's `length` is 6, not the 7 its rule gives (a word in no group of two)", e006),
     "E101": ("COT no longer lists CAT; CAT still lists COT (E108 too: COT's list is short)", e101),
     "E102": ("CAT lists itself (E108 too: one link more than the word list gives)", e102),
     "E103": ("COT's links in descending order", e103),
