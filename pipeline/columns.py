@@ -30,8 +30,9 @@ WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE 
 )
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
-SCHEMA_VERSION = 5  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense;
-# 5: lexicons as configured (in_<name>, group_<name>, group_<name>_edit per lexicon; the manifest's lexicons)
+SCHEMA_VERSION = 6  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense;
+# 5: lexicons as configured (in_<name>, group_<name>, group_<name>_edit per lexicon; the manifest's lexicons);
+# 6: degree, and the manifest's columns
 
 
 class Col:
@@ -44,7 +45,7 @@ class Col:
     definition, definition_source, offensive = "definition", "definition_source", "offensive"
     vulgar_sense = "vulgar_sense"
     group_csw, group_owl, group_csw_edit, group_owl_edit = "group_csw", "group_owl", "group_csw_edit", "group_owl_edit"
-    links, edit_links = "links", "edit_links"
+    links, edit_links, degree = "links", "edit_links", "degree"
     lexicon, mode, group_id, size, diameter, start, end, example = (
         "lexicon",
         "mode",
@@ -244,6 +245,17 @@ WORDS = (
         "ids one letter inserted or deleted, ascending",
         "computed",
         "-",
+    ),
+    Column(
+        Col.degree,
+        "u16",
+        False,
+        "values",
+        "value",
+        "how many words one letter changed: len(links)",
+        "computed",
+        "-",
+        derive=lambda pl: pl.col(Col.links).list.len(),
     ),
     Column(
         Col.offensive,

@@ -249,14 +249,14 @@ def summary(
 
     out += ["", "Most-linked words per length (substitution links)"]
     top = (
-        words.select(Col.id, Col.word, Col.length, pl.col(Col.links).list.len().alias("degree"))
-        .sort("degree", Col.id, descending=[True, False])
+        words.select(Col.id, Col.word, Col.length, Col.degree)
+        .sort(Col.degree, Col.id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .head(3)
         .sort(Col.length, maintain_order=True)
     )
     for (length,), rows in top.group_by(Col.length, maintain_order=True):
-        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, "degree").rows()))
+        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, Col.degree).rows()))
 
     out += ["", "Definition coverage"]
     # Only the columns needed are filtered or sorted here and below: a whole row carries its definition.
