@@ -4,14 +4,15 @@ A leaf: it imports nothing of the project, so that the stages (which write by it
 tables against it) and the product (which reads exports by it) all take the one declaration. Stage 7 writes
 the export by it; ladders/artifact/contract.py reads an export by it. Files of build/export/:
 - words.parquet, one row per word sorted by `id`: the column table WORDS below (each column's type,
-  nullability, SQL type, web and diff handling, meaning, source and licence);
+  nullability, SQL type, web and diff handling, meaning, source and licence, and the rule of a column
+  computed from others); every backend's schema and encoding derives from it (see the comment above WORDS);
 - groups.parquet, one row per group (GROUP_SIZES);
 - longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
 - ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (pipeline/sqlite.py: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
   array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
-- manifest.json (schema_version, inputs, files with sha256 and rows, config,
-  counts) and summary.txt.
+- manifest.json (schema_version, columns: words.parquet's names in order, lexicons, inputs, files with
+  sha256 and rows, config, counts) and summary.txt.
 A change to any of it is a new SCHEMA_VERSION.
 """
 

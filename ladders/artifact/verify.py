@@ -1,7 +1,7 @@
 """`ladders verify`: an export checked against its manifest and the contract's invariants.
 
-Each check is one function registered with a code; its docstring is the
-message printed when it fails, followed by up to five examples. The generic ones derive from the column
+Each check is one function registered with a code (CHECKS, the one list of codes: code_table gives the
+docs' table of them); its docstring is the message printed when it fails, followed by up to five examples. The generic ones derive from the column
 table (pipeline/columns.py): E002 each column's dtype, E005 its nullability, E006 its `derive` rule. The checks
 recompute what they test from the export alone (no stage code), so they are
 an independent second opinion on the pipeline; one exception: E502 proposes a
@@ -102,6 +102,13 @@ class Export:
 
 
 CHECKS: list[tuple[str, Callable[[Export], list[str]]]] = []
+
+
+def code_table() -> str:
+    """The codes and what each one finds, as the Markdown table docs/architecture.md holds (tests/test_verify.py
+    keeps them equal): CHECKS is the one list of codes, each check's docstring its meaning."""
+    rows = sorted((code, " ".join(fn.__doc__.split()).replace("|", "\\|")) for code, fn in CHECKS)
+    return "| code | fails when |\n|---|---|\n" + "".join(f"| {code} | {what} |\n" for code, what in rows)
 
 
 def check(code: str):
