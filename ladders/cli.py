@@ -752,8 +752,8 @@ def diff(
 
     --json prints {"words": {LEXICON: {"added", "removed"}}, "links": {"added",
     "removed": [[A, B, KIND], ...]}, "groups": {"csw/sub"...: {"merged": [{"into",
-    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, "rareness",
-    "labels", "definitions": [{"word", "old", "new"}], "flags": [{"word", "flag",
+    "from"}], "split": [{"from", "into"}], "appeared", "vanished"}}, each column pipeline/columns.py
+    compares by value ("rareness", ...), "labels", "definitions": [{"word", "old", "new"}], "flags": [{"word", "flag",
     "old", "new"}]}; a group is
     named by its first word and size, e.g. "COLD (5378)". Exit 0 when the
     exports agree, 1 when they differ.

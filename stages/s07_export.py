@@ -1,4 +1,4 @@
-"""Stage 7, export: the artifact solvers consume, build/export/ (schema_version 5, contract.SCHEMA_VERSION).
+"""Stage 7, export: the artifact solvers consume, build/export/ (its schema_version: columns.SCHEMA_VERSION).
 
 Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
@@ -11,15 +11,10 @@ Writes ladder.sqlite in its scratch folder (the runner's) and hands it over as
 a file, which the runner moves into the export folder.
 
 Writes the folder build/export/ (swapped in whole by the runner):
-- words.parquet, one row per word sorted by `id`: id u32, word str, length u8,
-  in_<name> bool for each lexicon (config order; by default in_csw, in_owl, in_everyday),
-  scowl_level u8 (null: not in SCOWL), rareness u32,
-  usa bool, brit bool, definition str, definition_source str (null: none),
-  group_<name> u32 for each lexicon, then group_<name>_edit u32 for each (null: not in that
-  lexicon; contract.group_columns), links list[u32] (substitution
-  neighbours, ascending), edit_links list[u32] (insert/delete neighbours,
-  ascending), offensive bool (a slur, obscenity or profanity: see stage 2),
-  vulgar_sense bool (an everyday word with a vulgar or slur sense; never with offensive).
+- words.parquet, one row per word sorted by `id`, its columns those of the column table
+  (pipeline/columns.py WORDS: each one's dtype, nullability and meaning; the per-lexicon in_<name>,
+  group_<name>, group_<name>_edit in the config's lexicon order); the columns the table derives from others
+  (its `derive` rules: length) are computed here by those rules.
 - groups.parquet, one row per group: lexicon str (its name), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
   lengths), example str (the group's first word); sorted by those keys.
@@ -32,7 +27,7 @@ Writes the folder build/export/ (swapped in whole by the runner):
   that one group with its links is one query:
   `SELECT * FROM words WHERE group_csw = ?` (json_each() unnests a list when
   a query wants a row per link). `PRAGMA user_version` = schema_version.
-- manifest.json: schema_version; `lexicons`, the lexicons it holds in column order, each with how it was
+- manifest.json: schema_version; `columns`, words.parquet's column names in order; `lexicons`, the lexicons it holds in column order, each with how it was
   made ({name, made, words, and file/format, from, add, remove, max_scowl_level as configured}); sha256 and
   size of every input file; sha256 and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
@@ -66,6 +61,7 @@ from pipeline.columns import (
     LINK_KINDS,
     Col,
     definition_kind,
+    derived_columns,
     group_columns,
     how_made,
     in_column,
@@ -109,7 +105,7 @@ def _attach(frame: pl.DataFrame, table: pl.DataFrame) -> pl.DataFrame:
 
 def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
     names = lexicons_of(groups.columns)
-    words = lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_bytes().cast(pl.UInt8).alias(Col.length))
+    words = lexicon.select(Col.id, Col.word)
     words = _attach(words, groups.select(Col.id, *map(in_column, names)))
     words = _attach(words, rareness.drop(Col.word, "main_level", strict=False))
     # The definitions always by a join: its gather lays the strings out afresh, and the Parquet writer's pages
@@ -119,6 +115,7 @@ def build_words(lexicon, definitions, rareness, links, groups) -> pl.DataFrame:
     for table in (groups.drop(*map(in_column, names)), *lists):
         words = _attach(words, table)
     words = words.with_columns(pl.col(Col.links, Col.edit_links).fill_null(pl.lit([], dtype=pl.List(pl.UInt32))))
+    words = words.with_columns(**derived_columns())  # length, ...: by the column table's rules
     schema = words_schema(names)
     return check_schema(words.sort(Col.id).select(list(schema)), schema, "export words.parquet")
 
@@ -252,14 +249,14 @@ def summary(
 
     out += ["", "Most-linked words per length (substitution links)"]
     top = (
-        words.select(Col.id, Col.word, Col.length, pl.col(Col.links).list.len().alias("degree"))
-        .sort("degree", Col.id, descending=[True, False])
+        words.select(Col.id, Col.word, Col.length, Col.degree)
+        .sort(Col.degree, Col.id, descending=[True, False])
         .group_by(Col.length, maintain_order=True)
         .head(3)
         .sort(Col.length, maintain_order=True)
     )
     for (length,), rows in top.group_by(Col.length, maintain_order=True):
-        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, "degree").rows()))
+        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, Col.degree).rows()))
 
     out += ["", "Definition coverage"]
     # Only the columns needed are filtered or sorted here and below: a whole row carries its definition.
@@ -347,6 +344,7 @@ def build_export(
                 {"name": name, "made": how_made(entry), "words": int(words[in_column(name)].sum()), **entry}
                 for name, entry in lexicons.items()
             ],
+            "columns": {WORDS_FILE: list(words.columns)},  # the column table's, in order (checked: build_words)
             "config": {
                 "definition_sources": definition_sources,
                 "rareness_by_level": rareness_by_level,

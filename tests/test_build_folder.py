@@ -132,14 +132,14 @@ def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
 
     from pipeline import columns, sqlite
 
-    words = pl.DataFrame(schema=columns.WORDS).clear(1)  # one row of nulls
+    words = pl.DataFrame(schema=columns.words_schema(columns.DEFAULT_LEXICONS)).clear(1)  # one row of nulls
     calls = []
 
-    def failing(frame):
+    def failing(frame, table):
         calls.append(frame.height)
         if len(calls) > 1:  # the first call only reads the schema
             raise MemoryError("no room for the batch")
-        return original(frame)
+        return original(frame, table)
 
     original = sqlite.sqlite_words
     monkeypatch.setattr(sqlite, "sqlite_words", failing)

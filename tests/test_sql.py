@@ -578,3 +578,37 @@ def test_php_gives_up_on_a_server_that_never_answers(tmp_path):
     finally:
         server.close()
     assert done.returncode == 4 and json.loads(done.stdout)["error"].startswith("cannot connect to the database server")
+
+
+def test_a_float_and_a_nullable_int_load_unchanged(server, tiny_export, tmp_path):
+    """The column table's encoders in the real server: a DOUBLE column (1.5 was cast to 1 before, and
+    0.1, 2/3, 1e-300, 1e22 need their shortest exact text) and a nullable INT UNSIGNED (tests/test_columns.py
+    sends the same two columns through Parquet, SQLite and the web data)."""
+    from ladders.artifact.sqldump import mysql_dump
+    from test_columns import MAYBES, SCORES, TABLE
+
+    folder = tmp_path / "export"
+    shutil.copytree(tiny_export, folder)
+    words = pl.read_parquet(folder / "words.parquet")
+    pad = [None] * (words.height - len(SCORES))
+    words = words.with_columns(
+        pl.Series("score", SCORES + pad, pl.Float64), pl.Series("maybe", MAYBES + pad, pl.UInt32)
+    )
+    words.write_parquet(folder / "words.parquet")
+    assert sql(server, "", "CREATE DATABASE floats CHARACTER SET utf8mb4").returncode == 0
+    loaded = sql(server, "floats", "", stdin="".join(mysql_dump(folder, TABLE)))
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["ok", "ok", "ok"]
+    # Each value compared in the server with the double Python gives it (the literal is Python's repr,
+    # not the dump's text), and printed back (MariaDB prints a DOUBLE in 17 significant digits or fewer).
+    for i, (score, maybe) in enumerate(zip(SCORES + pad, MAYBES + pad)):
+        want = (
+            f"score <=> {'NULL' if score is None else repr(score)} AND maybe <=> {'NULL' if maybe is None else maybe}"
+        )
+        found = sql(server, "floats", f"SELECT COUNT(*) FROM words WHERE id = {i} AND {want}")
+        assert found.stdout.split() == ["1"], (i, score, maybe)
+    printed = sql(server, "floats", "SELECT score, maybe FROM words ORDER BY id").stdout.splitlines()
+    back = [tuple(None if v == "NULL" else v for v in line.split("\t")) for line in printed]
+    assert [(None if s is None else float(s), None if m is None else int(m)) for s, m in back] == list(
+        zip(SCORES + pad, MAYBES + pad)
+    )

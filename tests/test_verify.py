@@ -70,3 +70,14 @@ def test_verify_finds_a_dropped_index_and_a_manifest_entry_deleted(tiny, tmp_pat
     del manifest["files"]["groups.parquet"]
     (export / "manifest.json").write_text(json.dumps(manifest))
     assert "E004" in _codes(export)
+
+
+def test_the_docs_list_every_code_as_verify_defines_it():
+    from conftest import ROOT
+
+    from ladders.artifact.verify import code_table
+
+    assert code_table() in (ROOT / "docs" / "architecture.md").read_text(), (
+        "docs/architecture.md's table of verify codes differs from CHECKS: paste "
+        "`python -c 'from ladders.artifact.verify import code_table; print(code_table())'`"
+    )

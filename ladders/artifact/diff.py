@@ -5,7 +5,8 @@ with their kind); for each lexicon and mode, groups that merged, split,
 appeared or vanished, matched by their members (ids are renumbered by every
 build, so they cannot be compared); words whose rareness, rareness label
 (common, uncommon, rare, obscure: each export's own cut-offs), definition or
-flags (`offensive`, `vulgar_sense`) changed. `compare` returns the changes as
+flags (`offensive`, `vulgar_sense`) changed: the column table (pipeline/columns.py) says how each
+column is compared (its `diff`). `compare` returns the changes as
 frames; `diff_exports` as plain data (the --json output); `describe` as lines
 for people; `changes_markdown` as a release's CHANGES.md: a table of counts
 (words, links, groups, definitions, flags) and each kind of change with its
@@ -19,11 +20,13 @@ from pathlib import Path
 import polars as pl
 
 from pipeline import io
-from pipeline.columns import LINK_KINDS, SCHEMA_VERSION, Col, group_columns, in_column, lexicons_of
+from pipeline.columns import LINK_KINDS, SCHEMA_VERSION, WORDS, Col, group_columns, in_column, lexicons_of
 from ladders.artifact.contract import export_file, label_cutoffs, link_pairs, read_manifest
 
 SHOWN = 5
-FLAGS = (Col.offensive, Col.vulgar_sense)
+# From the column table (pipeline/columns.py): the columns compared word by word as values, and as flags.
+VALUES = tuple(c.name for c in WORDS if c.diff == "value")  # rareness
+FLAGS = tuple(c.name for c in WORDS if c.diff == "flag")  # offensive, vulgar_sense
 LABEL = "label"  # not a column: the rareness label a player reads, from scowl_level and the cut-offs
 EXAMPLE_WIDTH = 70  # characters of a definition shown in CHANGES.md
 
@@ -120,7 +123,7 @@ def compare(old: pl.DataFrame, new: pl.DataFrame) -> dict:
     ).items():
         result["groups"][f"{lexicon}/{mode}"] = _groups(old, new, column)
     both = old.join(new, on=Col.word, suffix="_new")
-    for column, key in ((Col.rareness, Col.rareness), (LABEL, "labels"), (Col.definition, "definitions")):
+    for column, key in (*((c, c) for c in VALUES), (LABEL, "labels"), (Col.definition, "definitions")):
         result[key] = _changed(both, column)
     result["flags"] = pl.concat(
         [_changed(both, flag).select(Col.word, pl.lit(flag).alias("flag"), "old", "new") for flag in FLAGS]
@@ -134,13 +137,17 @@ def diff_exports(old_dir: Path, new_dir: Path) -> dict:
         "words": {lex: {k: s.to_list() for k, s in w.items()} for lex, w in c["words"].items()},
         "links": {k: [list(r) for r in f.rows()] for k, f in c["links"].items()},  # not a column: as above
         "groups": c["groups"],
-        **{key: c[key].to_dicts() for key in (Col.rareness, "labels", "definitions", "flags")},
+        **{key: c[key].to_dicts() for key in (*VALUES, "labels", "definitions", "flags")},
     }
 
 
 def _some(items: list, shown: int = SHOWN) -> str:
     text = ", ".join(str(i) for i in items[:shown])
     return text + (f", ... ({len(items) - shown:,} more)" if len(items) > shown else "")
+
+
+def _number(value) -> str:
+    return "null" if value is None else f"{value:,}"
 
 
 def describe(d: dict) -> list[str]:
@@ -162,8 +169,9 @@ def describe(d: dict) -> list[str]:
         lines += [f"  split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
         lines += [f"  appeared: {_some(g['appeared'])}"] if g["appeared"] else []
         lines += [f"  vanished: {_some(g['vanished'])}"] if g["vanished"] else []
-    moved = [f"{r[Col.word]} {r['old']:,} -> {r['new']:,}" for r in d[Col.rareness]]
-    lines.append(f"rareness changed: {len(moved):,}" + (f": {_some(moved)}" if moved else ""))
+    for column in VALUES:
+        moved = [f"{r[Col.word]} {_number(r['old'])} -> {_number(r['new'])}" for r in d[column]]
+        lines.append(f"{column} changed: {len(moved):,}" + (f": {_some(moved)}" if moved else ""))
     relabelled = [f"{r[Col.word]} {r['old']} -> {r['new']}" for r in d["labels"]]
     lines.append(f"labels changed: {len(relabelled):,}" + (f": {_some(relabelled)}" if relabelled else ""))
     lines.append(
@@ -254,10 +262,11 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
         lines += [f"  - split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
         lines += [f"  - {kind}: {_some(g[kind])}" for kind in ("appeared", "vanished") if g[kind]]
     lines += ["", "## Words in both releases", ""]
-    for key, title in ((Col.rareness, "rareness changed"), ("labels", "labels changed")):
+    for key, title in (*((c, f"{c} changed") for c in VALUES), ("labels", "labels changed")):
         frame = c[key]
         shown = [
-            f"{w} {a:,} -> {b:,}" if key == Col.rareness else f"{w} {a} -> {b}" for w, a, b in frame.head(SHOWN).rows()
+            f"{w} {_number(a)} -> {_number(b)}" if key in VALUES else f"{w} {a} -> {b}"
+            for w, a, b in frame.head(SHOWN).rows()
         ]
         lines.append(f"- {title}: {frame.height:,}{_examples(shown, frame.height)}")
     frame = c["flags"]

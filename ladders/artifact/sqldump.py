@@ -3,7 +3,8 @@
 Reads words.parquet and groups.parquet of an export (the contract's columns)
 and writes, in utf8mb4:
 - table `words`: every column of words.parquet but the two lists, `id` the
-  primary key, booleans as TINYINT(1), free text as MEDIUMTEXT (16 MiB a value;
+  primary key, each with the MySQL type of the column table (pipeline/columns.py: booleans as TINYINT(1),
+  floats as DOUBLE written in their shortest exact text, free text as MEDIUMTEXT: 16 MiB a value;
   TEXT's 64 KiB is a length a hostile list can pass); a unique index on `word`
   and an index on each group column, so that one group with its links is one query:
   SELECT w.*, l.dst, l.kind FROM words w LEFT JOIN links l ON l.src = w.id
@@ -41,20 +42,14 @@ from pathlib import Path
 import polars as pl
 
 from pipeline import io
-from pipeline.columns import GROUPS_FILE, Col, group_columns, lexicons_of, scalar_columns, words_schema
+from pipeline.columns import GROUPS_FILE, WORDS, Col, group_columns, lexicons_of, scalar_columns, words_columns
 from ladders.artifact.contract import export_file, link_pairs
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20
-MYSQL_TYPES = {
-    pl.UInt32: "INT UNSIGNED",
-    pl.UInt8: "TINYINT UNSIGNED",
-    pl.Boolean: "TINYINT(1)",
-    pl.String: "MEDIUMTEXT",
-}
+# ladder_groups' types (words' come from the column table, pipeline/columns.py).
+MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.String: "MEDIUMTEXT"}
 SHORT_TEXT = {
-    Col.word: "VARCHAR(64)",
-    Col.definition_source: "VARCHAR(32)",
     Col.lexicon: "VARCHAR(8)",
     Col.mode: "VARCHAR(8)",
     Col.example: "VARCHAR(64)",
@@ -87,8 +82,15 @@ def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
         quoted = pl.lit("'") + col.str.replace_all("'", "''", literal=True) + pl.lit("'")
         hexed = pl.lit("_utf8mb4 X'") + col.str.encode("hex") + pl.lit("'")
         value = pl.when(col.str.contains(PLAIN_TEXT)).then(quoted).otherwise(hexed)
+    elif dtype == pl.Boolean:
+        value = col.cast(pl.Int8).cast(pl.String)
+    elif dtype.is_float():
+        # polars writes a float in the shortest text that reads back as the same double (1.5, 0.1, 1e-300);
+        # MySQL has no NaN or infinity: a non-finite value is written as text, which the strict session
+        # refuses, so the load fails rather than store another number.
+        value = pl.when(col.is_finite()).then(col.cast(pl.String)).otherwise(pl.lit("'not finite'"))
     else:
-        value = col.cast(pl.Int64).cast(pl.String)
+        value = col.cast(pl.String)
     return pl.when(col.is_null()).then(pl.lit("NULL")).otherwise(value)
 
 
@@ -112,10 +114,8 @@ def _check(table: str, tests: list[str]) -> str:
     return f"SELECT IF({' AND '.join(tests)}, 'ok', (SELECT 'short' UNION SELECT 'load')) AS `{table}_rows`;\n"
 
 
-def _create(table: str, schema: dict[str, pl.DataType], key: str) -> str:
-    columns = ",\n  ".join(
-        f"`{c}` {SHORT_TEXT.get(c, MYSQL_TYPES[t])}" + (" NOT NULL" if c in key else "") for c, t in schema.items()
-    )
+def _create(table: str, types: dict[str, str], key: str) -> str:
+    columns = ",\n  ".join(f"`{c}` {t}" + (" NOT NULL" if c in key else "") for c, t in types.items())
     return (
         f"CREATE TABLE `{table}` (\n  {columns},\n  PRIMARY KEY ({key})\n)"
         " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n"
@@ -167,13 +167,12 @@ def check_target(target: Path) -> None:
                 )
 
 
-def mysql_dump(export: Path) -> Iterator[str]:
-    """The dump, a statement (or a batch of rows) at a time."""
+def mysql_dump(export: Path, table=WORDS) -> Iterator[str]:
+    """The dump, a statement (or a batch of rows) at a time; words' columns are those of `table`."""
     words = io.read_export_table(export_file(export))
     groups = io.read_export_table(Path(export) / GROUPS_FILE)
     lexicons = lexicons_of(words.columns)  # every lexicon the export holds: in_<name>, group_<name>...
-    schema = words_schema(lexicons)
-    scalar = words.select(scalar_columns(lexicons))
+    scalar = words.select(scalar_columns(lexicons, table))
     links = link_pairs(words).sort(Col.src, Col.dst)
     yield HEADER + (
         # Every session setting changed here is saved first and put back at the end: a session that
@@ -183,13 +182,14 @@ def mysql_dump(export: Path) -> Iterator[str]:
         f"SET SESSION sql_mode = '{SESSION_MODE}', unique_checks = 0, foreign_key_checks = 0, autocommit = 0;\n"
         f"DROP TABLE IF EXISTS `{COMPLETE_TABLE}`, `links`, `words`, `ladder_groups`;\n"
     )
-    yield _create("words", {c: schema[c] for c in scalar_columns(lexicons)}, "`id`")
+    yield _create("words", {name: c.mysql for name, c in words_columns(lexicons, table) if c.mysql}, "`id`")
     yield (
         "CREATE TABLE `links` (\n  `src` INT UNSIGNED NOT NULL,\n  `dst` INT UNSIGNED NOT NULL,\n"
         "  `kind` ENUM('sub','indel') NOT NULL,\n  PRIMARY KEY (`src`, `dst`)\n)"
         " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n"
     )
-    yield _create("ladder_groups", dict(groups.schema), "`lexicon`, `mode`, `group_id`")
+    types = {c: SHORT_TEXT.get(c, MYSQL_TYPES[t]) for c, t in groups.schema.items()}
+    yield _create("ladder_groups", types, "`lexicon`, `mode`, `group_id`")
     yield from _inserts("words", scalar)
     yield from _inserts("links", links)  # not a column: the links table
     yield from _inserts("ladder_groups", groups)

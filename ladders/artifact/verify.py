@@ -1,7 +1,8 @@
 """`ladders verify`: an export checked against its manifest and the contract's invariants.
 
-Each check is one function registered with a code; its docstring is the
-message printed when it fails, followed by up to five examples. The checks
+Each check is one function registered with a code (CHECKS, the one list of codes: code_table gives the
+docs' table of them); its docstring is the message printed when it fails, followed by up to five examples. The generic ones derive from the column
+table (pipeline/columns.py): E002 each column's dtype, E005 its nullability, E006 its `derive` rule. The checks
 recompute what they test from the export alone (no stage code), so they are
 an independent second opinion on the pipeline; one exception: E502 proposes a
 word's base forms by the stage's own morphology (stages.sources.wordnet.proposed_bases),
@@ -37,7 +38,9 @@ from pipeline.columns import (
     Col,
     group_columns,
     in_column,
+    derived_columns,
     sqlite_indexes,
+    words_columns,
     words_schema,
 )
 from ladders.artifact.contract import link_pairs
@@ -101,6 +104,13 @@ class Export:
 CHECKS: list[tuple[str, Callable[[Export], list[str]]]] = []
 
 
+def code_table() -> str:
+    """The codes and what each one finds, as the Markdown table docs/architecture.md holds (tests/test_verify.py
+    keeps them equal): CHECKS is the one list of codes, each check's docstring its meaning."""
+    rows = sorted((code, " ".join(fn.__doc__.split()).replace("|", "\\|")) for code, fn in CHECKS)
+    return "| code | fails when |\n|---|---|\n" + "".join(f"| {code} | {what} |\n" for code, what in rows)
+
+
 def check(code: str):
     def register(fn: Callable[[Export], list[str]]):
         CHECKS.append((code, fn))
@@ -157,6 +167,31 @@ def schemas_match_contract(e: Export) -> list[str]:
             bad += [
                 f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items() if frame.schema.get(c) != t
             ] or [f"{name}: columns {frame.columns}"]
+    listed = e.manifest.get("columns", {}).get(WORDS_FILE)
+    if listed != list(words_schema(e.lexicons)):
+        bad.append(f"the manifest lists the columns of {WORDS_FILE} as {listed}")
+    return bad
+
+
+@check("E005")
+def nulls_where_the_table_allows(e: Export) -> list[str]:
+    """a words.parquet column the column table declares not nullable holds nulls"""
+    present = set(e.words.columns)
+    return [
+        f"{name}: {e.words[name].null_count():,} nulls"
+        for name, column in words_columns(e.lexicons)
+        if not column.nullable and name in present and e.words[name].null_count()
+    ]
+
+
+@check("E006")
+def derived_columns_follow_their_rule(e: Export) -> list[str]:
+    """a column the column table derives from others (length, ...) differs from its rule"""
+    bad = []
+    for name, rule in derived_columns().items():
+        if name in e.words.columns:
+            wrong = e.words.filter(pl.col(name).ne_missing(rule))
+            bad += [f"{name} of {w}: {v}" for w, v in wrong.select(Col.word, name).head(EXAMPLES).rows()]
     return bad
 
 

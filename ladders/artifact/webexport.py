@@ -8,9 +8,10 @@ Reads words.parquet of an export. Writes into DIR:
 - data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
   `bucket` of each;
 - data/b/*: buckets of whole substitution groups (every lexicon's, joined where they share a word) of one
-  length, up to BUCKET words unless one group is larger: `ids` (delta-coded), `words`, `rareness`,
-  `label` (0 common .. 3 obscure, from the manifest's cut-offs), every group column, `offensive`
-  and `vulgar_sense` (positions in the bucket of the flagged words), the substitution links as lengths
+  length, up to BUCKET words unless one group is larger: `ids` (delta-coded), `words`, each column the
+  column table (pipeline/columns.py) sends as `values` (rareness, every group column: one per word), `label`
+  (0 common .. 3 obscure, from the manifest's cut-offs), each column it sends as `positions` (offensive,
+  vulgar_sense: the positions in the bucket of the flagged words; data/manifest.json names them), the substitution links as lengths
   and delta-coded positions in the bucket, the insert/delete links as lengths and delta-coded ids, and
   `defs`: the names of its definition files;
 - data/defs/*: definitions, CHUNK words of a bucket a file (null: none);
@@ -35,7 +36,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.columns import Col, group_columns
+from pipeline.columns import WORDS, Col, group_columns, words_columns
 from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
 from pipeline import io
 
@@ -123,8 +124,8 @@ def _puzzles(export: Path) -> list[dict]:
     return found
 
 
-def web_files(export: Path) -> dict[str, bytes]:
-    """Every file of the page folder, by path relative to it."""
+def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
+    """Every file of the page folder, by path relative to it; the buckets' fields by the column `table`."""
     words = io.read_export_table(export_file(export))
     lexicons = export_lexicons(export)
     group_of = group_columns(lexicons)
@@ -133,13 +134,15 @@ def web_files(export: Path) -> dict[str, bytes]:
     label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL
     for number, top in reversed(list(enumerate(cutoffs.values()))):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(number).otherwise(label)
+    # The bucket's fields, from the column table: `values` columns as a list (one per word), `positions`
+    # columns as the positions of the words where they are true; `label` is the page's own.
+    encoded = words_columns(lexicons, table)
+    values = [name for name, c in encoded if c.web == "values"]
+    positions = [name for name, c in encoded if c.web == "positions"]
     columns = {
         Col.word: words[Col.word].to_list(),
-        Col.rareness: words[Col.rareness].to_list(),
         "label": words.select(label.alias("label"))["label"].to_list(),
-        Col.offensive: words[Col.offensive].to_list(),
-        Col.vulgar_sense: words[Col.vulgar_sense].to_list(),
-        **{column: words[column].to_list() for column in group_of.values()},
+        **{column: words[column].to_list() for column in values + positions},
         "sub": words[Col.links].to_list(),
         "indel": words[Col.edit_links].to_list(),
         Col.definition: words[Col.definition].to_list(),
@@ -166,8 +169,8 @@ def web_files(export: Path) -> dict[str, bytes]:
         bucket = {
             "ids": _deltas(ids),
             "words": [columns[Col.word][i] for i in ids],
-            **{c: [columns[c][i] for i in ids] for c in (Col.rareness, "label", *group_of.values())},
-            **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in (Col.offensive, Col.vulgar_sense)},
+            **{c: [columns[c][i] for i in ids] for c in (*values, "label")},
+            **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in positions},
             "sub_len": [len(s) for s in sub],
             "sub": [d for s in sub for d in _deltas(s)],
             "indel_len": [len(s) for s in indel],
@@ -233,6 +236,7 @@ def web_files(export: Path) -> dict[str, bytes]:
             "version": version,
             "lexicons": list(lexicons),
             "labels": labels,
+            "positions": positions,  # the bucket fields the page reads as sets of positions
             "index": index,
             "buckets": bucket_names,
             "spans": spans,

@@ -53,7 +53,7 @@ async function bucket(n) {
   if (!state.buckets.has(n)) {
     state.buckets.set(n, getJSON(state.manifest.buckets[n]).then((b) => {
       b.ids = undelta(b.ids);
-      b.offensive = new Set(b.offensive); b.vulgar_sense = new Set(b.vulgar_sense);
+      for (const flag of state.manifest.positions) b[flag] = new Set(b[flag]);  // offensive, vulgar_sense
       b.subPtr = [0]; b.indelPtr = [0];
       for (const k of b.sub_len) b.subPtr.push(b.subPtr[b.subPtr.length - 1] + k);
       for (const k of b.indel_len) b.indelPtr.push(b.indelPtr[b.indelPtr.length - 1] + k);

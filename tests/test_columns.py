@@ -1,0 +1,173 @@
+"""The column table (pipeline/columns.py): every backend derives from it, and real floats and nullable
+integers come back unchanged from each of them.
+
+The round trip adds two columns to the golden build's words, declared only in a table handed to the
+writers (a float, `score`, and a nullable integer, `maybe`), and reads each backend back as text or rows:
+Parquet, ladder.sqlite, the MySQL dump's text (tests/test_sql.py loads the real dump into MariaDB) and
+the web data's buckets.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.columns import (
+    DTYPES,
+    WORDS,
+    WORDS_FILE,
+    Column,
+    polars_dtype,
+    readme_table,
+    scalar_columns,
+    words_columns,
+    words_schema,
+)
+from pipeline.io import parquet_bytes
+from pipeline.sqlite import sqlite_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "golden"
+
+# Values a lossy encoder changes: 1.5 (an Int64 cast made it 1), 0.1 and 2/3 (not exact in decimal
+# text of a few digits), 1e-300 and 1e22 (exponents), a negative, a null; ints up to u32's top, a null.
+SCORES = [1.5, 0.1, 2 / 3, 1e-300, 1e22, -123456789.125, None]
+MAYBES = [0, 7, None, 4_294_967_295, None, 1, 2]
+EXTRA = (
+    Column("score", "f64", True, "values", "value", "a test float", "test", "-"),
+    Column("maybe", "u32", True, "values", "value", "a test nullable integer", "test", "-"),
+)
+TABLE = WORDS + EXTRA
+
+
+def test_readme_table_is_the_column_table():
+    readme = (ROOT / "README.md").read_text()
+    assert readme_table() in readme, (
+        "README.md's column table differs from pipeline/columns.py: paste the output of "
+        "`python -c 'from pipeline.columns import readme_table; print(readme_table())'`"
+    )
+
+
+def test_patterns_expand_per_lexicon_in_file_order():
+    names = [name for name, _ in words_columns(("a", "b"))]
+    assert names[names.index("in_a") : names.index("in_a") + 2] == ["in_a", "in_b"]
+    groups = [n for n in names if n.startswith("group_")]
+    assert groups == ["group_a", "group_b", "group_a_edit", "group_b_edit"]
+    assert len(names) == len(set(names))
+
+
+def test_every_column_declares_what_each_backend_needs():
+    for column in WORDS:
+        assert column.dtype in DTYPES and column.meaning and column.source and column.licence, column
+        assert column.web in ("values", "positions", "links", "defs", "index", "")
+        assert column.diff in ("value", "flag", "words", "groups", "links", "label", "text", "")
+        assert bool(column.mysql) == (not column.dtype.startswith("list")), column  # lists: the links table
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory) -> Path:
+    """The golden build's export with `score` and `maybe` added to words.parquet (its first rows)."""
+    from ladders.compose import runner
+    from pipeline.config import load_config
+
+    build = tmp_path_factory.mktemp("columns") / "build"
+    runner(load_config(GOLDEN / "config.toml", build_dir=build)).build()
+    folder = tmp_path_factory.mktemp("extra") / "export"
+    shutil.copytree(build / "export", folder)
+    words = pl.read_parquet(folder / WORDS_FILE)
+    assert words.height >= len(SCORES)
+    pad = [None] * (words.height - len(SCORES))
+    words = words.with_columns(
+        pl.Series("score", SCORES + pad, polars_dtype("f64")), pl.Series("maybe", MAYBES + pad, polars_dtype("u32"))
+    )
+    (folder / WORDS_FILE).write_bytes(parquet_bytes(words))
+    return folder
+
+
+def _expected(export: Path) -> list[tuple]:
+    return pl.read_parquet(export / WORDS_FILE).select("word", "score", "maybe").rows()
+
+
+def test_parquet_keeps_floats_and_nullable_ints(export):
+    words = pl.read_parquet(export / WORDS_FILE)
+    assert words.schema["score"] == pl.Float64 and words.schema["maybe"] == pl.UInt32
+    assert words["score"].head(len(SCORES)).to_list() == SCORES
+    assert words["maybe"].head(len(MAYBES)).to_list() == MAYBES
+    assert list(words_schema(("csw", "owl", "everyday"), TABLE))[-2:] == ["score", "maybe"]
+
+
+def test_sqlite_keeps_floats_and_nullable_ints(export, tmp_path):
+    path = tmp_path / "ladder.sqlite"
+    path.write_bytes(sqlite_bytes(pl.read_parquet(export / WORDS_FILE), TABLE))
+    con = sqlite3.connect(path)
+    types = {row[1]: row[2] for row in con.execute("PRAGMA table_info(words)")}
+    assert (types["score"], types["maybe"]) == ("REAL", "INTEGER")
+    got = con.execute("SELECT word, score, maybe, typeof(score), typeof(maybe) FROM words ORDER BY id").fetchall()
+    con.close()
+    assert [r[:3] for r in got] == _expected(export)
+    assert {r[3] for r in got if r[1] is not None} == {"real"} and {r[4] for r in got if r[2] is not None} == {
+        "integer"
+    }
+
+
+LITERAL = re.compile(r"'(?:[^']|'')*'|_utf8mb4 X'[0-9a-f]*'|[^,']+")  # a string, a hex string, a number
+
+
+def _dump_rows(text: str, table: str) -> list[list[str]]:
+    """The literals of each row the dump inserts into `table`, as written."""
+    rows = []
+    for block in re.findall(rf"INSERT INTO `{table}` VALUES\n(.*?\));\n", text, re.S):
+        for row in re.findall(r"^\((.*)\),?$", block, re.M):
+            rows.append(LITERAL.findall(row))
+    return rows
+
+
+def test_mysql_dump_keeps_floats_and_nullable_ints(export):
+    from ladders.artifact.sqldump import mysql_dump
+
+    text = "".join(mysql_dump(export, TABLE))
+    assert "`score` DOUBLE" in text and "`maybe` INT UNSIGNED" in text
+    names = scalar_columns(("csw", "owl", "everyday"), TABLE)
+    rows = [dict(zip(names, row)) for row in _dump_rows(text, "words")]
+    back = [
+        (
+            row["word"].strip("'"),
+            None if row["score"] == "NULL" else float(row["score"]),
+            None if row["maybe"] == "NULL" else int(row["maybe"]),
+        )
+        for row in rows
+    ]
+    assert back == _expected(export)
+
+
+def test_mysql_dump_refuses_to_change_a_nonfinite_float(export, tmp_path):
+    from ladders.artifact.sqldump import mysql_dump
+
+    folder = tmp_path / "export"
+    shutil.copytree(export, folder)
+    words = pl.read_parquet(folder / WORDS_FILE)
+    words = words.with_columns(pl.when(pl.col("id") == 0).then(float("nan")).otherwise(pl.col("score")).alias("score"))
+    (folder / WORDS_FILE).write_bytes(parquet_bytes(words))
+    first = _dump_rows("".join(mysql_dump(folder, TABLE)), "words")[0]
+    assert first[scalar_columns(("csw", "owl", "everyday"), TABLE).index("score")] == "'not finite'"
+
+
+def test_web_data_keeps_floats_and_nullable_ints(export):
+    from ladders.artifact.webexport import web_files
+
+    files = web_files(export, TABLE)
+    got = {}
+    for name in json.loads(files["data/manifest.json"])["buckets"]:
+        bucket = json.loads(files[name])
+        ids, at = [], 0
+        for d in bucket["ids"]:
+            at += d
+            ids.append(at)
+        got.update(zip(ids, zip(bucket["words"], bucket["score"], bucket["maybe"])))
+    assert [got[i] for i in sorted(got)] == _expected(export)
