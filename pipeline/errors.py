@@ -109,8 +109,3 @@ class Interrupted(PipelineError):
     """Ctrl-C: says which stages finished and that the previous export is intact."""
 
     exit_code = 130
-
-
-# Kept for pipeline/sqlite.py, which issue 35a's branch edits this round: it should import it from
-# pipeline.limits, and then this line goes.
-from pipeline.limits import write_failure_hint  # noqa: E402, F401

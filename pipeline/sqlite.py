@@ -51,7 +51,7 @@ def sqlite_file(words: pl.DataFrame, path: Path, table=WORDS) -> None:
         text = " ".join(str(err).split())
         if not re.search(r"disk|full|I/O|rollback", text):
             raise
-        from pipeline.errors import write_failure_hint
+        from pipeline.limits import write_failure_hint
 
         raise EnvironmentProblem(
             f"cannot write {path.name} in {path.parent}: {text[:120]}; {write_failure_hint(path.parent)}"

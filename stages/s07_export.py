@@ -68,6 +68,7 @@ from pipeline.columns import (
     lexicons_of,
     words_schema,
 )
+from pipeline.config import LEXICON_FILES, PATH_KEYS
 from pipeline.sqlite import sqlite_file
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
@@ -412,7 +413,7 @@ STAGE = Stage(
     transform=build_export,
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),  # not a column
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
-    digests=("lexicon_files", "scowl", "wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: inputs
+    digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
     helpers=("stages.rules.offensive", "stages.sources.wordlists"),  # the reviewed list's reader
     scratch=True,  # ladder.sqlite is written there and moved into place

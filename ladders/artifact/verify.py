@@ -12,7 +12,6 @@ as the rule it checks is stated in those terms.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,7 +21,6 @@ import numpy as np
 import polars as pl
 
 from pipeline import progress
-from pipeline.errors import DamagedState, NoExport
 from pipeline.columns import (
     DEFAULT_LEXICONS,
     GROUP_SIZES,
@@ -43,7 +41,7 @@ from pipeline.columns import (
     words_columns,
     words_schema,
 )
-from ladders.artifact.contract import link_pairs
+from ladders.artifact.contract import link_pairs, load_manifest
 from pipeline.sqlite import sqlite_words
 
 EXAMPLES = 5
@@ -55,21 +53,7 @@ class Export:
 
     @cached_property
     def manifest(self) -> dict:
-        from pipeline.swap import wait_for_swap
-
-        path = self.folder / MANIFEST_FILE
-        if not wait_for_swap(self.folder, path.is_file):  # a rebuild mid-swap: wait for it
-            raise NoExport(
-                f"{self.folder} is not an export ({MANIFEST_FILE} does not exist); build the export first (make build)"
-            )
-        try:
-            manifest = json.loads(path.read_text())
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise DamagedState(f"{path} is not valid JSON ({e}): this export is damaged; build it again") from None
-        if not isinstance(manifest, dict) or not isinstance(manifest.get("files", {}), dict):
-            # `[]` made every check that reads it fail with an AttributeError
-            raise DamagedState(f"{path} is not a manifest (a JSON object with its files): this export is damaged")
-        return manifest
+        return load_manifest(self.folder)
 
     @cached_property
     def lexicons(self) -> tuple[str, ...]:
