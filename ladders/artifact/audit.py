@@ -147,22 +147,35 @@ def report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
     kept = table.filter(~pl.col("changed"))
     out = [f"{sample.height} judged words; {kept.height} unchanged in this build, {table['changed'].sum()} changed"]
     for by in ("band", "source", "rule"):
-        out += [
-            "",
-            f"by {by}",
-            f"  {by:<22} {'judged':>6} " + " ".join(f"{j:>10}" for j in JUDGEMENTS) + f" {'precision':>9} {'wrong':>6}",
-        ]
-        for row in precision(kept, by).rows(named=True):
-            out.append(
-                f"  {str(row[by]):<22} {row['judged']:>6} "
-                + " ".join(f"{row[j]:>10}" for j in JUDGEMENTS)
-                + f" {row['precision']:>9.1%} {row['wrong_share']:>6.1%}"
-            )
+        out += ["", f"by {by}"]
+        out += _table(
+            by, 22, JUDGEMENTS, precision(kept, by).rows(named=True), f" {'precision':>9} {'wrong':>6}",
+            lambda row: f" {row['precision']:>9.1%} {row['wrong_share']:>6.1%}",
+        )  # fmt: skip
+    return "\n".join(out + _to_judge_again(table, "changed since judged (judge again):")) + "\n"
+
+
+def _table(name: str, width: int, judgements, rows: list[dict], head: str, tail) -> list[str]:
+    """A report table's lines: a header, then per row its `name` value, judged words and each judgement's
+    count, then `tail(row)` under `head`."""
+    lines = [f"  {name:<{width}} {'judged':>6} " + " ".join(f"{j:>10}" for j in judgements) + head]
+    for row in rows:
+        lines.append(
+            f"  {str(row[name]):<{width}} {row['judged']:>6} "
+            + " ".join(f"{row[j]:>10}" for j in judgements)
+            + tail(row)
+        )
+    return lines
+
+
+def _to_judge_again(table: pl.DataFrame, heading: str) -> list[str]:
+    """The judged words whose definition changed in this build, old text -> new, under `heading`."""
     changed = table.filter(pl.col("changed"))
-    if changed.height:
-        out += ["", "changed since judged (judge again):"]
-        out += [f"  {w}: {old!r} -> {new!r}" for w, old, new in changed.select(Col.word, "text", "now").rows()]
-    return "\n".join(out) + "\n"
+    if not changed.height:
+        return []
+    return ["", heading] + [
+        f"  {w}: {old!r} -> {new!r}" for w, old, new in changed.select(Col.word, "text", "now").rows()
+    ]
 
 
 def everyday_report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
@@ -179,22 +192,15 @@ def everyday_report(words: pl.DataFrame, sample: pl.DataFrame) -> str:
     for by in (None, "source", "rule"):
         groups = kept.with_columns(pl.lit("all").alias("all")).group_by(by or "all")
         rows = groups.agg(pl.len().alias("judged"), *counts).sort(by or "all").rows(named=True)
-        name = by or "all"
-        out += [
-            "",
-            f"  {name:<26} {'judged':>6} " + " ".join(f"{j:>10}" for j in EVERYDAY_JUDGEMENTS) + f" {'main':>6}",
-        ]
-        for row in rows:
-            out.append(
-                f"  {str(row[name]):<26} {row['judged']:>6} "
-                + " ".join(f"{row[j]:>10}" for j in EVERYDAY_JUDGEMENTS)
-                + f" {row['main'] / row['judged']:>6.1%}"
-            )
-    changed = table.filter(pl.col("changed"))
-    if changed.height:
-        out += ["", "everyday words changed since judged (judge again):"]
-        out += [f"  {w}: {old!r} -> {new!r}" for w, old, new in changed.select(Col.word, "text", "now").rows()]
-    return "\n".join(out) + "\n"
+        out += [""] + _table(
+            by or "all",
+            26,
+            EVERYDAY_JUDGEMENTS,
+            rows,
+            f" {'main':>6}",
+            lambda row: f" {row['main'] / row['judged']:>6.1%}",
+        )
+    return "\n".join(out + _to_judge_again(table, "everyday words changed since judged (judge again):")) + "\n"
 
 
 def read_sample(path: Path) -> pl.DataFrame:
