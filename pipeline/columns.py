@@ -6,8 +6,9 @@ the export by it; ladders/artifact/contract.py reads an export by it. Files of b
 - words.parquet, one row per word sorted by `id`: the column table WORDS below (each column's type,
   nullability, SQL type, web and diff handling, meaning, source and licence, and the rule of a column
   computed from others); every backend's schema and encoding derives from it (see the comment above WORDS);
-- groups.parquet, one row per group (GROUP_SIZES);
-- longest.parquet, one row per group of two or more words: its diameter and first diametral pair (LONGEST);
+- groups.parquet, one row per group (GROUPS_TABLE; its polars schema GROUP_SIZES);
+- longest.parquet, one row per group of two or more words: its diameter and first diametral pair
+  (LONGEST_TABLE; its polars schema LONGEST);
 - ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (pipeline/sqlite.py: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
   array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
@@ -281,6 +282,30 @@ WORDS = (
 )
 
 
+# The two per-group files, declared the same way (no web data and no diff of their own: a build's group ids
+# are renumbered, and diff compares groups through words.parquet). Their polars schemas (GROUP_SIZES,
+# LONGEST), the MySQL dump's `ladder_groups` DDL and the README's rows of these files derive from them.
+def _group_column(name: str, dtype: str, nullable: bool, meaning: str, sql: str = "") -> Column:
+    return Column(name, dtype, nullable, "", "", meaning, "computed", "-", sql)
+
+
+_GROUP_KEYS = (
+    # VARCHAR(32): a lexicon's name is at most 32 characters (pipeline/config.py's LEXICON_NAME).
+    _group_column(Col.lexicon, "str", False, "its name", "VARCHAR(32)"),
+    _group_column(Col.mode, "str", False, "sub/edit", "VARCHAR(8)"),
+    _group_column(Col.group_id, "u32", False, "as in the words' `group_<lexicon>` or `group_<lexicon>_edit`"),
+    _group_column(Col.size, "u32", False, "how many words"),
+    _group_column(Col.length, "u8", True, "letters of its words, null if mixed"),
+)
+GROUPS_TABLE = (*_GROUP_KEYS, _group_column(Col.example, "str", False, "its alphabetically first word", "VARCHAR(64)"))
+LONGEST_TABLE = (
+    *_GROUP_KEYS,
+    _group_column(Col.diameter, "u16", False, "its longest shortest ladder, in steps"),
+    _group_column(Col.start, "str", False, "", "VARCHAR(64)"),
+    _group_column(Col.end, "str", False, "the alphabetically first pair that far apart", "VARCHAR(64)"),
+)
+
+
 def words_columns(lexicons, table=WORDS) -> list[tuple[str, Column]]:
     """(name, declaration) of every column of words.parquet for these lexicons, in file order."""
     return [(name, column) for column in table for name in column.names(lexicons)]
@@ -318,6 +343,11 @@ def readme_table(table=WORDS) -> str:
     return "\n".join(rows) + "\n"
 
 
+def readme_columns(table) -> str:
+    """A per-group file's columns as the README's file table lists them: `size` (u32, its words), ..."""
+    return ", ".join(f"`{c.name}` ({c.dtype}" + (f", {c.meaning})" if c.meaning else ")") for c in table)
+
+
 def scalar_columns(lexicons, table=WORDS) -> list[str]:
     """The MySQL dump's words table: every column with a MySQL type (all but the neighbour lists)."""
     return [name for name, column in words_columns(lexicons, table) if column.mysql]
@@ -328,24 +358,8 @@ def _schemas() -> dict[str, object]:
 
     return {
         # longest.parquet: per group of two or more words, its longest shortest ladder and the first pair at it.
-        "LONGEST": {
-            Col.lexicon: pl.String,
-            Col.mode: pl.String,
-            Col.group_id: pl.UInt32,
-            Col.size: pl.UInt32,
-            Col.length: pl.UInt8,
-            Col.diameter: pl.UInt16,
-            Col.start: pl.String,
-            Col.end: pl.String,
-        },
-        "GROUP_SIZES": {
-            Col.lexicon: pl.String,
-            Col.mode: pl.String,
-            Col.group_id: pl.UInt32,
-            Col.size: pl.UInt32,
-            Col.length: pl.UInt8,
-            Col.example: pl.String,
-        },
+        "LONGEST": {c.name: polars_dtype(c.dtype) for c in LONGEST_TABLE},
+        "GROUP_SIZES": {c.name: polars_dtype(c.dtype) for c in GROUPS_TABLE},
         "LINKS": {Col.src: pl.UInt32, Col.dst: pl.UInt32, Col.kind: pl.String},  # src < dst
     }
 

@@ -20,10 +20,13 @@ import pytest
 
 from pipeline.columns import (
     DTYPES,
+    GROUPS_TABLE,
+    LONGEST_TABLE,
     WORDS,
     WORDS_FILE,
     Column,
     polars_dtype,
+    readme_columns,
     readme_table,
     scalar_columns,
     words_columns,
@@ -52,6 +55,31 @@ def test_readme_table_is_the_column_table():
         "README.md's column table differs from pipeline/columns.py: paste the output of "
         "`python -c 'from pipeline.columns import readme_table; print(readme_table())'`"
     )
+
+
+@pytest.mark.parametrize(
+    ("file", "table", "rows"),
+    [
+        ("groups.parquet", GROUPS_TABLE, "one row per group"),
+        ("longest.parquet", LONGEST_TABLE, "one row per group of two or more words"),
+    ],
+)
+def test_readme_lists_the_group_files_columns_from_the_table(file, table, rows):
+    row = f"| `{file}` | {rows}: {readme_columns(table)} |"
+    assert row in (ROOT / "README.md").read_text().splitlines(), f"README.md's row of {file} should be:\n{row}"
+
+
+def test_the_group_files_schemas_are_their_tables(export):
+    from pipeline.columns import GROUP_SIZES, LONGEST
+
+    for table, schema in ((GROUPS_TABLE, GROUP_SIZES), (LONGEST_TABLE, LONGEST)):
+        assert schema == {c.name: polars_dtype(c.dtype) for c in table}
+        assert all(c.mysql for c in table)
+    for file, table in (("groups.parquet", GROUPS_TABLE), ("longest.parquet", LONGEST_TABLE)):
+        written = pl.read_parquet(export / file)
+        assert written.schema == {c.name: polars_dtype(c.dtype) for c in table}
+        nullable = {c.name for c in table if c.nullable}
+        assert not [n for n, count in written.null_count().row(0, named=True).items() if count and n not in nullable]
 
 
 def test_patterns_expand_per_lexicon_in_file_order():

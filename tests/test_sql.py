@@ -612,3 +612,20 @@ def test_a_float_and_a_nullable_int_load_unchanged(server, tiny_export, tmp_path
     assert [(None if s is None else float(s), None if m is None else int(m)) for s, m in back] == list(
         zip(SCORES + pad, MAYBES + pad)
     )
+
+
+def test_a_lexicon_of_the_longest_allowed_name_loads(server, tmp_path):
+    """ladder_groups' `lexicon` column takes its type from the column table: VARCHAR(32), the longest name
+    the config allows (it was VARCHAR(8), and the strict load refused a longer lexicon's groups)."""
+    from conftest import copy_tiny
+
+    name = "a" * 31 + "z"
+    tiny = copy_tiny(tmp_path)
+    with (tiny / "config.toml").open("a") as f:
+        f.write(f'[lexicons.{name}]\nfrom = "csw"\n')
+    built = ladders("build", "--quiet", "--config", str(tiny / "config.toml"))
+    assert built.returncode == 0, built.stderr
+    load(server, "longname", tiny / "build/export", tmp_path)
+    check_against_parquet(server, "longname", tiny / "build/export")
+    found = sql(server, "longname", f"SELECT COUNT(*) > 0 FROM ladder_groups WHERE lexicon = '{name}'")
+    assert found.stdout.split() == ["1"]

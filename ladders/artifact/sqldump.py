@@ -42,24 +42,27 @@ from pathlib import Path
 import polars as pl
 
 from pipeline import io
-from pipeline.columns import GROUPS_FILE, WORDS, Col, group_columns, lexicons_of, scalar_columns, words_columns
+from pipeline.columns import (
+    GROUPS_FILE,
+    GROUPS_TABLE,
+    WORDS,
+    Col,
+    group_columns,
+    lexicons_of,
+    scalar_columns,
+    words_columns,
+)
+from pipeline.terminal import UNSEEN
 from ladders.artifact.contract import export_file, link_pairs
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20
-# ladder_groups' types (words' come from the column table, pipeline/columns.py).
-MYSQL_TYPES = {pl.UInt32: "INT UNSIGNED", pl.UInt8: "TINYINT UNSIGNED", pl.String: "MEDIUMTEXT"}
-SHORT_TEXT = {
-    Col.lexicon: "VARCHAR(8)",
-    Col.mode: "VARCHAR(8)",
-    Col.example: "VARCHAR(64)",
-}
 
 
 # Written between plain quotes: no backslash (a quote in NO_BACKSLASH_ESCAPES, an escape elsewhere), no
 # control or invisible formatting character (the mysql client and terminals act on some, and a dump may be
 # read on a terminal: `export-sql --out -`). Everything else goes as hex.
-PLAIN_TEXT = r"^[^\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$"
+PLAIN_TEXT = r"^[^\\" + UNSEEN.removeprefix("[") + "*$"  # terminal.UNSEEN's categories, and the backslash
 SESSION_MODE = "STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"  # strict: a value that does not fit fails the load
 # The session settings the dump changes (SET NAMES sets the three character_set/collation ones), each saved
 # into @ladders_old_NAME first and put back last.
@@ -188,8 +191,7 @@ def mysql_dump(export: Path, table=WORDS) -> Iterator[str]:
         "  `kind` ENUM('sub','indel') NOT NULL,\n  PRIMARY KEY (`src`, `dst`)\n)"
         " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n"
     )
-    types = {c: SHORT_TEXT.get(c, MYSQL_TYPES[t]) for c, t in groups.schema.items()}
-    yield _create("ladder_groups", types, "`lexicon`, `mode`, `group_id`")
+    yield _create("ladder_groups", {c.name: c.mysql for c in GROUPS_TABLE}, "`lexicon`, `mode`, `group_id`")
     yield from _inserts("words", scalar)
     yield from _inserts("links", links)  # not a column: the links table
     yield from _inserts("ladder_groups", groups)
