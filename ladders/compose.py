@@ -1,4 +1,4 @@
-"""The composition point: the one module outside stages/ that imports stages/. It hands the numbered
+"""The composition point: the one module of the engine and the product (pipeline/, ladders/) that imports stages/. It hands the numbered
 stages to the engine (a Runner over stages.STAGE_MODULES, and the product's optional targets of
 ladders/targets.py) and lends verify the stage's own morphology (E502
 asks which words are forms of an offensive word, by the same suffix rules stage 2 used)."""

@@ -5,7 +5,8 @@ are rebuilt only when the export (or their code) changed, and are swapped in who
 - `sql`: reads the export folder, writes `<build dir>/ladder-mysql.sql` (the dump `export-sql` writes,
   sqldump.py's `mysql_dump`), one file written atomically.
 - `web`: reads the export folder, writes `<build dir>/web/` (the page `export-web` writes, webexport.py's
-  `web_files`), a folder swapped in whole; its file names are content hashes, so the transform names them.
+  `web_files`), a folder swapped in whole; most of its data files are named by a hash of their content, so the
+  transform, not the declaration, names its files.
 
 `ladders build --with sql,web` asks for them; a build without them leaves what an earlier build wrote
 as it was. `export-sql` and `export-web` stay as shortcuts writing anywhere (the same functions).
@@ -37,13 +38,23 @@ def build_web(export: Path) -> dict[str, dict[str, bytes]]:
     return {"web": web_files(export)}
 
 
-_MODULES = ("ladders.artifact.contract", "ladders.solve.search", "ladders.solve.solver")
+# Both targets' transforms live in this module, so each target's code is both writers' (an edit to either
+# makes both stale: the dump takes 3 s).
+_MODULES = (
+    "ladders.artifact.contract",
+    "ladders.artifact.sqldump",
+    "ladders.artifact.webexport",
+    "ladders.solve.puzzle",
+    "ladders.solve.search",
+    "ladders.solve.solver",
+    "pipeline.swap",
+)
 SQL = Stage(
     number=8,
     name="sql",
     transform=build_sql,
     reads=("export",),
-    helpers=("ladders.artifact.sqldump", *_MODULES),
+    helpers=_MODULES,
     writes={"sql": Output(SQL_FILE)},
 )
 WEB = Stage(
@@ -51,7 +62,7 @@ WEB = Stage(
     name="web",
     transform=build_web,
     reads=("export",),
-    helpers=("ladders.artifact.webexport", "ladders.solve.puzzle", *_MODULES),
+    helpers=_MODULES,
     assets=tuple(sorted(p for p in PAGE.iterdir() if p.is_file())),
     writes={"web": Output(WEB_DIR, members={}, named_by_transform=True)},
 )

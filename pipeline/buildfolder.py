@@ -2,7 +2,11 @@
 
 - guard (`check`): a build folder must be ladders' own. The current folder, a filesystem root, the home
   folder, the project or an input folder (or one holding them), a file, and any folder with files in it
-  that carries neither ladders' marker (`.ladders-build`) nor its lock are refused.
+  that carries neither ladders' marker (`.ladders-build`) nor its lock are refused; so is a path that is
+  not UTF-8.
+- foreign files (`exclusive`): an entry in a folder output (`export/`, the web folder) that is none of
+  its members (for a folder its transform names, none the lock records) is refused, DamagedState,
+  before any stage runs: the swap would delete it.
 - links (`exclusive`): ladders makes no link, FIFO or device, so one anywhere in the build folder (at
   `.mutex`, `ladders.lock`, an output, `export`) is refused by name before anything is opened: never
   followed, emptied or swapped away (the rule of pipeline/io.py's `refuse_links`, export-web's too).
@@ -16,7 +20,9 @@
   scratch folder and a killed write's temporary file (`.NAME.<random>.tmp` of a file ladders writes)
   are removed (ours by their names, inside our folder; a link there is refused).
 
-Writes nothing else; the runner (pipeline/runner.py) decides what to run and records it in the lock.
+Writes the marker `.ladders-build`, `.mutex`, the scratch folders and swapped-in folder outputs, nothing
+else; reads ladders.lock (foreign files). The runner (pipeline/runner.py) decides what to run and records
+it in the lock.
 """
 
 from __future__ import annotations

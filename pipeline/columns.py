@@ -11,9 +11,10 @@ the export by it; ladders/artifact/contract.py reads an export by it. Files of b
   (LONGEST_TABLE; its polars schema LONGEST);
 - ladder.sqlite, the same data for SQL solvers, `ladders solve` among them (pipeline/sqlite.py: one table
   `words`, every column of words.parquet with the two neighbour lists as JSON
-  array text, an index per group column, PRAGMA user_version = SCHEMA_VERSION);
+  array text, a unique index on `word` and an index per group column, PRAGMA user_version = SCHEMA_VERSION);
 - manifest.json (schema_version, columns: words.parquet's names in order, lexicons, inputs, files with
-  sha256 and rows, config, counts) and summary.txt.
+  sha256 and rows, config, counts, offensive_cleared: the reviewed list's kept words, for verify) and
+  summary.txt.
 A change to any of it is a new SCHEMA_VERSION.
 """
 

@@ -1,10 +1,14 @@
-"""File IO for the runner: deterministic Parquet bytes, atomic writes, hashing.
+"""File IO for the runner and the readers of an export: deterministic Parquet bytes, atomic writes,
+hashing, reading an export's tables (read_export_table), and the rule that ladders' own folders hold no
+link, FIFO, socket or device (special_files, refuse_links: refused by name, never followed).
 
-Every single file ladders writes goes through `write_atomic` (or `write_atomic_at`,
+Every file ladders writes as bytes goes through `write_atomic` (or `write_atomic_at`,
 its form for an open folder): the bytes go to a temporary file in the same folder,
 are fsynced, then renamed over the final name, so a crash or kill never leaves a
-half-written file under that name. (A folder output is written file by file so,
-then swapped in whole: pipeline/swap.py.)
+half-written file under that name. A finished file made elsewhere (ladder.sqlite, written by the
+driver in a scratch folder) is fsynced and moved into place by `move_durably`; a device or FIFO the
+user names with --out is written into. (A folder output is written file by file so, then swapped in
+whole: pipeline/swap.py.)
 """
 
 from __future__ import annotations

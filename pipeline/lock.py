@@ -5,6 +5,10 @@ of each config value it uses), `inputs` (sha256 of each input file: raw files
 and upstream tables), `outputs` (sha256 of each file it wrote) and `rows`.
 A stage is fresh while all of these still match. The lock is only a cache of
 hashes: a missing or damaged one makes every stage stale, never a refusal.
+
+Also the hash cache, `<build dir>/.hashes.json` (HashCache): each file's sha256 by (size, mtime_ns,
+ctime_ns, inode), so that a no-op build rereads nothing; a missing, damaged or unwritable cache costs
+only a rehash.
 """
 
 from __future__ import annotations

@@ -1,15 +1,17 @@
 """Table schemas as data, checked whenever a table is written or read.
 
 The stage modules' docstrings explain each column; these dicts are what the
-runner enforces. Intermediate tables are keyed by `id`, the row number of the
-word in the alphabetical lexicon.
+runner enforces. The per-word tables (01_lexicon, 02, 03, 05) are keyed by `id`, the word's row number
+in stage 1's alphabetical union of every list; 04_links by (src, dst), 06_longest by (lexicon, mode,
+group_id); 01_skipped and 01_warnings are line records.
 """
 
 from __future__ import annotations
 
 import polars as pl
 
-# 04_links.parquet is the export's link table and 06_longest.parquet is longest.parquet: one schema each.
+# 04_links.parquet's schema is the column table's LINKS (the MySQL dump's links table has the same
+# columns), and 06_longest.parquet is the export's longest.parquet: one schema each.
 from pipeline.columns import LINKS, LONGEST, Col, group_columns, in_column  # noqa: F401
 from pipeline.errors import SchemaError
 
@@ -46,7 +48,7 @@ def lexicon_schema(lexicons: dict) -> dict[str, pl.DataType]:
 
 
 def groups_schema(lexicons: dict) -> dict[str, pl.DataType]:
-    """05_groups.parquet: each lexicon's membership (in_<name>), then its groups (contract.group_columns)."""
+    """05_groups.parquet: each lexicon's membership (in_<name>), then its groups (columns.group_columns)."""
     return {
         Col.id: pl.UInt32,
         **{in_column(name): pl.Boolean for name in lexicons},

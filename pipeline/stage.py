@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-# Modules every stage's output depends on: they encode, name and check every table the runner writes.
-ALWAYS = ("pipeline.io", "pipeline.schemas", "pipeline.columns", "pipeline.sqlite")
+# Modules every stage's output depends on: they encode, name and check every table the runner writes, and
+# terminal.py holds the one rule of unsafe characters (stage 1 strips them, the MySQL dump hex-codes them).
+ALWAYS = ("pipeline.io", "pipeline.schemas", "pipeline.columns", "pipeline.sqlite", "pipeline.terminal")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ the text; with config `lenient` (CLI `--lenient`) the line is skipped instead
 and listed in 01_skipped.parquet. A definition-level problem never costs the
 word: it keeps the cleanest text that can be recovered and the line is listed
 in 01_warnings.parquet, strict or not. So is a remove-list word that no list
-holds (a typo, most likely). A list file or add-list without a word is an error.
+holds (a typo, most likely). A list file, add-list or remove-list without a word is an error.
 Duplicates within a list are counted; the first wins. Run-on forms
 (`: ADDABLE ~adj`) are words of the list too: added when they have no line of
 their own.
@@ -24,7 +24,8 @@ its filter asks (`max_scowl_level`: stage 3's SCOWL levels), so stage 5 resolves
 membership from these pieces; stages 2-4 work on the union of every list's words, a superset of every
 lexicon, and need no membership.
 
-Writes build/01_lexicon.parquet, one row per word of the union of every file, key `id`
+Writes build/01_lexicon.parquet, one row per word of the union of every list file and add-list (a
+remove-list adds no word), key `id`
 (schema: pipeline/schemas.py, lexicon_schema):
 - id u32: 0..N-1 in alphabetical order of `word`
 - word str: upper-case A-Z

@@ -17,7 +17,7 @@ they are deterministic.
 
 Writes build/05_groups.parquet, one row per word of 01, key `id` (schema: pipeline/schemas.py,
 groups_schema): id u32; in_<name> bool for each lexicon (config order); then group_<name> u32 for each
-lexicon, then group_<name>_edit u32 for each (contract.group_columns): the word's group among the
+lexicon, then group_<name>_edit u32 for each (pipeline/columns.py, group_columns): the word's group among the
 lexicon's words, null outside the lexicon.
 """
 

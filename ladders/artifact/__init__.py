@@ -1,1 +1,3 @@
-"""What reads and checks the artifact: the export contract, verify, diff."""
+"""What reads, checks and publishes the artifact: the export contract (contract), verify, diff, the judged
+reports (audit, panel), and what is made from an export: the MySQL dump (sqldump), the web page (webexport,
+webfolder) and the release folder (release)."""

@@ -1,5 +1,6 @@
 """Reading an export folder: a file of it that this ladders can read (export_file), its manifest, the
-lexicons and label cut-offs it was built with, its links as pairs. The names and schemas are the column
+lexicons and label cut-offs it was built with, its links as a table (`src`, `dst`: ids; `kind`: sub or
+indel), each link in both directions as the neighbour lists store it. The names and schemas are the column
 table's (pipeline/columns.py)."""
 
 from __future__ import annotations

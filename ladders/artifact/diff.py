@@ -5,8 +5,11 @@ with their kind); for each lexicon and mode, groups that merged, split,
 appeared or vanished, matched by their members (ids are renumbered by every
 build, so they cannot be compared); words whose rareness, rareness label
 (common, uncommon, rare, obscure: each export's own cut-offs), definition or
-flags (`offensive`, `vulgar_sense`) changed: the column table (pipeline/columns.py) says how each
-column is compared (its `diff`). `compare` returns the changes as
+flags (`offensive`, `vulgar_sense`) changed. The column table's `diff` (pipeline/columns.py) picks the
+columns compared as values (`value`) and as flags (`flag`); words, links, groups, the label and the
+definitions are compared by this module's own rules for the columns the table marks so. It reads each
+export's words.parquet and manifest.json (schema_version, the rareness label cut-offs) only: groups are
+matched through words.parquet's group columns. `compare` returns the changes as
 frames; `diff_exports` as plain data (the --json output); `describe` as lines
 for people; `changes_markdown` as a release's CHANGES.md: a table of counts
 (words, links, groups, definitions, flags) and each kind of change with its

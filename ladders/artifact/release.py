@@ -10,7 +10,9 @@ each file can be a release asset:
 - CHANGES.md: what changed against a previous release (`ladders diff`'s engine, ladders/artifact/diff.py);
 - SHA256SUMS: `sha256sum` lines for every other file, so `sha256sum -c SHA256SUMS` checks a download.
 Nothing in it holds a time: archives carry fixed times, owners and modes, gzip no name and no time, so
-the same export gives the same bytes (the same zlib too: gzip output may differ across zlib versions).
+the same export, the same input folders (NOTICE reads their SOURCES.md and licence files, found through the
+config's input paths) and the same previous release (CHANGES.md) give the same bytes (with the same zlib:
+gzip output may differ across zlib versions).
 
 A folder is a release when it holds SHA256SUMS and exactly the files SHA256SUMS lists besides it. DIR
 must be new, empty or a release (which is replaced whole: the new one is written beside it and renamed

@@ -14,7 +14,7 @@ and writes, in utf8mb4:
 - table `ladder_groups`: groups.parquet (`groups` is a reserved word in MySQL 8).
 
 The dump means the same in every sql_mode. It sets the session's sql_mode
-first (strict, as mysqldump does, and puts the server's back at the end), and
+first (strict, as mysqldump does, and puts the session's previous one back at the end), and
 it never relies on that: a string is written '...' with only the standard ''
 for a quote when it holds no backslash, no control and no invisible formatting
 character, which every mode reads alike, and otherwise as a hex literal

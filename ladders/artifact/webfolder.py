@@ -9,8 +9,9 @@ through it nor removes it. The subfolders are opened without following links
 and written through their descriptors, so a link planted while the data is
 being made (after that check) makes the write fail rather than be followed.
 ladders owns only the files it wrote, listed in the folder's marker (`.ladders-web`, JSON): a re-export
-removes the files of the export before the previous one that neither of the two has, and nothing else
-(a user's data/notes.txt stays), so a page left open since the previous export still finds its files.
+removes the files of the export before the previous one that neither of the two has, and the temporary
+files (`.NAME.<16 hex>.tmp`) a killed export-web left beside ours; nothing else (a user's data/notes.txt
+stays), so a page left open since the previous export still finds its files.
 Two export-web runs into one folder take turns (a lock on the folder), the second one saying it waits.
 """
 

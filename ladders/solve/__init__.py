@@ -1,1 +1,2 @@
-"""Solving ladders on an export: pure graph search (search.py) and the reference solver (solver.py)."""
+"""Solving ladders on an export: pure graph search (search.py), the reference solver (solver.py) and the
+puzzle generator (puzzle.py)."""
