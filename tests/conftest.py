@@ -1,7 +1,9 @@
-"""Shared helpers: the tiny fixture dictionary copied into a temporary folder, and its config."""
+"""Shared helpers: the tiny fixture dictionary copied into a temporary folder, and its config; the one build of
+raw/ a test session shares (raw_build)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -134,3 +136,36 @@ def child(*args: str, **kw) -> subprocess.Popen:
         text=True,
         **kw,
     )
+
+
+@pytest.fixture(scope="session")
+def raw_build(tmp_path_factory) -> Path:
+    """One build of raw/ for the whole session (its build folder), shared by every test file that reads it.
+    Under pytest-xdist each worker runs this once into the same folder: ladders' build mutex makes a second
+    worker wait, and it then finds every stage fresh, so raw/ is built once all the same."""
+    root = tmp_path_factory.getbasetemp()
+    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root  # xdist: the workers' common folder
+    folder = shared / "raw_build"
+    cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "-j", "2", "--build-dir", str(folder)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+@pytest.fixture(scope="session")
+def raw_export(raw_build) -> Path:
+    """The export folder of the session's build of raw/, every stage of it fresh."""
+    status = subprocess.run(
+        [sys.executable, "-m", "pipeline", "status", "--build-dir", str(raw_build)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert status.returncode == 0 and status.stdout.count(" fresh") == 7, status.stdout
+    return raw_build / "export"
+
+
+@pytest.fixture(scope="session")
+def raw_words(raw_export) -> pl.DataFrame:
+    """words.parquet of the session's build of raw/."""
+    return pl.read_parquet(raw_export / "words.parquet")
