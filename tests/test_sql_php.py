@@ -1,0 +1,241 @@
+"""The PHP solver (solvers/php/ladder.php) against the MySQL dump in a real MariaDB server (`make test-sql`):
+the same ladders as `ladders solve`, hostile definitions printed as inert JSON, every refusal as JSON with
+the solver's exit codes. The server and the databases: tests/mariadb.py."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+
+import polars as pl
+import pytest
+
+from mariadb import PHP_SOLVER, missing_tools, php, sql
+from ladders.solve.solver import Ladders
+
+pytestmark = pytest.mark.sql
+
+
+def test_php_solves_like_ladders(server, raw_export, raw_db):
+    solver = Ladders.open(raw_export)
+    words = pl.read_parquet(raw_export / "words.parquet", columns=["word", "links", "edit_links", "group_csw"])
+    names = words["word"].to_list()
+    neighbours = {
+        w: {names[i] for i in a} | {names[i] for i in b}
+        for w, a, b in words.select("word", "links", "edit_links").rows()
+    }
+    largest = words["group_csw"].value_counts().sort("count", descending=True)["group_csw"][0]
+    members = words.filter(pl.col("group_csw") == largest)["word"].to_list()
+    rng = random.Random(16)
+    pairs = [("COLD", "WARM", False), ("CAT", "DOG", False), ("APE", "MAN", False), ("CAT", "DOGS", True)]
+    pairs += [(*rng.sample(members, 2), False) for _ in range(8)]
+    for a, b, edit in pairs:
+        php = subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *(["--edit"] if edit else []), a, b],
+            capture_output=True,
+            text=True,
+        )
+        assert php.returncode == 0, php.stdout + php.stderr
+        got = json.loads(php.stdout)
+        shortest, common = solver.shortest(a, b, edit=edit), solver.common(a, b, edit=edit)
+        # One definition of both ladders: the same (steps, rareness sum), and the very same words when
+        # no other ladder ties exactly (a tie is drawn differently by each solver).
+        assert (got["shortest"]["steps"], got["shortest"]["rareness"]) == (shortest.steps, shortest.cost), (a, b)
+        assert (got["common"]["cost"], got["common"]["steps"]) == (common.cost, common.steps), (a, b)
+        php_common = [w["word"] for w in got["common"]["words"]]
+        for ladder, ours in ((got["shortest"]["words"], shortest), (php_common, common)):
+            assert ladder[0] == a and ladder[-1] == b
+            assert all(v in neighbours[u] for u, v in zip(ladder, ladder[1:]))
+            assert ours.count > 1 or ladder == ours.words, (a, b)
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [(["COLD", "XQZV"], 10), (["COLD", "WARMS"], 11), (["ZYZZYVA", "ABALONE"], 12), (["COLD", "COLD"], 13)],
+)
+def test_php_refusals_use_the_solver_exit_codes(server, raw_db, args, code):
+    php = subprocess.run(
+        ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *args], capture_output=True, text=True
+    )
+    assert php.returncode == code and "error" in json.loads(php.stdout)
+
+
+def test_php_prints_hostile_definitions_as_inert_json(server, hostile_export, hostile_db):
+    result = php(server, hostile_db, "CAT", "DOG")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.isascii() and all(b >= 0x20 for b in result.stdout.rstrip(b"\n"))
+    got = json.loads(result.stdout)
+    definitions = dict(pl.read_parquet(hostile_export / "words.parquet").select("word", "definition").rows())
+    assert [w["definition"] for w in got["common"]["words"]] == [definitions[w["word"]] for w in got["common"]["words"]]
+
+
+@pytest.mark.parametrize("word", [b"\xff\xfe", b"CA\x1b[31mT", b"", "CAF\u00c9".encode()])
+def test_php_a_word_that_is_not_letters_is_a_json_refusal(server, hostile_db, word):
+    """A non-UTF-8 word printed an empty line (json_encode failed): now a JSON error, exit 10."""
+    result = php(server, hostile_db, word, "DOG")
+    assert result.returncode == 10 and result.stdout.isascii()
+    assert json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+
+
+def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp_path):
+    """A wrong socket or database died with an uncaught mysqli_sql_exception (exit 255)."""
+    wrong_socket = php(tmp_path / "no.sock", hostile_db, "CAT", "DOG")
+    assert wrong_socket.returncode == 4, wrong_socket.stdout + wrong_socket.stderr
+    assert json.loads(wrong_socket.stdout)["error"].startswith("cannot connect to the database server: ")
+    assert wrong_socket.stderr == b""
+    wrong_db = php(server, "no_such_database", "CAT", "DOG")
+    assert wrong_db.returncode == 3 and json.loads(wrong_db.stdout)["error"].startswith("no ladders dump here: ")
+    assert sql(server, "", "CREATE DATABASE empty_one").returncode == 0
+    empty = php(server, "empty_one", "CAT", "DOG")
+    assert empty.returncode == 3 and "no complete ladders dump" in json.loads(empty.stdout)["error"]
+
+
+@pytest.mark.parametrize(
+    "flags, avoided, refused",
+    [([], set(), None), (["--clean"], {"FART"}, "CUNT"), (["--strict"], {"FART", "COCK"}, "COCK")],
+)
+def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(server, raw_db, flags, avoided, refused):
+    """As `ladders solve`: FACT FART FARM and LOCK COCK CORK are the only two-step ladders; --clean avoids
+    FART (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
+
+    def php(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *flags, *args], capture_output=True, text=True
+        )
+
+    for a, b, middle in (("FACT", "FARM", "FART"), ("LOCK", "CORK", "COCK")):
+        done = php(a, b)
+        assert done.returncode == 0, done.stdout
+        got = json.loads(done.stdout)
+        shortest, common = got["shortest"]["words"], [w["word"] for w in got["common"]["words"]]
+        if middle in avoided:
+            assert middle not in shortest and middle not in common and len(shortest) == 4
+        else:
+            assert shortest == [a, middle, b]
+    if refused:
+        done = php(refused, "PUNT" if refused == "CUNT" else "ROCK")
+        assert done.returncode == 14 and f"{refused} is flagged" in json.loads(done.stdout)["error"]
+
+
+def test_php_usage_warnings_and_fatal_errors_are_json():
+    """An option given twice was exit 4 ('database error: strtolower()'); a bad --host printed PHP's own
+    warnings, its ESC raw. (A fatal error, memory_limit, is JSON and exit 5 from a shutdown function: tried
+    by hand with PHP at memory_limit=2M, not here.)"""
+    twice = subprocess.run(
+        ["php", str(PHP_SOLVER), "--socket=/nonexistent", "--db=x", "--lexicon=csw", "--lexicon=owl", "CAT", "DOG"],
+        capture_output=True,
+        text=True,
+    )
+    assert twice.returncode == 2 and "more than once" in json.loads(twice.stdout)["error"]
+    host = subprocess.run(
+        ["php", str(PHP_SOLVER), "--db=x", "--host=\x1b[2J", "CAT", "DOG"], capture_output=True, text=True
+    )
+    assert host.returncode == 4 and "\x1b" not in host.stdout + host.stderr
+    assert all("warning" in json.loads(line) for line in host.stderr.splitlines())
+
+
+def test_a_dump_cut_between_statements_is_refused_by_the_php_solver(server, tiny_dump):
+    """A dump cut between two statements loads with exit 0 (mysql has nothing left that fails) and empty
+    tables; the PHP solver said "COLD is not in the CSW word list" (10). Now no ladders_complete row: 3."""
+    statements = tiny_dump.read_text().split(";\n")
+    cut = next(i for i, s in enumerate(statements) if s.startswith("INSERT INTO `words`"))
+    assert sql(server, "", "CREATE DATABASE cut_short").returncode == 0
+    loaded = sql(server, "cut_short", "", stdin=";\n".join(statements[:cut]) + ";\n")
+    assert loaded.returncode == 0, loaded.stderr
+    result = php(server, "cut_short", "COLD", "CORD")
+    assert result.returncode == 3, result.stdout
+    assert json.loads(result.stdout)["error"].startswith("no complete ladders dump loads here")
+    whole = sql(server, "cut_short", "", stdin=tiny_dump.read_text())  # loaded again: whole
+    assert whole.returncode == 0 and php(server, "cut_short", "COLD", "CORD").returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["--edit=1", "CAT", "COT"], 2),  # a flag given a value gave a non-edit answer
+        (["--bogus", "CAT", "COT"], 2),  # unknown options were ignored, exit 0
+        (["-x", "CAT", "COT"], 2),
+        (["CAT", "COT", "--lexicon=csw", "--clean"], 0),  # options after the words, as the README shows them
+        (["CAT", "--lexicon", "csw", "COT"], 0),
+        (["--lexicon"], 2),
+        (["--", "CAT", "COT"], 0),
+    ],
+)
+def test_php_options_anywhere_and_unknown_ones_refused(server, tiny_db, args, code):
+    result = php(server, tiny_db, *args)
+    assert result.returncode == code, result.stdout
+    if code == 2:
+        assert "error" in json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("word", ["\ufb01re", "\u0131nk", "COLD\u200b", "\u00a0COLD"])
+def test_php_refuses_what_is_not_a_z_after_the_one_rule(server, tiny_db, word):
+    """The one rule of the three solvers: spaces and tabs around dropped, a-z folded, nothing else."""
+    result = php(server, tiny_db, word, "CORD")
+    assert result.returncode == 10 and json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+    assert php(server, tiny_db, " cold\t", "CORD").returncode == 0
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "ALTER TABLE words MODIFY rareness INT; UPDATE words SET rareness = -5 WHERE word = 'COLD'",
+        "UPDATE words SET group_csw = NULL WHERE word = 'CORD'",
+    ],
+)
+def test_php_refuses_a_damaged_words_table(server, tiny_dump, damage):
+    """A negative rareness made the search loop for ever; a NULL group was a PHP type error."""
+    assert sql(server, "", "DROP DATABASE IF EXISTS damaged; CREATE DATABASE damaged").returncode == 0
+    assert sql(server, "damaged", "", stdin=tiny_dump.read_text()).returncode == 0
+    assert sql(server, "damaged", damage).returncode == 0
+    result = subprocess.run(
+        ["php", str(PHP_SOLVER), f"--socket={server}", "--db=damaged", "COLD", "CORD"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 3, result.stdout
+    assert json.loads(result.stdout)["error"].startswith("the words table is damaged")
+
+
+@pytest.mark.parametrize("limit", ["8M", "32M"])
+def test_php_out_of_memory_is_one_json_object(server, raw_db, limit):
+    """Under a small memory_limit PHP printed "PHP Fatal error" twice beside its JSON (display_errors and
+    log_errors): now the one JSON object of the shutdown function, exit 5, and nothing else."""
+    done = subprocess.run(
+        ["php", "-d", f"memory_limit={limit}", str(PHP_SOLVER), f"--socket={server}", "--db=raw", "happy", "sadly"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode in (0, 5), done.stdout + done.stderr
+    assert len(done.stdout.splitlines()) == 1 and "PHP Fatal error" not in done.stdout + done.stderr
+    if done.returncode == 5:
+        assert json.loads(done.stdout)["error"].startswith("the PHP solver failed: Allowed memory size")
+
+
+def test_php_gives_up_on_a_server_that_never_answers(tmp_path):
+    """A server that accepts and never answers (stopped, hung) held the PHP solver for ever (mysqlnd's read
+    timeout is a day): now it gives up within its timeouts (10 s to connect, 20 s an answer), exit 4."""
+    import socket
+    import threading
+
+    if missing_tools():
+        pytest.skip("needs php")
+    path = tmp_path / "silent.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen(4)
+    held = []
+    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+    try:
+        done = subprocess.run(
+            ["php", str(PHP_SOLVER), f"--socket={path}", "--db=x", "CAT", "DOG"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        server.close()
+    assert done.returncode == 4 and json.loads(done.stdout)["error"].startswith("cannot connect to the database server")
