@@ -55,7 +55,8 @@ from stages.sources.gcide import (
 from stages.sources.gcide_dictd import entries as gcide_entries
 from stages.rules.derivations import derived_definitions
 from stages.rules.offensive import offensive_words
-from stages.sources.wordlists import QUOTES, read_wordlist, strip_unseen
+from stages.sources.definition_grammar import QUOTES
+from stages.sources.wordlists import read_wordlist, strip_unseen
 from stages.sources.wordnet import (
     MAX_CHARS,
     glosses,
@@ -548,6 +549,7 @@ STAGE = Stage(
         "stages.sources.gcide_text",
         "stages.rules.offensive",
         "stages.sources.wordlists",
+        "stages.sources.definition_grammar",
         "stages.sources.wordnet",
     ),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
