@@ -4,8 +4,8 @@ Not a stage. Reads the folder named by config key `gcide` (the runner hands over
 gcide.index (`headword<TAB>offset<TAB>length`, numbers in dictd's base 64) and gcide.dict.dz (dictzip,
 which gzip reads whole). `entries` gives (`lemma` str, the headword in lower case; `entry` str, the text
 the index points at; `order` u32, the index line), one row per index key that is a single word of letters
-A-Z; phrases, hyphenated words and the 00-database entries are left out. A file missing, not dictzip, an
-index not UTF-8 or a bad offset is an InputFormatError naming it.
+A-Z; phrases, hyphenated words and the 00-database entries are left out. A file missing, not dictzip or
+over 2 GiB decompressed, an index not UTF-8 or a bad offset is an InputFormatError naming it.
 """
 
 from __future__ import annotations
