@@ -1,7 +1,7 @@
 """The numbered stages, one module each, in DAG order (STAGE_MODULES); the readers of raw inputs they use
-in stages/sources/, the rule tables in stages/rules/. Of the engine and the product, only ladders/compose.py
-imports this package (it hands STAGE_MODULES to the engine); tests, bench and scripts take only its public
-names."""
+in stages/sources/, the rule tables in stages/rules/, the reports for people in stages/reports/. Of the
+engine and the product, only ladders/compose.py imports this package (it hands STAGE_MODULES to the
+engine); tests, bench and scripts take only its public names."""
 
 STAGE_MODULES = (
     "stages.s01_lexicon",

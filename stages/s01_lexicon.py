@@ -5,7 +5,8 @@ own (`file`, in its `format`: `plain`, `naspa`, `collins`, `scores` (a playabili
 `auto`, the default: decided from every line of the file, and reported), and any lexicon's add-list (`add`,
 any format: a definition given there is that word's own) and remove-list (`remove`). The default lexicons
 are csw and owl (config keys `csw`, `owl`, `csw_format`, `owl_format`) and everyday, derived from csw. The
-formats and the definition grammar are in stages/sources/wordlists.py, the one reader of every list.
+formats are in stages/sources/wordlists.py, the one reader of every list, and the definition grammar in
+stages/sources/definition_grammar.py.
 UTF-8 with or without a BOM, LF or CRLF; blank lines and `#` lines skipped.
 
 Trouble comes in two kinds. A word-level problem (the word is not A-Z, longer
@@ -208,7 +209,7 @@ STAGE = Stage(
     transform=build_lexicon,
     raw=("lexicon_files",),  # not a column: every file the lexicons name (pipeline.config.LEXICON_FILES)
     settings=("lexicons", "lenient"),
-    helpers=("stages.sources.wordlists",),
+    helpers=("stages.sources.wordlists", "stages.sources.definition_grammar"),
     writes={
         "lexicon": Output("01_lexicon.parquet", lexicon_schema),  # not a column: an output name
         "skipped": Output("01_skipped.parquet", SKIPPED),

@@ -49,13 +49,14 @@ from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
 from stages.sources.gcide import (
     current_firsts as gcide_current,
-    entries as gcide_entries,
     glosses as gcide_glosses,
     offensive_lemmas as gcide_offensive,
 )
+from stages.sources.gcide_dictd import entries as gcide_entries
 from stages.rules.derivations import derived_definitions
 from stages.rules.offensive import offensive_words
-from stages.sources.wordlists import QUOTES, read_wordlist, strip_unseen
+from stages.sources.definition_grammar import QUOTES
+from stages.sources.wordlists import read_wordlist, strip_unseen
 from stages.sources.wordnet import (
     MAX_CHARS,
     glosses,
@@ -434,7 +435,7 @@ def dictionary_definitions(
 
 
 def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
-    """The lexicon's words (lower case) GCIDE's entries (gcide.entries) label offensive."""
+    """The lexicon's words (lower case) GCIDE's entries (gcide_dictd.entries) label offensive."""
     own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
     return gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
 
@@ -544,8 +545,11 @@ STAGE = Stage(
     helpers=(
         "stages.rules.derivations",
         "stages.sources.gcide",
+        "stages.sources.gcide_dictd",
+        "stages.sources.gcide_text",
         "stages.rules.offensive",
         "stages.sources.wordlists",
+        "stages.sources.definition_grammar",
         "stages.sources.wordnet",
     ),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},

@@ -31,11 +31,11 @@ Writes the folder build/export/ (swapped in whole by the runner):
   made ({name, made, words, and file/format, from, add, remove, max_scowl_level as configured}); sha256 and
   size of every input file; sha256 and rows of every other export file; the config used; counts. No
   timestamps: the same inputs give the same bytes.
-- summary.txt: for people: words per length, groups per length with the
-  largest, the longest ladder per length, most-linked words per length, definition coverage (overall, by
-  kind: a list's own, headword, inflection, derivation; per source; per SCOWL band and source) and
-  the words of level <= 35 still without one;
-  the word-list lines skipped and warned about.
+- summary.txt: for people (stages/reports/summary.py writes the text): words per length, groups per
+  length with the largest, the longest ladder per length, most-linked words per length, definition
+  coverage (overall, by kind: a list's own, headword, inflection, derivation; per source; per SCOWL band
+  and source) and the words of level <= 35 still without one; the word-list lines skipped and warned
+  about.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 import importlib
 import json
-import textwrap
 
 import polars as pl
 
@@ -60,7 +59,6 @@ from pipeline.columns import (
     WORDS_FILE,
     LINK_KINDS,
     Col,
-    definition_kind,
     derived_columns,
     group_columns,
     how_made,
@@ -72,10 +70,10 @@ from pipeline.config import LEXICON_FILES, PATH_KEYS
 from pipeline.sqlite import sqlite_file
 from pipeline.schemas import check_schema
 from pipeline.stage import Output, Stage
+from stages.reports.summary import coverage_by_band, definition_counts, summary
 from stages.rules.offensive import reviewed_list
 
 WORDS_ROW_GROUP = 16_384  # small row groups: a solver's filter on `word` or `id` skips most of the file
-LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
 
 
 def neighbour_lists(links: pl.DataFrame, kind: str, name: str, words: int) -> pl.DataFrame:
@@ -150,152 +148,6 @@ def build_group_table(words: pl.DataFrame) -> pl.DataFrame:
     return check_schema(table, GROUP_SIZES, "export groups.parquet")
 
 
-def coverage_by_band(words: pl.DataFrame) -> pl.DataFrame:
-    """Per SCOWL band (<=35, 40-50, 55-60, 70-80, 95/none): words, defined, and a count per source."""
-    level = pl.col(Col.scowl_level)
-    band = (
-        pl.when(level <= 35)
-        .then(pl.lit("<=35"))
-        .when(level <= 50)
-        .then(pl.lit("40-50"))
-        .when(level <= 60)
-        .then(pl.lit("55-60"))
-        .when(level <= 80)
-        .then(pl.lit("70-80"))
-        .otherwise(pl.lit("95/none"))
-    )
-    framed = words.select(band.alias("band"), Col.definition_source)
-    order = ["<=35", "40-50", "55-60", "70-80", "95/none"]
-    totals = (
-        pl.DataFrame({"band": order})
-        .join(
-            framed.group_by("band").agg(
-                pl.len().alias("words"), pl.col(Col.definition_source).count().alias("defined")
-            ),
-            on="band",
-            how="left",
-        )
-        .fill_null(0)
-    )
-    per_source = framed.drop_nulls(Col.definition_source)
-    if per_source.height == 0:
-        return totals
-    counts = per_source.pivot(
-        on=Col.definition_source,
-        index="band",
-        values=Col.definition_source,
-        aggregate_function="len",
-        sort_columns=True,
-    )
-    return totals.join(counts, on="band", how="left").fill_null(0)
-
-
-def definition_counts(words: pl.DataFrame) -> dict[str, dict[str, int]]:
-    """Defined words by kind (a list's own, headword, inflection, derivation) and by source, so that coverage is
-    read beside how each definition was made (precision: `make audit`)."""
-    made = words.select(Col.definition_source, definition_kind(pl.col(Col.definition_source)).alias("made"))
-    return {
-        "by_kind": {k: v for k, v in made["made"].drop_nulls().value_counts().sort("made").rows()},
-        "by_source": {
-            k: v for k, v in made[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
-        },
-    }
-
-
-def summary(
-    words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame, common_level: int
-) -> str:
-    """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`)."""
-    out = ["Word-ladder dictionary summary", ""]
-    names = lexicons_of(words.columns)
-    first = names[0]  # the groups and longest ladders shown are the first lexicon's (csw by default)
-    per_length = (
-        words.group_by(Col.length)
-        .agg(pl.len().alias("words"), *[pl.col(in_column(name)).sum().alias(name) for name in names])
-        .sort(Col.length)
-    )
-    heading = f"{'length':>6} {'words':>9} "  # not a column: a heading
-    out += ["Words per length", heading + " ".join(f"{name:>9}" for name in names)]
-    out += [f"{row[0]:>6} " + " ".join(f"{n:>9,}" for n in row[1:]) for row in per_length.rows()]
-
-    out += [
-        "",
-        f"{first.upper()} groups per length (substitution links only)",
-        f"{'length':>6} {'groups':>9} {'largest':>9}  example of the largest",  # not a column: a heading
-    ]
-    sub = (
-        group_table.filter((pl.col(Col.lexicon) == first) & (pl.col(Col.mode) == "sub"))
-        .sort(Col.size, Col.group_id, descending=[True, False])
-        .group_by(Col.length, maintain_order=True)
-        .agg(pl.len().alias("groups"), pl.col(Col.size).first(), pl.col(Col.example).first())
-        .sort(Col.length)
-    )
-    out += [f"{n:>6} {g:>9,} {s:>9,}  {e}" for n, g, s, e in sub.rows()]
-
-    out += [
-        "",
-        f"Longest {first.upper()} ladder per length (substitution links; the first pair at that many steps)",
-        f"{'length':>6} {'steps':>9}  from - to",  # not a column: a heading
-    ]
-    far = (
-        longest.filter((pl.col(Col.lexicon) == first) & (pl.col(Col.mode) == "sub") & pl.col(Col.length).is_not_null())
-        .sort(Col.diameter, Col.group_id, descending=[True, False])
-        .group_by(Col.length, maintain_order=True)
-        .first()
-        .sort(Col.length)
-    )
-    out += [
-        f"{n:>6} {d:>9,}  {a} - {b}" for n, d, a, b in far.select(Col.length, Col.diameter, Col.start, Col.end).rows()
-    ]
-
-    out += ["", "Most-linked words per length (substitution links)"]
-    top = (
-        words.select(Col.id, Col.word, Col.length, Col.degree)
-        .sort(Col.degree, Col.id, descending=[True, False])
-        .group_by(Col.length, maintain_order=True)
-        .head(3)
-        .sort(Col.length, maintain_order=True)
-    )
-    for (length,), rows in top.group_by(Col.length, maintain_order=True):
-        out.append(f"{length:>6}  " + ", ".join(f"{w} ({d})" for w, d in rows.select(Col.word, Col.degree).rows()))
-
-    out += ["", "Definition coverage"]
-    # Only the columns needed are filtered or sorted here and below: a whole row carries its definition.
-    common = words.select(Col.scowl_level, Col.definition).filter(pl.col(Col.scowl_level) <= common_level)
-    for label, frame in (("all words", words), (f"SCOWL level <= {common_level}", common)):
-        have = frame[Col.definition].is_not_null().sum()
-        out.append(f"  {label}: {have:,} of {frame.height:,} ({have / max(frame.height, 1):.1%})")
-    kinds = definition_counts(words)
-    out.append("  by kind: " + ", ".join(f"{kind} {n:,}" for kind, n in kinds["by_kind"].items()))
-    out += [f"  from {source}: {n:,}" for source, n in kinds["by_source"].items()]
-    bands = coverage_by_band(words)
-    sources = [c for c in bands.columns if c not in ("band", "words", "defined")]
-    out += [
-        "",
-        "Definition coverage per SCOWL band (words defined, then by source)",
-        f"  {'band':<8} {'words':>8} {'defined':>8} {'share':>7}  " + " ".join(f"{s:>14}" for s in sources),
-    ]
-    for row in bands.rows(named=True):
-        out.append(
-            f"  {row['band']:<8} {row['words']:>8,} {row['defined']:>8,} "
-            f"{row['defined'] / max(row['words'], 1):>7.1%}  " + " ".join(f"{row[s]:>14,}" for s in sources)
-        )
-    out += [
-        f"  offensive words flagged: {words[Col.offensive].sum():,}; "
-        f"everyday words with a vulgar sense: {words[Col.vulgar_sense].sum():,}"
-    ]
-    out += [
-        "",
-        "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
-        f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
-        f"{problems['definition_warnings']:,} definition warnings (words kept)",
-    ]
-    lacking = words[Col.word].filter((words[Col.scowl_level] <= LACKING_LEVEL) & words[Col.definition].is_null())
-    out += ["", f"Words of SCOWL level <= {LACKING_LEVEL} without a definition: {lacking.len():,}"]
-    out += textwrap.wrap(" ".join(lacking), width=100, initial_indent="  ", subsequent_indent="  ")
-    return "\n".join(out) + "\n"
-
-
 def build_export(
     lexicon,
     skipped,
@@ -337,7 +189,6 @@ def build_export(
             SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode(),
         }
         # The manifest's counts are taken while the thread still writes ladder.sqlite; its files' hashes after.
-        kinds = dict(links[Col.kind].value_counts().rows())
         manifest = {
             "schema_version": SCHEMA_VERSION,
             "inputs": {path: dict(digest) for path, digest in sorted(digests.items())},
@@ -351,48 +202,9 @@ def build_export(
                 "rareness_by_level": rareness_by_level,
                 "rareness_labels": rareness_labels,
             },
-            "counts": {
-                "words": words.height,
-                **{f"{name}_words": int(words[in_column(name)].sum()) for name in lexicons},
-                **(
-                    {"owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum())}
-                    if {"csw", "owl"} <= set(lexicons)
-                    else {}
-                ),
-                "list_problems": problems,
-                "definitions": {
-                    row["band"]: {k: v for k, v in row.items() if k != "band"}
-                    for row in coverage_by_band(words).rows(named=True)
-                },
-                "definitions_made": definition_counts(words),
-                "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
-                Col.vulgar_sense: int(words[Col.vulgar_sense].sum()),
-                "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
-                "groups": {
-                    lex: {
-                        mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
-                        for mode in ("sub", "edit")
-                    }
-                    for lex in lexicons
-                },
-                "longest_ladder": {
-                    lex: {
-                        mode: int(
-                            longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)[Col.diameter].max()
-                            or 0
-                        )
-                        for mode in ("sub", "edit")
-                    }
-                    for lex in lexicons
-                },
-            },
+            "counts": manifest_counts(words, group_table, longest, links, lexicons, problems),
+            "offensive_cleared": offensive_cleared(words, offensive),
         }
-        # The words of the lexicon the reviewed list keeps from `offensive` (level clean or vulgar_sense): verify
-        # (E502) lets these forms of offensive words pass.
-        ((name, data),) = (offensive or {"offensive.txt": b""}).items()
-        listed = reviewed_list(name, data)
-        kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
-        manifest["offensive_cleared"] = sorted(words[Col.word].filter(words[Col.word].is_in(sorted(kept))))
         hashes = {name: sha256(data) for name, data in files.items() if name != SQLITE_FILE}
         hashes[SQLITE_FILE] = sqlite.result()
     rows = {
@@ -407,6 +219,60 @@ def build_export(
     return {"export": files}
 
 
+def manifest_counts(
+    words: pl.DataFrame,
+    group_table: pl.DataFrame,
+    longest: pl.DataFrame,
+    links: pl.DataFrame,
+    lexicons: dict,
+    problems: dict[str, int],
+) -> dict:
+    """The manifest's `counts`: words in all and per lexicon, list problems, definitions per SCOWL band and
+    by how they were made, flags, links per kind, groups and the longest ladder per lexicon and mode."""
+    kinds = dict(links[Col.kind].value_counts().rows())
+    return {
+        "words": words.height,
+        **{f"{name}_words": int(words[in_column(name)].sum()) for name in lexicons},
+        **(
+            {"owl_not_in_csw": int((words[Col.in_owl] & ~words[Col.in_csw]).sum())}
+            if {"csw", "owl"} <= set(lexicons)
+            else {}
+        ),
+        "list_problems": problems,
+        "definitions": {
+            row["band"]: {k: v for k, v in row.items() if k != "band"}
+            for row in coverage_by_band(words).rows(named=True)
+        },
+        "definitions_made": definition_counts(words),
+        "offensive": int(words[Col.offensive].sum()),  # not a column: the manifest's count of offensive words
+        Col.vulgar_sense: int(words[Col.vulgar_sense].sum()),
+        "links": {"sub": kinds.get("sub", 0), "indel": kinds.get("indel", 0)},  # not a column: link counts
+        "groups": {
+            lex: {
+                mode: group_table.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode).height
+                for mode in ("sub", "edit")
+            }
+            for lex in lexicons
+        },
+        "longest_ladder": {
+            lex: {
+                mode: int(longest.filter(pl.col(Col.lexicon) == lex, pl.col(Col.mode) == mode)[Col.diameter].max() or 0)
+                for mode in ("sub", "edit")
+            }
+            for lex in lexicons
+        },
+    }
+
+
+def offensive_cleared(words: pl.DataFrame, offensive: dict[str, bytes] | None) -> list[str]:
+    """The words of the lexicon the reviewed list keeps from `offensive` (level clean or vulgar_sense),
+    sorted: verify (E502) lets these forms of offensive words pass."""
+    ((name, data),) = (offensive or {"offensive.txt": b""}).items()
+    listed = reviewed_list(name, data)
+    kept = {w for w, lvl in listed.items() if lvl != Col.offensive}
+    return sorted(words[Col.word].filter(words[Col.word].is_in(sorted(kept))))
+
+
 STAGE = Stage(
     number=7,
     name="export",
@@ -415,7 +281,11 @@ STAGE = Stage(
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
     digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
-    helpers=("stages.rules.offensive", "stages.sources.wordlists"),  # the reviewed list's reader
+    helpers=(
+        "stages.reports.summary",
+        "stages.rules.offensive",
+        "stages.sources.wordlists",  # the reviewed list's reader
+    ),
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={
         "export": Output(

@@ -16,7 +16,8 @@ from conftest import DATA, two_lists
 from pipeline.errors import InputFormatError
 from stages.s01_lexicon import read_list
 from stages.s02_definitions import build_definitions
-from stages.sources.wordlists import PARTS_OF_SPEECH, read_wordlist
+from stages.sources.definition_grammar import PARTS_OF_SPEECH
+from stages.sources.wordlists import read_wordlist
 
 WORDNET = {f"wordnet/{p.name}": p.read_bytes() for p in (DATA / "tiny/wordnet").iterdir()}
 SUPPLEMENT = {"supplement.txt": (DATA / "tiny/supplement.txt").read_bytes()}
@@ -365,9 +366,11 @@ def test_written_naspa_definitions_parse_back(senses, runons, tilde):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="ab []\t", max_size=12), min_size=1, max_size=20))
 def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
-    """The faster expressions of wordlists (two anchored patterns for word and rest, the last of all
-    brackets) against the plain regular expressions they replaced, on texts of blanks and brackets."""
-    from stages.sources.wordlists import last_bracket, split_lines
+    """The faster expressions of wordlists and the definition grammar (two anchored patterns for word and
+    rest, the last of all brackets) against the plain regular expressions they replaced, on texts of blanks
+    and brackets."""
+    from stages.sources.definition_grammar import last_bracket
+    from stages.sources.wordlists import split_lines
 
     lines = ["WORD" + t for t in texts]
     frame = pl.DataFrame(
@@ -415,7 +418,7 @@ def test_word_rest_and_last_bracket_match_the_plain_regular_expressions(texts):
 def test_runon_forms_split_like_the_plain_pattern(segments):
     """split_runons, which searches only the segments holding " : " and those for the run-on forms at
     their end, gives the same groups as SEGMENT on every segment (é: the sense is cut in characters)."""
-    from stages.sources.wordlists import SEGMENT, split_runons
+    from stages.sources.definition_grammar import SEGMENT, split_runons
 
     frame = pl.DataFrame(
         {

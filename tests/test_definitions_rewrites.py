@@ -7,9 +7,9 @@ import polars as pl
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from stages.sources import gcide, wordnet
+from stages.sources import gcide, gcide_text, wordnet
 
-# Text as GCIDE writes it, with the pieces _cut and the whitespace folding look at.
+# Text as GCIDE writes it, with the pieces cut and the whitespace folding look at.
 PIECES = ["word", "Zool", "e. g", "J", " ", "  ", "\t", "\n", "\u00a0", ".", ". ", ";", ",", "(", ")", "x" * 60]
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 
@@ -18,7 +18,7 @@ TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 @given(st.lists(TEXTS, min_size=1, max_size=8))
 def test_folding_is_whitespace_runs_made_one_space(texts):
     column = pl.Series("t", texts)
-    assert column.str.replace_all(gcide.FOLD, " ").to_list() == column.str.replace_all(r"\s+", " ").to_list()
+    assert column.str.replace_all(gcide_text.FOLD, " ").to_list() == column.str.replace_all(r"\s+", " ").to_list()
 
 
 @settings(max_examples=300, deadline=None)
@@ -28,7 +28,7 @@ def test_cut_leaves_its_own_output_as_it_is(texts):
     """glosses cuts only the followed pointers' text again, relying on this."""
 
     def cut(values: list[str | None]) -> list[str | None]:
-        return gcide._cut(pl.LazyFrame({"gloss": values}, schema={"gloss": pl.String}), "gloss").collect()["gloss"]
+        return gcide_text.cut(pl.LazyFrame({"gloss": values}, schema={"gloss": pl.String}), "gloss").collect()["gloss"]
 
     once = [t for t in cut(texts).to_list() if t is not None]
     assert cut(once).to_list() == once

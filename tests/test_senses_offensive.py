@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, lexicon_of
 from stages.sources import gcide
-from stages.sources.gcide import entries
+from stages.sources.gcide_dictd import entries
 from stages.s02_definitions import build_definitions
 from stages.sources.wordnet import glosses, offensive_lemmas
 

@@ -182,6 +182,16 @@ def _meaning_kept(forms: pl.DataFrame, bases: pl.DataFrame, labelled_pos: dict[s
     ).select(Col.word, "base")
 
 
+def _offensive_forms(candidates: pl.DataFrame, offensive: set[str]) -> set[str]:
+    """The words of `candidates` (`word`, `base`) that are forms of an offensive word by inherits' rule, or
+    forms of such forms, to a fixed point (FUCKERS <- FUCKER <- FUCK: two rounds; the set only grows, so
+    the loop ends); not those of `offensive` itself."""
+    bad = set(offensive)
+    while new := set(inherits(candidates, bad)) - bad:
+        bad |= new
+    return bad - offensive
+
+
 def offensive_words(
     lexicon: pl.DataFrame,
     wordnet: dict[str, bytes],
@@ -234,15 +244,11 @@ def offensive_words(
     lemma_bases = set(bases.filter(pl.col("base").is_in(sorted(lemmas)))[Col.word])
     put({w: Col.offensive for w, r in ratings.items() if r == 2 and w not in lemmas and w not in lemma_bases}, "cuss")
 
-    # Forms of offensive words, to a fixed point (FUCKERS <- FUCKER <- FUCK: two rounds; the set only grows,
-    # so the loop ends). Only the reviewed list stops one (verify E502 holds the export to that): a source's
-    # vulgar_sense for a form of an offensive word gives way.
+    # Forms of offensive words. Only the reviewed list stops one (verify E502 holds the export to that): a
+    # source's vulgar_sense for a form of an offensive word gives way.
     candidates = bases.filter(unnamed & pl.col("base").is_in(words.implode()))
-    bad = {w for w, lvl in level.items() if lvl == Col.offensive}
-    while new := set(inherits(candidates, bad)) - bad:
-        for word in new:
-            level[word], source[word] = Col.offensive, "form of an offensive word"
-        bad |= new
+    for word in _offensive_forms(candidates, {w for w, lvl in level.items() if lvl == Col.offensive}):
+        level[word], source[word] = Col.offensive, "form of an offensive word"
     vulgar = inherits(
         _meaning_kept(forms, candidates.filter(~pl.col(Col.word).is_in(sorted(lemmas))), labelled_pos),
         {w for w, lvl in level.items() if lvl == Col.vulgar_sense},
@@ -251,6 +257,12 @@ def offensive_words(
 
     levels = words.replace_strict(level, default="", return_dtype=pl.String)  # 5x a Python loop over 268k words
     flags = pl.DataFrame([(levels == lvl).alias(lvl) for lvl in (Col.offensive, Col.vulgar_sense)])
+    return flags, _notes(level, source)
+
+
+def _notes(level: dict[str, str], source: dict[str, str]) -> list[str]:
+    """One line per level of LEVELS: how many words have it (WORD -> level), and for offensive and
+    vulgar_sense how many each source set (WORD -> source), most first."""
     notes = []
     for lvl in LEVELS:
         by: dict[str, int] = {}
@@ -264,4 +276,4 @@ def offensive_words(
             + (" kept so by the reviewed list (or as a form of a word it clears)" if lvl == "clean" else "")
             + (f" ({said})" if said and lvl != "clean" else "")
         )
-    return flags, notes
+    return notes

@@ -1,8 +1,7 @@
 """GCIDE (the GNU Collaborative International Dictionary of English) as a definition source for stage 2.
 
-Not a stage. Reads the dictd files of the folder named by config key `gcide`:
-gcide.index (`headword<TAB>offset<TAB>length`, numbers in dictd's base 64)
-and gcide.dict.dz (dictzip, which gzip reads whole). An entry looks like
+Not a stage, and no files: it reads GCIDE's entries as stages/sources/gcide_dictd.py gives them (`lemma`,
+`entry`, `order`: one row per single-word index key) and parses them. An entry looks like
 
     Heron \\Her"on\\, n. [OE. heiroun, ... Cf. {Aigret}, {Egret}.] (Zool.)
        Any wading bird of the genus {Ardea} and allied genera, ...
@@ -17,36 +16,30 @@ cleaned for people and cut to its first sentence (never at an abbreviation's
 full stop): character codes (`['e]`, `[imac]`) become letters, the etymology
 and every other bracket, quotations (`"..." --Milton.`), notes, plural notes,
 sense numbers and `{}` cross-reference braces removed, whitespace folded,
-parentheses balanced, at most MAX_CHARS. `See X.` and `Same as X.` are followed
-once to X's first sense. A word is flagged offensive when the head or first sense of one of its entries
-carries a usage label naming it vulgar, obscene, offensive or derogatory
-(`[Low, deprecatory, and vulgar]`).
+parentheses balanced, at most MAX_CHARS (the cleaning and the cut are
+stages/sources/gcide_text.py's). `See X.` and `Same as X.` are followed once to
+X's first sense. A word is flagged offensive when the head or first sense of one
+of its entries carries a usage label naming it vulgar, obscene, offensive or
+derogatory (`[Low, deprecatory, and vulgar]`).
 
-`entries` reads the files into (`lemma`, `entry`, `order`), one row per
-single-word index key; from those, `glosses` gives (`lemma`, `pos`, `rank`,
-`gloss`): lemma in lower case, pos one of n, v, adj, adv, prep, conj, interj,
-pron, rank the order of the part of speech in the dictionary; and
-`offensive_lemmas` the lemmas labelled offensive. Stage 2 cleans glosses only
-for the lemmas its still undefined words can be looked up by, and reads labels
-only for its words.
+From the entries, `glosses` gives (`lemma`, `pos`, `rank`, `gloss`): lemma in
+lower case, pos one of n, v, adj, adv, prep, conj, interj, pron, rank the order
+of the part of speech in the dictionary; `offensive_lemmas` the lemmas labelled
+offensive; `current_firsts` (`lemma`, `pos`, `gloss`) the first current sense,
+cleaned but not cut, for comparing with WordNet. Stage 2 cleans glosses only for
+the lemmas its still undefined words can be looked up by, and reads labels only
+for its words.
 """
 
 from __future__ import annotations
 
-import gzip
 import re
-import zlib
-from typing import TYPE_CHECKING
 
 import polars as pl
 
 from pipeline.columns import Col
-from pipeline.errors import InputFormatError
+from stages.sources.gcide_text import FOLD, clean, cut
 
-if TYPE_CHECKING:
-    import numpy as np
-
-MAX_CHARS = 300  # a rung's definition is read at a glance
 POS = {
     "n.": "n",
     "v. t.": "v",
@@ -59,12 +52,7 @@ POS = {
     "interj.": "interj",
     "pron.": "pron",
 }
-B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
-MAX_DIGITS = 10  # 64 ** 10 = 2 ** 60: more digits is damage, not a bigger file
 SENSE_MARK = "\x01"
-# Whitespace folded to one space: a run of two or more, or one that is not a space. The same text as
-# `\s+` -> " ", 3x faster (it leaves the single spaces between words alone).
-FOLD = r"\s\s+|[^\S ]"
 # A usage label, not an etymology that mentions {Vulgar}: a short bracket of plain words.
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
 # Those words in an entry's raw text, any letter perhaps a character code ([a], ['e]).
@@ -72,299 +60,56 @@ LABEL_WORDS = "(?i)" + "|".join(
     "".join(rf"(?:{c}|\[[^\[\]]{{1,8}}\])" for c in word)
     for word in ("vulgar", "obscene", "offensive", "derogatory")  # not a column
 )
-
-
-def _b64(digits: pl.Expr, width: int) -> pl.Expr:
-    """dictd's base-64 numbers (`A` = 0, `/` = 63, most significant first); null when a digit is not one."""
-    value = pl.lit(0, pl.Int64)
-    for i in range(width):
-        digit = digits.str.slice(i, 1).replace_strict(B64, default=None, return_dtype=pl.Int64)
-        value = pl.when(digits.str.len_bytes() > i).then(value * 64 + digit).otherwise(value)
-    return value
-
-
-def _file(files: dict[str, bytes], name: str) -> bytes:
-    data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
-    if data is None:
-        raise InputFormatError(f"GCIDE folder has no file {name} (have: {', '.join(sorted(files)) or 'nothing'})")
-    return data
-
-
-def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
-    """text[start:start + size] for each row, as a String column that points into `text` (Arrow string
-    views: no copy, no Python object per entry). Bytes that are not UTF-8 become U+FFFD, as in
-    bytes.decode(errors="replace")."""
-    import numpy as np
-    import pyarrow as pa
-
-    if len(text) >= 1 << 31:  # a view's offset is 32 bits; the real file is 40 MB
-        raise InputFormatError("GCIDE gcide.dict.dz: larger than 2 GiB once decompressed")
-    raw = np.frombuffer(text, dtype=np.uint8)
-    start = np.minimum(start, len(text))
-    size = np.minimum(size, len(text) - start)
-    views = np.zeros((len(start), 16), dtype=np.uint8)  # Arrow's view: length, then 12 bytes inline or
-    words = views.view(np.int32)  # a 4-byte prefix, the buffer's number and the offset in it
-    if len(text):
-        at = np.minimum(start[:, None] + np.arange(12), len(text) - 1)
-        views[:, 4:] = np.where(np.arange(12) < size[:, None], raw[at], 0)
-    words[:, 0] = size
-    words[size > 12, 2] = 0  # a long view: its bytes 8-15 are the buffer's number (the one buffer)
-    words[size > 12, 3] = start[size > 12]  # and the offset, over what was copied inline above
-    # Real GCIDE is ASCII but for a few bytes: the entries holding one are decoded here, one by one.
-    step = 1 << 22  # 4 MiB at a time, not a 40 MB mask
-    high = np.concatenate(
-        [np.flatnonzero(raw[i : i + step] >= 0x80) + i for i in range(0, len(raw), step)]
-        or [np.zeros(0, dtype=np.int64)]
-    )
-    odd = np.flatnonzero(np.searchsorted(high, start + size) > np.searchsorted(high, start))
-    views[odd] = 0  # empty for now, filled in below
-    array = pa.Array.from_buffers(pa.binary_view(), len(start), [None, pa.py_buffer(views), pa.py_buffer(text)])
-    column = pl.Series("entry", array).cast(pl.String)
-    fixed = [text[start[i] : start[i] + size[i]].decode("utf-8", errors="replace") for i in odd]
-    return column.scatter(odd, fixed) if len(odd) else column
-
-
-def entries(files: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `entry`, `order`): the text of every single-word headword's entry, in index order
-    (`order`: the index line)."""
-    try:
-        text = gzip.decompress(_file(files, "gcide.dict.dz"))
-        index = _file(files, "gcide.index").decode("utf-8")
-    except (OSError, EOFError, zlib.error) as e:
-        raise InputFormatError(f"GCIDE gcide.dict.dz: not a dictzip file ({e})") from None
-    except UnicodeDecodeError as e:
-        raise InputFormatError(f"GCIDE gcide.index: not UTF-8 text (offset {e.start})") from None
-    fields = pl.col("line").str.splitn("\t", 3)
-    rows = (
-        pl.Series("line", [index])
-        .str.split("\n")
-        .explode()
-        .to_frame()
-        .with_row_index("order", offset=1)
-        .select(
-            "order",
-            pl.col("line"),
-            fields.struct.field("field_0").alias("head"),
-            # Leading zeros (A) say nothing: only the digits after them count towards MAX_DIGITS.
-            fields.struct.field("field_1").fill_null("").str.strip_chars_start("A").alias("at_b64"),
-            fields.struct.field("field_2").fill_null("").str.strip_chars_start("A").alias("bytes_b64"),
-        )
-        # Phrases, hyphenated words, the 00-database entries; words no one will look up.
-        .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
-        .with_columns(pl.col("head").str.to_lowercase().alias("lemma"))
-    )
-    digits = pl.max_horizontal(pl.col("at_b64", "bytes_b64").str.len_bytes())
-    width = min(rows.select(digits.max()).item() or 0, MAX_DIGITS + 1)
-    rows = rows.with_columns(_b64(pl.col("at_b64"), width).alias("at"), _b64(pl.col("bytes_b64"), width).alias("bytes"))
-    bad = rows.filter(pl.col("at").is_null() | pl.col("bytes").is_null() | (digits > MAX_DIGITS))
-    if bad.height:
-        number, line = bad.row(0)[:2]
-        raise InputFormatError(f"GCIDE gcide.index, line {number}: bad offset in {line[:60]!r}")
-    return rows.select("lemma", _slices(text, rows["at"].to_numpy(), rows["bytes"].to_numpy()), "order")
-
-
-def _clean(sense: pl.Expr) -> pl.Expr:
-    for _ in range(3):  # brackets nest: [OE. ... [root]130.]
-        sense = sense.str.replace_all(r"\[[^\[\]]*\]", "")
-    return (
-        sense.str.replace_all(r"\\[^\\]*\\", "")  # pronunciations first: they hold quote marks
-        .str.replace_all(r'"[^"]*"', "")
-        .str.replace(r"\b(?:Note|Syn): .*$", "")
-        .str.replace_all(r"\S*\\\S*", "")
-        .str.replace_all(r"\S*[\[\]]\S*", "")
-        .str.replace_all(r"[{}]", "")
-        .str.replace_all(FOLD, " ")
-        .str.replace_all(r"\s+([,.;:])", "$1")
-        # A plural note opens some senses: `pl. Rami.`, `pl. (Zool.) An order of birds`.
-        .str.replace(r"^\s*(?:pl|sing)\.(?: [A-Z][\w-]*(?:, [A-Z][\w-]*)*(?: \([^()]*\))?\.)?", "")
-        .str.replace(r"^\s*(?:Also \S+\s*)?(?:\([^()]*\)\s*)*", "")  # (Zool.), (Physiol. Chem.)
-        .str.replace(r"^(?:pl|sing)\.\s*", "")
-        .str.replace(r"^&\s*(?:[a-z]{1,6}\.\s*)+(?:\([^()]*\)\s*)*", "")  # the rest of a list: `& pl. (Med.)`
-        .str.replace_all(r"\(\s*\)", "")
-        .str.replace(r"^\d+ ", "")  # WordNet 1.5's sub-sense number: `1. 1 a genus of herbs`
-        .str.strip_chars(" ,;:")
-    )
-
-
-# A full stop after these ends an abbreviation, not a sentence: GCIDE writes `(Rom. Antiq.)`, `esp.`,
-# `cf.`, `e. g.`. Their stops are hidden while the first sentence is cut, then put back.
-ABBREVIATIONS = (
-    "e. g",
-    "e.g",
-    "i. e",
-    "i.e",
-    "cf",
-    "esp",
-    "viz",
-    "etc",
-    "q. v",
-    "usu",
-    "fig",
-    "lit",
-    "opp",
-    "pl",
-    "sing",
-    "Rom",
-    "Gr",
-    "Lat",
-    "Fr",
-    "Eng",
-    "Am",
-    "Brit",
-    "Scot",
-    "Ger",
-    "Sp",
-    "It",
-    "Heb",
-    "Ar",
-    "Bot",
-    "Zool",
-    "Anat",
-    "Chem",
-    "Med",
-    "Mus",
-    "Naut",
-    "Arch",
-    "Antiq",
-    "Geol",
-    "Min",
-    "Math",
-    "Gram",
-    "Mil",
-    "Eccl",
-    "Theol",
-    "Law",
-    "Her",
-    "Mech",
-    "Physiol",
-    "Pathol",
-    "Pharm",
-    "Philos",
-    "Astron",
-    "Geom",
-    "Zo[oö]l",
-    "Mr",
-    "Mrs",
-    "Dr",
-    "St",
-    "Mt",
-    "no",
-    "vol",
-    "U. S",
-    "N. Amer",
-    "S. Amer",
-    "Amer",
-    "Colloq",
-    "Prov",
-    "Obs",
-    "dial",
-)
-HIDDEN_STOP = "\x02"
-# A text that ends so was cut mid-phrase (`... parable of the`, `... weighing usually a`): not shown.
-DANGLING = r"(?:\b(?:as|the|and|or|a|an)|,)\.?$"
 # A letter GCIDE could not write, left as `?` inside a word or a pronunciation (Leucorrh?a, mi?ing,
 # `(-b?nts)`, `Edward ?`); a question mark ends a word and is followed by a space and a capital or the end.
 LOST_LETTER = r"\?[^\s]|(?:^|[^A-Za-z])\?|\? [a-z]"
 
 
-def _cut(frame: pl.LazyFrame, column: str) -> pl.LazyFrame:
-    """`column` cut to at most MAX_CHARS, ending at a sentence or clause end, else a word end; never
-    mid-word, never at an abbreviation's full stop; parentheses balanced (a cut that left one open ends
-    before it); null when too little is left to read. Step by step: each step reads the last one's
-    column once (one nested expression would compute the earlier steps again in every branch)."""
-    abbreviation = r"(^|[^A-Za-z])(" + "|".join(a.replace(". ", r"\. ").replace(".", r"\.") for a in ABBREVIATIONS)
-    text = pl.col("_text")
-    head = text.str.slice(0, MAX_CHARS)
-    first = head.str.extract(r"^(.{3,}?\.)(?: |$)", 1)  # the first sentence says what the word is
-    cut = pl.col("_cut")
-    opened = cut.str.count_matches(r"\(") != cut.str.count_matches(r"\)")
-    kept = pl.col("_kept")
-    # A pointer names the part of speech (`Same as Spasmodic, a.`): no cut.
-    dangling = pl.col(column).str.contains(DANGLING) & ~pl.col(column).str.contains(r", (?:n|v|a|adj|adv)\.$")
-    return (
-        frame.with_columns(
-            pl.col(column)
-            .str.replace_all(abbreviation + r")\.", "${1}${2}" + HIDDEN_STOP)
-            .str.replace_all(r"(^|[^A-Za-z])([A-Z])\.", "${1}${2}" + HIDDEN_STOP)  # J. S. Bach
-            .alias("_text")
-        )
-        .with_columns(
-            pl.when(first.is_not_null())
-            .then(first)
-            .when(text.str.len_chars() <= MAX_CHARS)
-            .then(text)
-            .otherwise(
-                pl.coalesce(head.str.extract(r"^(.{40,}[;,])", 1).str.strip_chars(";,"), head.str.extract(r"^(.*) ", 1))
-            )
-            .str.replace_all(HIDDEN_STOP, ".", literal=True)
-            .alias("_cut")
-        )
-        .with_columns(
-            pl.when(opened)
-            .then(cut.str.extract(r"^(.*?)\s*\([^()]*$", 1).str.strip_chars(" ,;:"))
-            .otherwise(cut)
-            .alias("_kept")
-        )
-        .with_columns(
-            pl.when((kept.str.count_matches(r"\(") == kept.str.count_matches(r"\)")) & (kept.str.len_chars() > 2))
-            .then(kept)
-            .alias(column)
-        )
-        # Cut mid-phrase: back to the last clause's end (LEMMATIZE's example `; as, is the ... for and.`),
-        # or nothing.
-        .with_columns(
-            pl.when(dangling & pl.col(column).str.contains("; "))
-            .then(pl.col(column).str.replace(r"^(.{3,});[^;]*$", "$1."))  # too little left ('; ,'): none
-            .otherwise(pl.col(column))
-            .alias(column)
-        )
-        .with_columns(pl.when(~dangling).then(pl.col(column)).alias(column))
-        .drop("_text", "_cut", "_kept")
-    )
+# Every head of the entry (`Color \Col"or\, Colour \Col"our\, n.`), then its parts of speech, perhaps
+# a list (`a. & n.`, `v. t. & i.`): the first is the entry's.
+HEADER = (
+    r"^[^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*"
+    r"(?P<pos>(?:[a-z]{1,6}\. ?){1,3}(?:& (?:[a-z]{1,6}\. ?){1,3})*)"
+)
 
 
-def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
-    """Entries (`lemma`, `entry`, `order`) with a part of speech: (`lemma`, `order`, `pos`, `sense`: the list
-    of its senses' texts, `offensive`: its head or first sense carries an offensive usage label,
-    `headword`: the lemma is a headword of the entry as written (not a form or cross-reference the
-    index points into it), `acronym`: written in capitals or labelled an acronym or abbreviation)."""
+def _flat(entry: pl.Expr) -> pl.Expr:
+    """An entry's text on one line: quotations and citations removed, whitespace folded, character codes
+    made letters."""
     # Quotations stand on lines indented deeper than the senses; citations start with --Author.
-    flat = (
-        pl.col("entry")
-        .str.replace_all(r"\n {9,}[^\n]*", "")
-        .str.replace_all(r"--[A-Z][^\n]*", "")
-        .str.replace_all(FOLD, " ")
-    )
+    flat = entry.str.replace_all(r"\n {9,}[^\n]*", "").str.replace_all(r"--[A-Z][^\n]*", "").str.replace_all(FOLD, " ")
     # Character codes first, so that removing brackets later keeps the letter: Ardeid[ae], caf['e].
-    flat = flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1").str.replace_all(
+    return flat.str.replace_all(r"\[(ae|oe|AE|OE)\]", "$1").str.replace_all(
         r"\[['`^~=.:\"]?([a-zA-Z])(?:um|mac|circ|ced|til|ring|acute|grave|dot)?\]", "$1"
     )
-    # Every head of the entry (`Color \Col"or\, Colour \Col"our\, n.`), then its parts of speech, perhaps
-    # a list (`a. & n.`, `v. t. & i.`): the first is the entry's.
-    header = (
-        r"^[^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*\s*(?:\([^)]*\))?,?\s*"
-        r"(?P<pos>(?:[a-z]{1,6}\. ?){1,3}(?:& (?:[a-z]{1,6}\. ?){1,3})*)"
-    )
-    heads = (
-        pl.col("flat")
-        .str.extract(r"^([^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*)", 1)
+
+
+def _heads(flat: pl.Expr) -> pl.Expr:
+    """The heads a flat entry is written under (`Color`, `Colour`), letters only, as written."""
+    return (
+        flat.str.extract(r"^([^\\]*\\[^\\]*\\(?:,? (?:or )?[^\\]*\\[^\\]*\\)*)", 1)
         .str.extract_all(r"(?:^|, |or )[^\\,]+?\s*\\")
         .list.eval(pl.element().str.replace_all(r"^(?:, |or )|[^A-Za-z]", ""))
     )
+
+
+def _entry_texts(table: pl.DataFrame) -> pl.LazyFrame:
+    """(`entry`, `pos`, `offensive`, `lower_heads`, `acronym`, `sense`): each distinct entry text of `table`
+    that names a part of speech, parsed (the columns as in _parsed; `lower_heads` its heads in lower case)."""
     # Several index keys point at one entry (forms, cross-references): each text is parsed once.
-    texts = (
+    return (
         table.lazy()
         .select(pl.col("entry").unique())
-        .with_columns(flat.alias("flat"))
+        .with_columns(_flat(pl.col("entry")).alias("flat"))
         .with_columns(
             # `v. t.` is one part of speech; otherwise the first word says it (`n. sing. & pl.`: n).
             pl.col("flat")
-            .str.extract(header, 1)
+            .str.extract(HEADER, 1)
             .str.extract(r"^(v\. [ti]\.|[a-z]+\.)", 1)
             .replace_strict(POS, default=None)
             .alias("pos"),
-            pl.col("flat").str.replace(header, "").str.replace(r"^[\s,;]+", "").alias("body"),
-            heads.alias("heads"),
+            pl.col("flat").str.replace(HEADER, "").str.replace(r"^[\s,;]+", "").alias("body"),
+            _heads(pl.col("flat")).alias("heads"),
         )
         .filter(pl.col("pos").is_not_null())
         .with_columns(
@@ -395,9 +140,16 @@ def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
             .alias("sense"),
         )
     )
+
+
+def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
+    """Entries (`lemma`, `entry`, `order`) with a part of speech: (`lemma`, `order`, `pos`, `sense`: the list
+    of its senses' texts, `offensive`: its head or first sense carries an offensive usage label,
+    `headword`: the lemma is a headword of the entry as written (not a form or cross-reference the
+    index points into it), `acronym`: written in capitals or labelled an acronym or abbreviation)."""
     return (
         table.lazy()
-        .join(texts, on="entry", maintain_order="left")
+        .join(_entry_texts(table), on="entry", maintain_order="left")
         .select(
             "lemma",
             "order",
@@ -440,7 +192,7 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
             .then(1)
             .otherwise(0)
             .alias("obsolete"),
-            _clean(pl.col("sense")).alias("gloss"),
+            clean(pl.col("sense")).alias("gloss"),
         )
         .filter(pl.col("gloss").str.len_chars() > 2)
         .filter(pl.col("obsolete") == pl.col("obsolete").min().over("lemma"))
@@ -466,7 +218,7 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
         )
     )
     senses = (
-        _cut(senses, "gloss")
+        cut(senses, "gloss")
         # Letters GCIDE could not write (Greek, as `?????`) and etymology left over (`lying, fr.`).
         .filter(
             pl.col("gloss").is_not_null()
@@ -541,10 +293,10 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
         )
     # To the target's sense of the same part of speech: JAMB, v. `See Jam.` is not JAM's noun sense.
     targets = known.select(pl.col("lemma").alias("see"), "pos", pl.col("gloss").alias("target"))
-    # Only a pointer's new text is cut: the other glosses were cut in _first_senses, and _cut leaves its
+    # Only a pointer's new text is cut: the other glosses were cut in _first_senses, and cut leaves its
     # own output as it is (tests/test_definitions_rewrites.py).
     pointers = (
-        _cut(
+        cut(
             first.lazy()
             .filter(pl.col("see").is_not_null())
             .join(targets.lazy(), on=["see", "pos"], how="left")
@@ -578,7 +330,7 @@ def current_firsts(table: pl.DataFrame, wanted: pl.Series) -> pl.DataFrame:
         .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
         .filter(~pl.col("sense").str.contains(NOT_CURRENT))
-        .with_columns(_clean(pl.col("sense")).alias("gloss"))
+        .with_columns(clean(pl.col("sense")).alias("gloss"))
         .filter(pl.col("gloss").str.contains("[A-Za-z]{3}"))
         .sort("lemma", "order", "k")
         .unique(["lemma", "pos"], keep="first", maintain_order=True)

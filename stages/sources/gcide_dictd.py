@@ -1,0 +1,114 @@
+"""GCIDE's dictd files read into one row per entry, for stages/sources/gcide.py to parse.
+
+Not a stage. Reads the folder named by config key `gcide` (the runner hands over its files as bytes):
+gcide.index (`headword<TAB>offset<TAB>length`, numbers in dictd's base 64) and gcide.dict.dz (dictzip,
+which gzip reads whole). `entries` gives (`lemma` str, the headword in lower case; `entry` str, the text
+the index points at; `order` u32, the index line), one row per index key that is a single word of letters
+A-Z; phrases, hyphenated words and the 00-database entries are left out. A file missing, not dictzip or
+over 2 GiB decompressed, an index not UTF-8 or a bad offset is an InputFormatError naming it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from pipeline.errors import InputFormatError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
+MAX_DIGITS = 10  # 64 ** 10 = 2 ** 60: more digits is damage, not a bigger file
+
+
+def _b64(digits: pl.Expr, width: int) -> pl.Expr:
+    """dictd's base-64 numbers (`A` = 0, `/` = 63, most significant first); null when a digit is not one."""
+    value = pl.lit(0, pl.Int64)
+    for i in range(width):
+        digit = digits.str.slice(i, 1).replace_strict(B64, default=None, return_dtype=pl.Int64)
+        value = pl.when(digits.str.len_bytes() > i).then(value * 64 + digit).otherwise(value)
+    return value
+
+
+def _file(files: dict[str, bytes], name: str) -> bytes:
+    data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
+    if data is None:
+        raise InputFormatError(f"GCIDE folder has no file {name} (have: {', '.join(sorted(files)) or 'nothing'})")
+    return data
+
+
+def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
+    """text[start:start + size] for each row, as a String column that points into `text` (Arrow string
+    views: no copy, no Python object per entry). Bytes that are not UTF-8 become U+FFFD, as in
+    bytes.decode(errors="replace")."""
+    import numpy as np
+    import pyarrow as pa
+
+    if len(text) >= 1 << 31:  # a view's offset is 32 bits; the real file is 40 MB
+        raise InputFormatError("GCIDE gcide.dict.dz: larger than 2 GiB once decompressed")
+    raw = np.frombuffer(text, dtype=np.uint8)
+    start = np.minimum(start, len(text))
+    size = np.minimum(size, len(text) - start)
+    views = np.zeros((len(start), 16), dtype=np.uint8)  # Arrow's view: length, then 12 bytes inline or
+    words = views.view(np.int32)  # a 4-byte prefix, the buffer's number and the offset in it
+    if len(text):
+        at = np.minimum(start[:, None] + np.arange(12), len(text) - 1)
+        views[:, 4:] = np.where(np.arange(12) < size[:, None], raw[at], 0)
+    words[:, 0] = size
+    words[size > 12, 2] = 0  # a long view: its bytes 8-15 are the buffer's number (the one buffer)
+    words[size > 12, 3] = start[size > 12]  # and the offset, over what was copied inline above
+    # Real GCIDE is ASCII but for a few bytes: the entries holding one are decoded here, one by one.
+    step = 1 << 22  # 4 MiB at a time, not a 40 MB mask
+    high = np.concatenate(
+        [np.flatnonzero(raw[i : i + step] >= 0x80) + i for i in range(0, len(raw), step)]
+        or [np.zeros(0, dtype=np.int64)]
+    )
+    odd = np.flatnonzero(np.searchsorted(high, start + size) > np.searchsorted(high, start))
+    views[odd] = 0  # empty for now, filled in below
+    array = pa.Array.from_buffers(pa.binary_view(), len(start), [None, pa.py_buffer(views), pa.py_buffer(text)])
+    column = pl.Series("entry", array).cast(pl.String)
+    fixed = [text[start[i] : start[i] + size[i]].decode("utf-8", errors="replace") for i in odd]
+    return column.scatter(odd, fixed) if len(odd) else column
+
+
+def entries(files: dict[str, bytes]) -> pl.DataFrame:
+    """(`lemma`, `entry`, `order`): the text of every single-word headword's entry, in index order
+    (`order`: the index line)."""
+    try:
+        text = gzip.decompress(_file(files, "gcide.dict.dz"))
+        index = _file(files, "gcide.index").decode("utf-8")
+    except (OSError, EOFError, zlib.error) as e:
+        raise InputFormatError(f"GCIDE gcide.dict.dz: not a dictzip file ({e})") from None
+    except UnicodeDecodeError as e:
+        raise InputFormatError(f"GCIDE gcide.index: not UTF-8 text (offset {e.start})") from None
+    fields = pl.col("line").str.splitn("\t", 3)
+    rows = (
+        pl.Series("line", [index])
+        .str.split("\n")
+        .explode()
+        .to_frame()
+        .with_row_index("order", offset=1)
+        .select(
+            "order",
+            pl.col("line"),
+            fields.struct.field("field_0").alias("head"),
+            # Leading zeros (A) say nothing: only the digits after them count towards MAX_DIGITS.
+            fields.struct.field("field_1").fill_null("").str.strip_chars_start("A").alias("at_b64"),
+            fields.struct.field("field_2").fill_null("").str.strip_chars_start("A").alias("bytes_b64"),
+        )
+        # Phrases, hyphenated words, the 00-database entries; words no one will look up.
+        .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
+        .with_columns(pl.col("head").str.to_lowercase().alias("lemma"))
+    )
+    digits = pl.max_horizontal(pl.col("at_b64", "bytes_b64").str.len_bytes())
+    width = min(rows.select(digits.max()).item() or 0, MAX_DIGITS + 1)
+    rows = rows.with_columns(_b64(pl.col("at_b64"), width).alias("at"), _b64(pl.col("bytes_b64"), width).alias("bytes"))
+    bad = rows.filter(pl.col("at").is_null() | pl.col("bytes").is_null() | (digits > MAX_DIGITS))
+    if bad.height:
+        number, line = bad.row(0)[:2]
+        raise InputFormatError(f"GCIDE gcide.index, line {number}: bad offset in {line[:60]!r}")
+    return rows.select("lemma", _slices(text, rows["at"].to_numpy(), rows["bytes"].to_numpy()), "order")
