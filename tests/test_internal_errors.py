@@ -7,7 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 import stages.s05_groups
-from ladders.cli import DEBUG, app
+from ladders.cli import app
+from ladders.cli.output import DEBUG
 from pipeline.errors import EXIT_CODES, InternalError
 from pipeline.runner import ERROR_LOG
 

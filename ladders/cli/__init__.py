@@ -1,0 +1,93 @@
+"""The `ladders` command line: a thin layer over the runner, the solver, verify and diff.
+
+Each command loads the config, calls the library and prints. Every failure
+becomes one line on stderr and the exit code of its kind (pipeline/errors.py);
+a traceback only with --debug.
+
+This module is the table of commands (`app`, in the order `ladders --help` lists them), the global
+options and `main`, the console entry point. The commands live by family: building.py (build, run,
+status, config), solving.py (solve, puzzle), exports.py (export-sql, export-web, release, verify,
+diff); options.py holds the options they share, output.py how every line is printed and every
+failure reported. This module reads and writes no file.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from ladders.cli import building, exports, solving
+from ladders.cli.output import DEBUG, STDOUT_GONE, StdoutGone, say
+from pipeline.errors import exit_code_help
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help(),
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            say(f"ladders {version('ladders')}")
+        except PackageNotFoundError:
+            say("ladders (not installed: run from a source tree)")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    debug: Annotated[bool, typer.Option("--debug", help="On an unexpected error, show its traceback.")] = False,
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    DEBUG["on"] = debug
+
+
+app.command()(building.build)
+app.command()(building.run)
+app.command()(building.status)
+app.command()(solving.solve)
+app.command()(solving.puzzle)
+app.command("export-sql")(exports.export_sql)
+app.command("export-web")(exports.export_web)
+app.command()(exports.release)
+app.command()(exports.verify)
+app.command()(exports.diff)
+app.command("config")(building.show_config)
+
+
+def main() -> None:
+    """The `ladders` command. Typer's own usage errors (a missing argument, an unknown option) become JSON
+    too when --json is among the arguments."""
+    from typer.exceptions import Abort, TyperException
+
+    try:
+        code = typer.main.get_command(app).main(standalone_mode=False)
+    except StdoutGone:
+        import os
+
+        # Python's own flush of stdout at exit would fail again and print a traceback: write it to nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        sys.exit(STDOUT_GONE)
+    except TyperException as e:
+        if "--json" in sys.argv[1:]:
+            import json
+
+            say(json.dumps({"error": {"code": e.exit_code, "message": e.format_message()}}))
+        elif hasattr(e, "show"):
+            e.show()
+        else:
+            say(f"error: {e.format_message()}", err=True)
+        sys.exit(e.exit_code)
+    except Abort:
+        say("interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,324 @@
+"""The commands that play on an export: `solve` (the ladders between two words) and `puzzle` (start/end
+pairs exactly N steps apart), and how their answers print.
+
+Both read an export folder through ladders/solve/ (solver.Ladders; puzzle.puzzles) and print on stdout:
+text (a ladder as one line per rung: word, rareness label, rareness, definition cut to the terminal's
+width) or one JSON object; puzzle's progress bar and its note of fewer puzzles than asked go to stderr.
+They write no file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from ladders.cli.options import ConfigOpt, ExportOpt, JsonOpt, ReadDirOpt, export_dir, refuse_idle, refuse_over
+from ladders.cli.output import reported, say, warn_address_space
+
+# Bounds of the commands whose work grows with a number given (issue 38: `solve --all --limit 100000000`
+# took 6.4 GB in 60 s, `puzzle --count 100000` ran on past 120 s).
+MAX_LIMIT = 10_000
+MAX_COUNT = 20  # 1,000 start words at most: 34 ms each for 6 letters, 12 steps, --common on raw/
+
+EditOpt = Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")]
+StrictOpt = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Clean, and never step on an everyday word with a vulgar sense either (flagged vulgar_sense: ASS, COCK).",
+    ),
+]
+AllOpt = Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")]
+CountOnlyOpt = Annotated[
+    bool, typer.Option("--count-only", help="Print only how many ladders of the fewest steps there are.")
+]
+LimitOpt = Annotated[
+    Optional[int], typer.Option(min=1, help=f"With --all: how many to list, at most {MAX_LIMIT:,} [default: 10].")
+]
+PuzzleLexiconOpt = Annotated[
+    str, typer.Option(help="Word list of the start, end and steps: any lexicon the export holds (any case).")
+]
+MovesOpt = Annotated[
+    Optional[str],
+    typer.Option(help="Accept moves through another lexicon's words (e.g. --lexicon everyday --moves csw)."),
+]
+CommonOpt = Annotated[
+    bool, typer.Option("--common", help="Start and end on everyday words, with a par ladder of everyday words.")
+]
+PuzzleCleanOpt = Annotated[
+    bool,
+    typer.Option(
+        "--clean/--no-clean",
+        help="No word flagged offensive or vulgar_sense (the default: puzzles are for families); "
+        "--no-clean allows every word.",
+    ),
+]
+PuzzleStrictOpt = Annotated[
+    bool,
+    typer.Option("--strict", help="The same as --clean, the default (kept for scripts that name it)."),
+]
+CountOpt = Annotated[
+    int,
+    typer.Option(min=1, help=f"How many puzzles, at most {MAX_COUNT} (fewer when fewer are found: it says so)."),
+]
+
+
+def solve(
+    start: Annotated[str, typer.Argument(help="The first word.", show_default=False)],
+    end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
+    lexicon: Annotated[
+        str, typer.Option(help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case).")
+    ] = "csw",
+    edit: EditOpt = False,
+    clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
+    strict: StrictOpt = False,
+    seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
+    as_json: JsonOpt = False,
+    all_ladders: AllOpt = False,
+    count_only: CountOnlyOpt = False,
+    limit: LimitOpt = None,
+    export: ExportOpt = None,
+    config: ConfigOpt = None,
+    build_dir: ReadDirOpt = None,
+) -> None:
+    """Find the shortest ladder and the common-word ladder from START to END.
+
+    The shortest ladder has the fewest steps, then the least sum of rareness
+    over its words. The common-word ladder costs each everyday word (SCOWL's
+    main lists up to level 35) 1 and any other word its rareness: the least
+    cost, then the fewest steps, then the least rareness. Exact ties are drawn
+    at random; --seed makes the draw repeatable.
+
+    --json prints {"from", "to", "lexicon", "edit", "group": {"column", "id",
+    "size"}, "shortest": LADDER, "common": LADDER}, where LADDER is {"steps",
+    "cost" (sum of rareness), "ties" (how many ladders tie exactly), "words":
+    [{"word", "rareness", "label", "definition"}]}, label being common,
+    uncommon, rare or obscure (from the word's SCOWL level). With --all:
+    {"from", "to", "count", "ladders": [[word, ...], ...]}, the ladders in a
+    stable order (walked back from END, alphabetically): every ladder of the
+    fewest steps. --count-only prints the exact number of ladders of the fewest
+    steps ({"from", "to", "steps", "count"}
+    with --json).
+
+    Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
+    unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
+    words are in different groups, so no ladder exists (or, with --clean, none
+    avoids the flagged words); 13 the same word twice; 14 with --clean or
+    --strict, an end word is flagged (the message says offensive or
+    vulgar_sense).
+    """
+    from ladders.solve.solver import Ladders
+
+    lexicon = lexicon.lower()
+    clean = "strict" if strict else "on" if clean else "off"
+    with reported(as_json):
+        _refuse_idle_solve_options(limit, seed, all_ladders, count_only)
+        ladders = Ladders.open(export_dir(export, config, build_dir))
+        if count_only:
+            _print_count(*ladders.all_shortest(start, end, lexicon, edit, 1, clean), as_json)
+            return
+        if all_ladders:
+            _print_all_shortest(*ladders.all_shortest(start, end, lexicon, edit, limit or 10, clean), as_json)
+            return
+        short = ladders.shortest(start, end, lexicon, edit, seed, clean)
+        common = ladders.common(start, end, lexicon, edit, seed, clean)
+    if as_json:
+        _print_solved_json(short, common, lexicon, edit, clean)
+    else:
+        _print_solved(short, common, lexicon, edit)
+
+
+def _refuse_idle_solve_options(limit: Optional[int], seed: Optional[int], all_ladders: bool, count_only: bool) -> None:
+    """Usage errors of solve's options that would do nothing together, and of a --limit too large."""
+    refuse_idle(
+        {
+            "--limit": (limit is not None and not all_ladders, "it says how many ladders --all lists"),
+            "--seed": (
+                seed is not None and (all_ladders or count_only),
+                "--all and --count-only list or count every shortest ladder: no tie to break",
+            ),
+            "--all": (all_ladders and count_only, "--count-only prints the count alone"),
+        }
+    )
+    refuse_over("--limit", limit or 0, MAX_LIMIT, "each ladder listed is held in memory; --count-only counts them all")
+
+
+def _print_count(count: int, found: list, as_json: bool) -> None:
+    """solve --count-only: the number of shortest ladders (found holds the first, for its ends and steps)."""
+    import json
+
+    say(
+        json.dumps({"from": found[0].words[0], "to": found[0].words[-1], "steps": found[0].steps, "count": count})
+        if as_json
+        else f"{count}"
+    )
+
+
+def _print_all_shortest(count: int, found: list, as_json: bool) -> None:
+    """solve --all: how many shortest ladders there are, and the first `--limit` of them, a line each."""
+    import json
+
+    if as_json:
+        say(
+            json.dumps(
+                {
+                    "from": found[0].words[0],
+                    "to": found[0].words[-1],
+                    "count": count,
+                    "ladders": [f.words for f in found],
+                }
+            )
+        )
+        return
+    say(
+        f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}"
+        + (":" if len(found) == count else f"; the first {len(found)}:")
+    )
+    for f in found:
+        say("  " + " ".join(f.words))
+
+
+def _print_solved_json(short, common, lexicon: str, edit: bool, clean: str) -> None:
+    """solve --json: the request, the group, and both ladders (solve's docstring gives the shape)."""
+    import json
+
+    # The request as given, then its group; these keys are solve's own output, not the export's columns.
+    asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
+    group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
+    say(
+        json.dumps(
+            {
+                **asked,
+                "clean": clean != "off",
+                "strict": clean == "strict",
+                "group": group,
+                "shortest": _ladder_json(short),
+                "common": _ladder_json(common),
+            },
+            ensure_ascii=False,
+        )
+    )
+
+
+def _print_solved(short, common, lexicon: str, edit: bool) -> None:
+    """solve: a line on the request and its group, then each ladder's title and its rungs."""
+    mode = "letters changed, inserted or deleted" if edit else "letters changed"
+    say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; a group of {short.group_size:,} words")
+    for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
+        ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
+        say(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
+        for line in _rung_lines(ladder):
+            say(line)
+
+
+def _rung_lines(ladder, width: int | None = None) -> list[str]:
+    """One line per rung, its definition cut to the terminal's width (at least 40 characters of it)."""
+    import shutil
+
+    from pipeline.terminal import inert
+
+    width = width or shutil.get_terminal_size((100, 24)).columns
+    longest = max(len(w) for w in ladder.words)
+    out = []
+    for r in ladder.rungs:
+        # Escaped before it is cut, a newline too: a hand-edited definition must not print a rung of its own.
+        text = inert(r.definition).replace("\n", "\\n") if r.definition else "(no definition)"
+        head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
+        room = max(width - len(head) - 1, 40)
+        out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))
+    return out
+
+
+def _steps(n: int) -> str:
+    return f"{n} step" + ("" if n == 1 else "s")
+
+
+def _ladder_json(ladder) -> dict:
+    from pipeline.columns import Col  # each rung as the export's columns name it
+
+    return {
+        "steps": ladder.steps,
+        "cost": ladder.cost,
+        "ties": ladder.count,
+        "words": [
+            {Col.word: r.word, Col.rareness: r.rareness, "label": r.label, Col.definition: r.definition}
+            for r in ladder.rungs
+        ],
+    }
+
+
+def puzzle(
+    length: Annotated[int, typer.Option(min=1, help="Letters in the start and end words.")] = 4,
+    steps: Annotated[int, typer.Option(min=1, help="Steps of the shortest ladder, exactly.")] = 5,
+    lexicon: PuzzleLexiconOpt = "csw",
+    moves: MovesOpt = None,
+    edit: EditOpt = False,
+    common: CommonOpt = False,
+    clean: PuzzleCleanOpt = True,
+    strict: PuzzleStrictOpt = False,
+    seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
+    count: CountOpt = 1,
+    as_json: JsonOpt = False,
+    export: ExportOpt = None,
+    config: ConfigOpt = None,
+    build_dir: ReadDirOpt = None,
+) -> None:
+    """Draw start/end pairs whose shortest ladder is exactly --steps steps.
+
+    Difficulty, from "odds": the odds per rung that a player picking each
+    rung at random among the words one letter away finds a par ladder (easy
+    from 0.2, medium from 0.14, hard from 0.1, fiendish below), one level
+    harder when no par ladder keeps to everyday words. --json prints {"asked",
+    "found", "puzzles": [{"start", "end", "steps", "ladders", "all_common",
+    "difficulty", "odds", "moves_steps"}]} (moves_steps: with --moves, the
+    shortest ladder through that lexicon's words; else null). When
+    fewer puzzles than --count are found, a line on stderr says so (exit 0).
+    Exit 2 when no ladder of that many steps exists between words of that
+    length (the message names the longest). A progress bar shows after a
+    second (on a terminal).
+    """
+    from pipeline import progress
+    from ladders.solve.puzzle import ATTEMPTS, puzzles
+    from ladders.solve.solver import Ladders
+
+    progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
+    warn_address_space("a puzzle of raw/'s export", "it stops")
+    with reported(as_json):
+        refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
+        refuse_over("--count", count, MAX_COUNT, f"each puzzle tries up to {ATTEMPTS} start words")
+        found = puzzles(
+            Ladders.open(export_dir(export, config, build_dir)),
+            length,
+            steps,
+            lexicon.lower(),
+            edit,
+            common,
+            "strict" if clean or strict else "off",
+            seed,
+            count,
+            moves.lower() if moves else None,
+        )
+    if len(found) < count:
+        say(
+            f"found {len(found)} of the {count} puzzles asked for: {ATTEMPTS * count:,} start words tried "
+            f"(fewer pairs of {length}-letter words are {_steps(steps)} apart)",
+            err=True,
+        )
+    _print_puzzles(found, count, moves, as_json)
+
+
+def _print_puzzles(found: list, asked: int, moves: Optional[str], as_json: bool) -> None:
+    """puzzle: each pair, its steps, how many shortest ladders, its difficulty (and its steps via --moves)."""
+    import json
+    from dataclasses import asdict
+
+    if as_json:
+        say(json.dumps({"asked": asked, "found": len(found), "puzzles": [asdict(p) for p in found]}))
+        return
+    for p in found:
+        say(
+            f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
+            f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
+            + (f"; {_steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
+        )
