@@ -9,7 +9,8 @@ notes counting each kind (docs/definitions.md):
 1. a dictionary entry whose headword is the word (any dictionary's, before any morphology): `wordnet`,
    `gcide`, or the list's name. An irregular form's base comes first (HELD: `form of HOLD: ... [v] /
    occupied or in the control of [adj]`), and a regular form of a base WordNet knows in that part of
-   speech reads through its base (regular_forms_first): `<source>-inflection`;
+   speech reads through its base (regular_forms_first): then `<source>-inflection`, the base's source
+   (but `wordnet` where the form's own WordNet entry leads);
 2. an inflection of a verified base (stages/rules/inflections.py): `<source>-inflection`;
 3. a derivation by a rule judged at least 95% right (stages/rules/derivations.py), and the inflections
    of derived words (UNSNAPPING from UNSNAP): `<source>-derived`.

@@ -6,8 +6,8 @@ hold, and the suffix rules) and the dictionaries' senses (`lemma`, `pos`, `rank`
 or a 2-letter word of the lexicon reached by a plain suffix (GOES, not GI -> GO); never one letter. The
 base has the part of speech the inflection implies in the dictionary that defines it (plural: noun; past
 tense: verb; comparative: adjective), and its gloss keeps its own tag: `plural of SILVER: a soft white ...
-[n]`. An irregular form's base comes before the form's own senses (stage 2 puts it there): HELD is `form
-of HOLD: ... [v] / occupied or in the control of [adj]`.
+[n]`. An irregular form's base comes before the form's own senses (stages/rules/dictionaries.py puts it
+there): HELD is `form of HOLD: ... [v] / occupied or in the control of [adj]`.
 
 `inflections` gives (`word`, `definition`, `source`, `irregular`, `base`, `sense`, `everyday`, `guarded`),
 one row per word that is such a form; its steps: the proposals that verify (_verified), those a rule of
