@@ -78,7 +78,7 @@ def build_definitions(
     wordnet_senses = senses(wordnet)
     # The configured order decides between a list's own text and a dictionary's.
     order = {source: rank for rank, source in enumerate(definition_sources)}
-    candidates, dictionaries, missing, notes = _lists_own(lexicon, supplement, definition_sources, order)
+    candidates, dictionaries, missing, notes = _lists_own_definitions(lexicon, supplement, definition_sources, order)
     names = proper_lemmas(wordnet, wordnet_senses)
     forms = morphology(lexicon[Col.word], wordnet)  # every word's proposed base forms, read by each lookup
     dictionary = gcide_entries(gcide) if "gcide" in definition_sources else None
@@ -111,7 +111,7 @@ def build_definitions(
     return {"definitions": table, "notes": [_coverage(table), *notes, *offensive_notes]}
 
 
-def _lists_own(
+def _lists_own_definitions(
     lexicon: pl.DataFrame, supplement: dict[str, bytes], definition_sources: list[str], order: dict[str, int]
 ) -> tuple[list[pl.DataFrame], dict[str, pl.DataFrame], pl.DataFrame, list[str]]:
     """Every list's and the supplement's own definitions (`id`, `definition`, `definition_source`), one
