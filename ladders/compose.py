@@ -31,7 +31,7 @@ def stages() -> list[Stage]:
 
 
 def proposed_bases(*args, **kwargs):
-    """stages.sources.wordnet.proposed_bases (stage 2's suffix rules), imported when verify asks."""
-    from stages.sources.wordnet import proposed_bases as bases
+    """stages.rules.morphology.proposed_bases (stage 2's suffix rules), imported when verify asks."""
+    from stages.rules.morphology import proposed_bases as bases
 
     return bases(*args, **kwargs)

@@ -7,7 +7,8 @@ import polars as pl
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from stages.sources import gcide, gcide_text, wordnet
+from stages.rules import inflections, morphology
+from stages.sources import gcide, gcide_text
 
 # Text as GCIDE writes it, with the pieces cut and the whitespace folding look at.
 PIECES = ["word", "Zool", "e. g", "J", " ", "  ", "\t", "\n", "\u00a0", ".", ". ", ";", ",", "(", ")", "x" * 60]
@@ -64,8 +65,10 @@ def test_morphology_of_more_words_gives_the_same_lookups(asked, others):
     words = pl.Series(sorted(set(asked)), dtype=pl.String).str.to_uppercase()
     lexicon = pl.Series(sorted(set(asked) | set(others) | {"mouse", "hold", "gab", "fox", "cat"}), dtype=pl.String)
     lexicon = lexicon.str.to_uppercase()
-    own, more = wordnet.morphology(words, EXC), wordnet.morphology(lexicon, EXC)
-    assert sorted(wordnet.lookup_forms(words, own).to_list()) == sorted(wordnet.lookup_forms(words, more).to_list())
+    own, more = morphology.morphology(words, EXC), morphology.morphology(lexicon, EXC)
+    assert sorted(morphology.lookup_forms(words, own).to_list()) == sorted(
+        morphology.lookup_forms(words, more).to_list()
+    )
     lemmas = pl.DataFrame(
         {
             "lemma": ["mouse", "hold", "gab", "fox", "cat", "happy", "toga"],
@@ -76,8 +79,8 @@ def test_morphology_of_more_words_gives_the_same_lookups(asked, others):
         }
     )
     assert (
-        wordnet.inflections(words, lemmas, own, lexicon).to_dicts()
-        == wordnet.inflections(words, lemmas, more, lexicon).to_dicts()
+        inflections.inflections(words, lemmas, own, lexicon).to_dicts()
+        == inflections.inflections(words, lemmas, more, lexicon).to_dicts()
     )
-    proposed = wordnet.proposed_bases(lexicon)
-    assert proposed.sort(pl.all()).equals(wordnet.proposed_bases(lexicon, more).sort(pl.all()))
+    proposed = morphology.proposed_bases(lexicon)
+    assert proposed.sort(pl.all()).equals(morphology.proposed_bases(lexicon, more).sort(pl.all()))

@@ -160,7 +160,8 @@ def test_bad_supplement_line_is_named():
 def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     """GASSES is in noun.exc and verb.exc with one priority: the noun reading (listed first) wins, every
     time. Many such words, so that an unstable multithreaded sort would show itself."""
-    from stages.sources.wordnet import inflections, morphology
+    from stages.rules.inflections import inflections
+    from stages.rules.morphology import morphology
 
     bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
     exc = "".join(f"{b}ses {b}\n" for b in bases).encode()

@@ -26,7 +26,7 @@ used as a profanity) and the reviewed list (config key `offensive`: `WORD level 
 4. cuss rates it 2 (surely profane) and neither it nor a base form of it (SPICES: SPICE) is a WordNet
    lemma: `offensive` (TWAT, POOFTER, JISM are in no dictionary source here). cuss's 2s include everyday
    words (KUMQUAT, WELFARE), hence the WordNet condition.
-Then forms (wordnet.proposed_bases: WordNet's suffix rules), for words the reviewed list does not name:
+Then forms (morphology.proposed_bases: WordNet's suffix rules), for words the reviewed list does not name:
 - a regular form of a word the reviewed list clears is clean too, whatever the sources say (BLUEGUM
   clean: BLUEGUMS, which cuss rates, is clean);
 - a form whose base forms that are words are all `offensive` is `offensive` too, to a fixed point
@@ -51,7 +51,8 @@ import polars as pl
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from stages.sources.wordlists import content_lines
-from stages.sources.wordnet import morphology, proposed_bases, sense_domains
+from stages.rules.morphology import morphology, proposed_bases
+from stages.sources.wordnet import sense_domains
 
 LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
@@ -202,7 +203,7 @@ def offensive_words(
     forms: pl.DataFrame | None = None,
 ) -> tuple[pl.DataFrame, list[str]]:
     """(`offensive`, `vulgar_sense`), one row per lexicon row in its order, and the notes (module docstring).
-    `forms`: wordnet.morphology of the lexicon, when the caller has it."""
+    `forms`: morphology.morphology of the lexicon, when the caller has it."""
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
     listed = reviewed_list(name, data)
     ratings = cuss_ratings(cuss)

@@ -4,7 +4,7 @@ Reads the files of the WordNet folder: index.{noun,verb,adj,adv} (a lemma's
 synsets, most frequent sense first), data.{...} (each synset's gloss) and
 {...}.exc (irregular forms: MICE -> mouse).
 
-- A word that is a WordNet lemma gets the first (most frequent) sense of each
+- `senses`, `glosses`: a word that is a WordNet lemma gets the first (most frequent) sense of each
   part of speech it has (never a slur or vulgarism while there is another: that
   one follows, labelled), counting only senses whose synset writes the lemma in
   lower case: a Scrabble word is never a proper noun or an abbreviation, so
@@ -15,18 +15,14 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
   counts (index.<pos>), the commonest first: `having a low temperature [adj] /
   a mild viral infection [n]`. Examples after the gloss (`; "..."`) are cut.
   A word with only capitalised senses gets no WordNet definition.
-- Otherwise, an inflection of a verified base: the exception lists (MICE ->
-  mouse, HELD -> hold) or morphy's suffix rules and a few it lacks (doubled
-  consonants: GABBED -> gab; CHALKIER -> chalky; AVOCADOES, TOGAE, CELLI). The
-  base is a word of the lexicon of 3+ letters, an exception list's entry, or a
-  2-letter word of the lexicon reached by a plain suffix (GOES, not GI -> GO);
-  never one letter. The base has the part of speech the inflection implies in
-  the dictionary that defines it (plural: noun; past tense: verb; comparative:
-  adjective), and its gloss keeps its own tag: `plural of SILVER: a soft white
-  ... [n]`. An irregular form's base comes before the form's own senses: HELD
-  is `form of HOLD: ... [v] / occupied or in the control of [adj]`.
-Definitions are at most MAX_CHARS long: a word's senses are kept whole, in
-order, while they fit.
+- `exception_lists`: the irregular forms the {...}.exc files list (MICE -> mouse, HELD -> hold), which
+  stages/rules/morphology.py proposes as bases beside its suffix rules; `headwords`: a lemma's own
+  senses as its definition, for any dictionary's senses; `offensive_lemmas`, `sense_domains`: the senses in
+  a slur or obscenity domain (stages/rules/offensive.py); `proper_lemmas`: lemmas written only with
+  capitals.
+MAX_CHARS bounds every definition stage 2 composes from dictionaries (here, in
+stages/rules/inflections.py and stages/rules/dictionaries.py): a word's senses
+are kept whole, in order, while they fit.
 """
 
 from __future__ import annotations
@@ -35,66 +31,9 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from stages.rules.derivations import SUFFIXES
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
-# (part of speech of the base, suffix, ending that replaces it, relation). First the suffix rules of
-# WordNet's morphy, in its order; then inflections it leaves to its exception lists. Only inflections:
-# a rule never changes the part of speech (CASUALS is not `plural of` an adjective's sense).
-RULES = [
-    ("noun", "s", "", "plural of"),
-    ("noun", "ses", "s", "plural of"),
-    ("noun", "xes", "x", "plural of"),
-    ("noun", "zes", "z", "plural of"),
-    ("noun", "ches", "ch", "plural of"),
-    ("noun", "shes", "sh", "plural of"),
-    ("noun", "men", "man", "plural of"),
-    ("noun", "ies", "y", "plural of"),
-    ("verb", "s", "", "present tense of"),
-    ("verb", "ies", "y", "present tense of"),
-    ("verb", "es", "e", "present tense of"),
-    # morphy's plain -es, only where English writes it: after a sibilant or o (BAYES is no form of BAY).
-    ("verb", "ses", "s", "present tense of"),
-    ("verb", "xes", "x", "present tense of"),
-    ("verb", "zes", "z", "present tense of"),
-    ("verb", "ches", "ch", "present tense of"),
-    ("verb", "shes", "sh", "present tense of"),
-    ("verb", "oes", "o", "present tense of"),
-    ("verb", "ed", "e", "past tense of"),
-    ("verb", "ed", "", "past tense of"),
-    ("verb", "ing", "e", "present participle of"),
-    ("verb", "ing", "", "present participle of"),
-    ("adj", "er", "", "comparative of"),
-    ("adj", "est", "", "superlative of"),
-    ("adj", "er", "e", "comparative of"),
-    ("adj", "est", "e", "superlative of"),
-    # Beyond morphy.
-    ("verb", "ied", "y", "past tense of"),
-    ("adj", "ier", "y", "comparative of"),
-    ("adj", "iest", "y", "superlative of"),
-    # Plurals morphy leaves to its exception lists: AVOCADOES, TOGAE, CELLI, DELIRIA, LEXICA,
-    # BEHALVES, HANDSFUL.
-    ("noun", "oes", "o", "plural of"),
-    ("noun", "ae", "a", "plural of"),
-    ("noun", "i", "o", "plural of"),
-    ("noun", "i", "us", "plural of"),
-    ("noun", "a", "um", "plural of"),
-    ("noun", "a", "on", "plural of"),
-    ("noun", "ves", "f", "plural of"),
-    ("noun", "ves", "fe", "plural of"),
-    ("noun", "sful", "ful", "plural of"),
-]
-CLASSICAL = {("i", "o"), ("i", "us"), ("a", "um"), ("a", "on")}
-# Suffixes after which a doubled final consonant is undone: GABBED -> GAB, FUNNEST -> FUN, BUSSES -> BUS.
-DOUBLED = [
-    ("verb", "ed", "past tense of"),
-    ("verb", "ing", "present participle of"),
-    ("adj", "er", "comparative of"),
-    ("adj", "est", "superlative of"),
-    ("noun", "es", "plural of"),
-    ("verb", "es", "present tense of"),
-]  # BUSSES, FOCUSSES
 MAX_CHARS = 300  # a rung's definition is read at a glance
 AGREEMENT_MARGIN = 2  # agreeing_senses: content words the leading sense shares beyond any other sense
 
@@ -320,87 +259,30 @@ def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = Non
     return sense_domains(wordnet, table).select("lemma", "domain").unique().sort("lemma", "domain")
 
 
-def _candidates(words: pl.DataFrame, wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lower`, `base`, `pos`, `priority`, `plain`): every base form a rule proposes (`_relations` names
-    each; priority 0 is an exception list's entry; `plain`: the rule only added letters to the base)."""
-    lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
-    found = []
-    for pos, tag in POS.items():
-        found.append(
-            _lines(wordnet, f"{pos}.exc")
-            .str.split(" ")
-            .to_frame("f")
-            .lazy()
-            .select(
-                pl.col("f").list.first().alias("lower"),
-                pl.col("f").list.get(1, null_on_oob=True).alias("base"),
-                pl.lit(tag).alias("pos"),
-                pl.lit(0).alias("priority"),
-                pl.lit(False).alias("plain"),
-            )
-        )
-    lazy = words.lazy()
-    for i, (pos, suffix, ending, _) in enumerate(RULES, start=1):
-        # Latin and Greek plurals need a stem of their own: DELIRIA, CELLI; not DA (D + ON), HA (H + UM), MASA.
-        shortest = 4 if (suffix, ending) in CLASSICAL else 1
-        found.append(
-            lazy.filter(lower.str.ends_with(suffix) & (n >= len(suffix) + shortest)).select(
-                "lower",
-                (lower.str.slice(0, n - len(suffix)) + ending).alias("base"),
-                pl.lit(POS[pos]).alias("pos"),
-                pl.lit(i).alias("priority"),
-                pl.lit(ending == "").alias("plain"),
-            )
-        )
-    for i, (pos, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1):
-        stem = lower.str.slice(0, n - len(suffix))
-        found.append(
-            lazy.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2))
-            .with_columns(stem.alias("stem"))
-            .filter(pl.col("stem").str.slice(-1) == pl.col("stem").str.slice(-2, 1))
-            .select(
-                "lower",
-                pl.col("stem").str.slice(0, pl.col("stem").str.len_bytes() - 1).alias("base"),
-                pl.lit(POS[pos]).alias("pos"),
-                pl.lit(i).alias("priority"),
-                pl.lit(False).alias("plain"),
-            )
-        )
-    return pl.concat(found).collect()  # one plan: the rules run side by side
-
-
-def _relations() -> pl.DataFrame:
-    """(`priority`, `pos`, `relation`): how a definition through each rule of _candidates names the
-    relation (an exception list's: by its part of speech; 0 also serves adjectives and adverbs)."""
-    rows = [(0, tag, "plural of" if pos == "noun" else "form of") for pos, tag in POS.items()]
-    rows += [(i, POS[pos], relation) for i, (pos, _, _, relation) in enumerate(RULES, start=1)]
-    rows += [(i, POS[pos], relation) for i, (pos, _, relation) in enumerate(DOUBLED, start=len(RULES) + 1)]
-    return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String}, orient="row")
-
-
-def morphology(words: pl.Series, wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lower`, `base`, `pos`, `priority`, `plain`): every base form the rules propose for each of `words`
-    (upper case), and every entry of the exception lists whatever the words (_candidates; priority 0 is an
-    exception list's). Stage 2 computes it once, for the lexicon, and `lookup_forms` and `inflections` read
-    the rows of the words they are given."""
-    return _candidates(words.str.to_lowercase().to_frame("lower"), wordnet)
-
-
-def lookup_forms(words: pl.Series, forms: pl.DataFrame) -> pl.Series:
-    """Every lemma `headwords` and `inflections` may look up for `words` (upper case), once each: each word
-    in lower case and every base form a rule proposes for it (`forms`: morphology() of these words or more).
-    A dictionary parsed for these alone defines the same words."""
-    lowered = words.str.to_lowercase()
-    proposed = forms.filter((pl.col("priority") == 0) | pl.col("lower").is_in(lowered.implode()))
-    return pl.concat([lowered.rename("lower"), proposed["base"].drop_nulls()]).unique()
-
-
 def proper_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.Series:
     """Single-word lemmas that WordNet writes only with capitals (BERMUDAS, HAITI, SAM: a place, a
     person, an acronym): no sense of theirs is a Scrabble word's (`table`: the senses() of these files)."""
     indexed = pl.concat([_lines(wordnet, f"index.{pos}").str.extract(r"^([a-z]+) ", 1).drop_nulls() for pos in POS])
     lower = (senses(wordnet) if table is None else table)["lemma"]
     return indexed.filter(~indexed.is_in(lower.implode())).unique().sort().rename("lemma")
+
+
+def exception_lists(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`lower`, `base`, `pos`): each line of the exception lists {noun,verb,adj,adv}.exc, an irregular form
+    and its first base (MICE -> mouse; `base` null on a line without one), in the files' order."""
+    return pl.concat(
+        [
+            _lines(wordnet, f"{pos}.exc")
+            .str.split(" ")
+            .to_frame("f")
+            .select(
+                pl.col("f").list.first().alias("lower"),
+                pl.col("f").list.get(1, null_on_oob=True).alias("base"),
+                pl.lit(tag).alias("pos"),
+            )
+            for pos, tag in POS.items()
+        ]
+    )
 
 
 def _within(texts: pl.DataFrame, key: str) -> pl.DataFrame:
@@ -424,222 +306,6 @@ def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
         .select("lemma", pl.format("{} [{}]", "gloss", "pos").alias("text"))
     )
     return _within(texts, "lemma").select(pl.col("lemma").str.to_uppercase().alias(Col.word), Col.definition)
-
-
-# Rules whose base may be a word the dictionary knows only in another part of speech: the form is
-# then shown without a gloss (`plural of PLENARY`, judged right 20 times of 20), never with the other
-# part of speech's sense. Not -ed/-ing of a noun (14 of 16 and 17 of 18 right: BUCKTOOTHED and APANAGED
-# are adjectives, having buckteeth or an apanage), nor -er/-est (LIBELLER is no comparative), nor -s/-es
-# of a verb (SAVANTES is SAVANTE's plural, not `present tense of SAVANT`).
-UNTYPED = ("plural of",)
-# A second reading of a form (LEADS: `present tense of LEAD ... / plural of LEAD ...`) is shown when the
-# corpus tagged that part of speech of the base at least this many times: BEARS is the animal as well
-# (BEAR's noun tagged once), SELLS only the verb (SELL's noun never tagged).
-EVERYDAY_SECOND = 1
-
-
-def inflections(
-    words: pl.Series,
-    lemmas: pl.DataFrame,
-    forms: pl.DataFrame,
-    lexicon: pl.Series,
-    names: pl.Series | None = None,
-) -> pl.DataFrame:
-    """(`word`, `definition`, `source`, `irregular`, `base`, `sense`, `everyday`, `guarded`) for each of `words` (upper
-    case) that is an inflection of a verified base (module docstring) that `lemmas` (`lemma`, `pos`, `rank`,
-    `gloss`, `source`, and `tagged` where known: the dictionaries' senses, in order of preference) defines
-    (`forms`: the rows of morphology() to read, for these words or more): `past tense of HOLD: ... [v]`
-    when in the part of speech the inflection implies; else, for the plain rules of UNTYPED only,
-    `past tense of DOLL`. Of several readings: one with a gloss first, then the base the rules rank first,
-    then the dictionary's order, then the base's main part of speech (SELLS: `present tense of SELL`, the
-    corpus tagged SELL as a verb, never as a noun). A second reading of the same base in another part of
-    speech the corpus tagged at least EVERYDAY_SECOND times follows (LEADS: the verb, then the noun).
-    `lexicon`: every word of the lexicon (upper case); `irregular`: the form is an exception list's; `base`
-    the base (upper case), `sense` its gloss and tag (null when not shown); `everyday`: the tagged count of
-    the first reading's base in its part of speech (null when not WordNet's), -1 for a comparative or a
-    Latin or Greek plural (it never leads over a dictionary's own entry for the form: COMMA is no plural of
-    COMMON); `guarded`: a regular past tense of a verb the
-    exception lists give a past and a participle of its own (it leads only over an entry the corpus never
-    tagged: SEED is no `past tense of SEE`, LIED no German song). `names`: proper_lemmas;
-    such a word is no comparative (NORTHERNER, HIGHLANDER, ACER are nouns that WordNet writes with a
-    capital); nor is a word whose base has three syllables or more (INTIMATER, ENAMELLER, NEANDERTALER)."""
-    lowered = words.str.to_lowercase().to_frame("lower")
-    known = lexicon.str.to_lowercase().to_frame("base").with_columns(pl.lit(True).alias("in_lexicon"))
-    candidates = forms
-    # A 2-letter base with forms of its own in the exception lists is irregular: BE's present is IS, not BES.
-    irregular = (
-        candidates.filter(pl.col("priority") == 0)
-        .select("base")
-        .unique()
-        .with_columns(pl.lit(True).alias("has_exceptions"))
-    )
-    size = pl.col("base").str.len_chars()
-    verified = (
-        (pl.col("base") != pl.col("lower"))
-        & (size >= 2)
-        & pl.when(pl.col("priority") == 0)
-        .then((size >= 3) | pl.col("in_lexicon"))
-        .when(size >= 3)
-        .then(pl.col("in_lexicon"))
-        .otherwise(pl.col("in_lexicon") & pl.col("plain") & ~pl.col("has_exceptions"))
-    )
-    tagged = pl.col("tagged") if "tagged" in lemmas.columns else pl.lit(None, pl.Int64)
-    senses = (
-        lemmas.with_columns(pl.int_range(pl.len()).alias("preference"))
-        # A labelled sense shown after the others (rank 100 on, wordnet.glosses) is no base's reading, nor
-        # is a sense that is itself a form's (the supplement's AMUS `plural of AMU`: AMUSES is AMUSE's).
-        .filter(
-            (pl.col("gloss").str.len_chars() <= MAX_CHARS - 40)
-            & (pl.col("rank") < 100)
-            & ~pl.col("gloss").str.contains(r"^(?:plural|past tense|present tense|present participle) of ")
-        )
-        .select(
-            pl.col("lemma").alias("base"),
-            "pos",
-            "gloss",
-            "source",
-            "preference",
-            pl.col("rank").alias("pos_rank"),
-            tagged.alias("tagged"),
-        )
-    )
-    proposed = (
-        candidates
-        # Most proposed bases are not lemmas (581k proposals, 84k lemmas for raw/): drop those first.
-        .join(senses.select("base").unique(), on="base", maintain_order="left")
-        .join(lowered, on="lower", maintain_order="left")
-        .join(known, on="base", how="left")
-        .join(irregular, on="base", how="left")
-        .with_columns(pl.col("in_lexicon", "has_exceptions").fill_null(False))
-        .filter(verified)
-        .join(_relations(), on=["priority", "pos"], maintain_order="left")
-        .join(senses, on=["base", "pos"], how="left", maintain_order="left")
-        # An exception list does not say which form it lists; the ending does (LYING, FATTER, BEST).
-        .with_columns(
-            pl.when(pl.col("priority") > 0)
-            .then("relation")
-            .when((pl.col("pos") == "v") & pl.col("lower").str.ends_with("ing"))
-            .then(pl.lit("present participle of"))
-            .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("er"))
-            .then(pl.lit("comparative of"))
-            .when(pl.col("pos").is_in(["adj", "adv"]) & pl.col("lower").str.ends_with("est"))
-            .then(pl.lit("superlative of"))
-            .otherwise("relation")
-            .alias("relation")
-        )
-    )
-    # A bare reading needs a base 3+ letters long that a dictionary knows (in another part of speech).
-    untyped = pl.col("gloss").is_null() & pl.col("relation").is_in(UNTYPED) & (pl.col("priority") > 0) & (size >= 3)
-    graded = pl.col("relation").is_in(["comparative of", "superlative of"])
-    # A one-syllable base ending consonant-vowel-consonant doubles it before -ed, -ing, -er, -est (CAP:
-    # CAPPED): CAPED, RAPED, DINED are no forms of CAP, RAP, DIN. Not after c, s, w, x, y (ARCED, BUSED).
-    doubles = pl.col("base").str.contains(r"^[^aeiouy]*[aeiouy][^aeiouycswx]$") & pl.col("lower").str.contains(
-        r"(?:ed|ing|er|est)$"
-    )
-    proposed = proposed.filter(~(doubles & pl.col("plain") & (pl.col("priority") > 0)))
-    if names is not None:
-        proposed = proposed.filter(~(graded & pl.col("lower").is_in(names.implode())))
-    # -er and -est make comparatives of words of one or two syllables (a final silent e not counted).
-    syllables = pl.col("base").str.count_matches("[aeiouy]+") - pl.col("base").str.contains("[^aeiouyl]e$").cast(
-        pl.UInt32
-    )
-    # (Of a -y adjective, more: UNSTEADIER, WATERIER.)
-    proposed = proposed.filter(
-        ~(graded & (pl.col("priority") > 0) & (syllables > 2) & ~pl.col("base").str.ends_with("y"))
-    )
-    # A word in -ics may name a field or a language (RABBINICS, a singular noun): no plural of an -ic noun
-    # that GCIDE defines as a language, science, art, study, doctrine, theory or practice (`Rabbinic: The
-    # language or dialect of the rabbins`); EXOTICS, TYMPANICS and CRITICS are plurals.
-    uncountable = (pl.col("source") == "gcide") & pl.col("gloss").str.contains(
-        r"^The (?:language|science|art|study|doctrine|theory|practice)\b"
-    )
-    proposed = proposed.filter(
-        ~((pl.col("relation") == "plural of") & pl.col("lower").str.ends_with("ics") & uncountable).fill_null(False)
-    )
-    # A verb whose exception lists give it both a past and a participle of its own (SEE: saw, seen; not
-    # BARREL's barrelled, SEW's sewn nor BURN's burnt) has no regular past that leads (SEED).
-    own_past = (
-        pl.col("lower").str.contains(r"^[a-z]+[^s]$")  # not CO-ORDINATED, nor a present tense
-        & ~pl.col("lower").str.ends_with("ing")
-        & (pl.col("lower") != pl.col("base") + pl.col("base").str.slice(-1) + "ed")
-    )
-    irregular_verbs = (
-        candidates.filter(
-            (pl.col("priority") == 0) & (pl.col("pos") == "v") & own_past & ~pl.col("lower").str.ends_with("t")
-        )
-        .group_by("base")
-        .agg(pl.col("lower").n_unique().alias("forms"))
-        .filter(pl.col("forms") >= 2)["base"]
-    )
-    readings = (
-        proposed.filter(pl.col("gloss").is_not_null() | untyped)
-        .join(senses.group_by("base").agg(pl.col("source").first().alias("known_in")), on="base", how="left")
-        .with_columns(pl.coalesce("source", "known_in").alias("source"))
-        .with_columns(
-            pl.col("priority").min().over("lower", "base", pl.col("gloss").is_null()).alias("base_priority"),
-            pl.col("preference").min().over("source").alias("source_order"),
-            # A base the corpus saw in the reading's part of speech before one it never did: SKIES is SKY's,
-            # SOLES SOLE's, IMAGINES IMAGINE's (noun.exc has them of SKI, SOL, IMAGO), SWINGING SWING's.
-            (pl.col("tagged").max().over("lower", "base").fill_null(0) < 1).alias("rare_base"),
-        )
-        # Stable: of two readings with one priority (GASSES in noun.exc and verb.exc), the first listed wins.
-        .sort(
-            pl.col("gloss").is_null(),
-            "rare_base",
-            "base_priority",
-            "source_order",
-            "pos_rank",
-            "priority",
-            "preference",
-            "lower",
-            maintain_order=True,
-            nulls_last=True,
-        )
-    )
-    found = readings.unique("lower", keep="first", maintain_order=True)
-    base = pl.col("base").str.to_uppercase()
-    shown = pl.format("{} {}: {} [{}]", "relation", base, "gloss", "pos")
-    second = (
-        readings.join(
-            found.select("lower", "base", "source", pl.col("pos").alias("first_pos")), on=["lower", "base", "source"]
-        )
-        .filter(
-            (pl.col("pos") != pl.col("first_pos"))
-            & pl.col("gloss").is_not_null()
-            & (pl.col("tagged") >= EVERYDAY_SECOND)
-            & (pl.col("priority") > 0)
-        )
-        .unique("lower", keep="first", maintain_order=True)
-        .select("lower", shown.alias("second"))
-    )
-    # Nor a Latin or Greek plural: BATTALIA is no plural of BATTALION.
-    classical = [i for i, (_, suffix, ending, _) in enumerate(RULES, start=1) if (suffix, ending) in CLASSICAL]
-    exceptional = (pl.col("relation") == "past tense of") & pl.col("base").is_in(irregular_verbs.implode())
-    return (
-        found.join(second, on="lower", how="left")
-        .with_columns(
-            pl.when(pl.col("gloss").is_null())
-            .then(pl.format("{} {}", "relation", base))
-            .otherwise(shown)
-            .alias("first")
-        )
-        .select(
-            pl.col("lower").str.to_uppercase().alias(Col.word),
-            pl.when(
-                pl.col("second").is_not_null()
-                & (pl.col("first").str.len_chars() + pl.col("second").str.len_chars() + 3 <= MAX_CHARS)
-            )
-            .then(pl.format("{} / {}", "first", "second"))
-            .otherwise("first")
-            .alias(Col.definition),
-            "source",
-            (pl.col("priority") == 0).alias("irregular"),
-            base,
-            pl.format("{} [{}]", "gloss", "pos").alias("sense"),
-            pl.when(graded | pl.col("priority").is_in(classical)).then(-1).otherwise("tagged").alias("everyday"),
-            exceptional.alias("guarded"),
-        )
-    )
 
 
 def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
@@ -669,34 +335,4 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
         .select("lemma", "pos", "sense", "domain")
         .unique()
         .sort("lemma", "pos", "sense", "domain")
-    )
-
-
-def proposed_bases(words: pl.Series, forms: pl.DataFrame | None = None) -> pl.DataFrame:
-    """(`word`, `base`), upper case: every base form RULES and DOUBLED propose for each of `words` (the
-    morphology of _candidates without the exception lists, so that it needs no WordNet files: the
-    irregular forms they list are of everyday words), and stage 2's derivation suffixes of adjectives (such
-    a word is offensive with its base: BITCHILY, SHITTINESS). Not the doubled -es of BUSSES,
-    which would make JIZZES a form of JIZ and PISSES of PIS as well. A proposal need not be a word; rows
-    in no order. `forms`: morphology() of these words, when the caller has it (its rules' rows are read)."""
-    lowered = words.str.to_lowercase().to_frame("lower").unique()
-    doubled_es = [i for i, (_, suffix, _) in enumerate(DOUBLED, start=len(RULES) + 1) if suffix == "es"]
-    lower, n = pl.col("lower"), pl.col("lower").str.len_bytes()
-    derived = [
-        lowered.filter(lower.str.ends_with(suffix) & (n > len(suffix) + 2)).select(
-            "lower", (lower.str.slice(0, n - len(suffix)) + ending).alias("base")
-        )
-        # Those of an adjective only: an adverb or a noun of quality keeps its adjective's sense; -less
-        # makes a word of its own (TOOLLESS says nothing of TOOL's vulgar sense).
-        for suffix, ending in ((suffix.lower(), ending.lower()) for suffix, ending, pos, *_ in SUFFIXES if pos == "adj")
-    ]
-    if forms is None:
-        forms = _candidates(lowered, {f"{pos}.exc": b"" for pos in POS})
-    rules = (pl.col("priority") > 0) & ~pl.col("priority").is_in(doubled_es)  # not the exception lists
-    proposed = forms.filter(rules).select("lower", "base")
-    return (
-        pl.concat([proposed, *derived])
-        .filter(pl.col("base").str.len_bytes() > 0)
-        .select(pl.col("lower").str.to_uppercase().alias(Col.word), pl.col("base").str.to_uppercase())
-        .unique()
     )
