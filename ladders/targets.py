@@ -37,7 +37,13 @@ def build_web(export: Path) -> dict[str, dict[str, bytes]]:
     return {"web": web_files(export)}
 
 
-_MODULES = ("ladders.artifact.contract", "ladders.solve.search", "ladders.solve.solver")
+_MODULES = (
+    "ladders.artifact.contract",
+    "ladders.solve.search",
+    "ladders.solve.solver",
+    "ladders.solve.group",
+    "ladders.solve.question",
+)
 SQL = Stage(
     number=8,
     name="sql",

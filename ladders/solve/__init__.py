@@ -1,1 +1,2 @@
-"""Solving ladders on an export: pure graph search (search.py) and the reference solver (solver.py)."""
+"""Solving ladders on an export: pure graph search (search.py), the reference solver (solver.py) with the
+group it searches (group.py) and the rules and refusals of a question (question.py), and puzzles (puzzle.py)."""
