@@ -1,1 +1,1 @@
-"""What reads and checks the artifact: the export contract, verify, diff."""
+"""What reads and checks the artifact: the export contract, verify (its checks in checks/), diff."""

@@ -5,8 +5,10 @@ with Python's own sqlite3, not words.parquet with polars: a one-off `ladders
 solve` would otherwise spend more time importing polars and numpy (0.3 s) than
 solving. Each question looks its two words up by the index on `word`, then
 loads only the one group they share (`SELECT ... WHERE group_csw = ?`, by the
-group's index, neighbour lists and definitions included); a few groups stay
-cached.
+group's index, neighbour lists included) as a group.py `Group`, which fetches
+the definitions of a ladder's words alone; a few groups stay cached. A
+question's words and clean level are checked by question.py's rules, and
+refused with its SolveError kinds.
 
 Two answers, one definition shared with the PHP solver and the web page:
 - shortest: the fewest steps, then the least sum of rareness over the ladder's
