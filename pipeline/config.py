@@ -14,27 +14,25 @@ A table value (rareness_by_level, rareness_labels) merges key by key over the
 layer before, so one level can change alone. Relative paths resolve against the
 folder of the file that set them; a --config file that sets no `build_dir`
 builds into `build/` beside itself. Any unknown key, wrong type or bad value is
-a ConfigError naming the file and the key. `Config.sources` says which layer set
-each key (`ladders config` prints them).
+a ConfigError naming the file and the key (each key's check is in pipeline/config_checks.py).
+`Config.sources` says which layer set each key (`ladders config` prints them).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from pipeline import config_checks as checks
+from pipeline.config_checks import DEFINITION_SOURCES, LEXICON_FORMATS, LEXICON_NAME
 from pipeline.errors import ConfigError
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.toml"
 PROJECT_FILES = ("ladders.toml", "pyproject.toml")  # looked for in this order, folder by folder
-SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
-LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
-DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
 # The raw inputs beyond the lexicons' lists, declared once: each key and whether it names a file or a folder.
 RAW_INPUTS = {
     "scowl": "dir",
@@ -48,112 +46,23 @@ PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
 OPTIONAL = (*LEGACY_LISTS, "lexicons")  # the lexicons come from either
 LEXICON_FILES = "lexicon_files"  # not a key: every file the lexicons name, as one raw input of stage 1
-LEXICON_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 # Names a lexicon cannot take: definition sources of another kind, and `added` (the add-lists' own text).
 RESERVED_NAMES = ("supplement", "wordnet", "gcide", "added")
-LEXICON_KEYS = ("file", "format", "from", "add", "remove", "max_scowl_level")
 
 
-def _path(kind: str) -> Callable[[str, Any, Path], Any]:
-    def check(key: str, value: Any, base: Path) -> str:
-        if not isinstance(value, str) or not value:
-            raise ValueError("must be a path (a non-empty string)")
-        path = base / value
-        if kind == "file" and not path.is_file():
-            raise ValueError(f"{path} is not a file" if path.exists() else f"{path} does not exist")
-        if kind == "dir" and not path.is_dir():
-            raise ValueError(f"{path} is not a directory" if path.exists() else f"{path} does not exist")
-        return value
-
-    return check
-
-
-def _choice(options: tuple[str, ...]) -> Callable[[str, Any, Path], Any]:
-    def check(key: str, value: Any, base: Path) -> str:
-        if value not in options:
-            raise ValueError(f"must be one of {', '.join(options)}, not {value!r}")
-        return value
-
-    return check
-
-
-def _sources(key: str, value: Any, base: Path) -> list[str]:
-    # A lexicon's name is a source too (its list's own definitions): checked against the lexicons at the end.
-    if (
-        not isinstance(value, list)
-        or not value
-        or any(not isinstance(v, str) or not (v in DEFINITION_SOURCES or LEXICON_NAME.fullmatch(v)) for v in value)
-    ):
-        raise ValueError(f"must be a non-empty list drawn from {', '.join(DEFINITION_SOURCES)} and lexicon names")
-    if len(set(value)) != len(value):
-        raise ValueError("names a source twice")
-    return value
-
-
-def _rareness(key: str, value: Any, base: Path) -> dict[str, int]:
-    """Rareness per SCOWL level plus `absent`; each a positive integer, non-decreasing with level."""
-    expected = [str(level) for level in SCOWL_LEVELS] + ["absent"]
-    if not isinstance(value, dict):
-        raise ValueError("must be a table of level = rareness")
-    if sorted(value) != sorted(expected):
-        missing = [k for k in expected if k not in value]
-        extra = [k for k in value if k not in expected]
-        raise ValueError(
-            f"must have exactly the keys {', '.join(expected)}"
-            + (f"; missing {', '.join(missing)}" if missing else "")
-            + (f"; unknown {', '.join(extra)}" if extra else "")
-        )
-    for k in expected:
-        v = value[k]
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 < v < 2**32:
-            raise ValueError(f"{k} must be an integer from 1 to 2^32-1, not {v!r}")
-    ordered = [value[k] for k in expected]
-    for (a, b), (x, y) in zip(zip(expected, expected[1:]), zip(ordered, ordered[1:])):
-        if y < x:
-            raise ValueError(f"must not decrease with level: {b} = {y} is below {a} = {x}")
-    return {k: value[k] for k in expected}
-
-
-def _labels(key: str, value: Any, base: Path) -> dict[str, int]:
-    """The highest SCOWL level of each rareness label: common <= uncommon <= rare (obscure: beyond).
-    `common` is also the everyday level: stage 3 counts variant-only words above it, a common-word ladder
-    costs a word at or below it 1, and puzzles start and end on such words."""
-    names = ("common", "uncommon", "rare")
-    if not isinstance(value, dict) or sorted(value) != sorted(names):
-        raise ValueError(f"must be a table with exactly the keys {', '.join(names)} (a SCOWL level each)")
-    for name in names:
-        if value[name] not in SCOWL_LEVELS:
-            raise ValueError(f"{name} must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))}), not {value[name]!r}")
-    if not value["common"] <= value["uncommon"] <= value["rare"]:
-        raise ValueError("must have common <= uncommon <= rare")
-    return {name: value[name] for name in names}
-
-
-def _bool(key: str, value: Any, base: Path) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"must be true or false, not {value!r}")
-    return value
-
-
-def _string(key: str, value: Any, base: Path) -> str:
-    if not isinstance(value, str) or not value:
-        raise ValueError("must be a non-empty string")
-    return value
-
-
-# Each key: its check, which also says what a good value is.
+# Each key: its check (config_checks.py), which also says what a good value is.
 KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "lexicons": lambda key, value, base: value,  # tables of tables: _merge_layer hands them to _merge_lexicons
-    "csw": _path("file"),
-    "csw_format": _choice(LEXICON_FORMATS),
-    "owl": _path("file"),
-    "owl_format": _choice(LEXICON_FORMATS),
-    **{key: _path(kind) for key, kind in RAW_INPUTS.items()},
-    "lenient": _bool,
-    "definition_sources": _sources,
-    "rareness_by_level": _rareness,
-    "rareness_labels": _labels,
-    "build_dir": _string,
+    "csw": checks.existing("file"),
+    "csw_format": checks.choice(LEXICON_FORMATS),
+    "owl": checks.existing("file"),
+    "owl_format": checks.choice(LEXICON_FORMATS),
+    **{key: checks.existing(kind) for key, kind in RAW_INPUTS.items()},
+    "lenient": checks.boolean,
+    "definition_sources": checks.sources,
+    "rareness_by_level": checks.rareness,
+    "rareness_labels": checks.labels,
+    "build_dir": checks.string,
 }
 
 
@@ -191,6 +100,20 @@ class Config:
     def lexicon_files(self) -> dict[str, Path]:
         """Every file the lexicons name, by its path as written (the labels stage 1 is handed)."""
         return lexicon_files(self.values["lexicons"], self.bases)
+
+    def raw_files(self, key: str) -> dict[str, Path]:
+        """Display path -> file, for a raw-input key (a file or a folder's visible files, or LEXICON_FILES)."""
+        if key == LEXICON_FILES:
+            return self.lexicon_files()
+        path = self.path(key)
+        shown = self.display(key)
+        if path.is_dir():
+            return {
+                f"{shown.rstrip('/')}/{p.name}": p
+                for p in sorted(path.iterdir())
+                if p.is_file() and not p.name.startswith(".")
+            }
+        return {shown: path}
 
     def display(self, key: str) -> str:
         """How a path key is shown in messages and the manifest: as written in the config."""
@@ -276,34 +199,10 @@ def _merge_lexicons(before: dict[str, Any], file: Path, table: Any, bases: dict[
         if entry is False:
             merged[name] = False
             continue
-        _check_lexicon(where, entry, base)
+        checks.lexicon_entry(where, entry, base)
         merged[name] = dict(entry)
         bases[f"lexicons.{name}"] = base
     return merged
-
-
-def _check_lexicon(where: str, entry: Any, base: Path) -> None:
-    """One [lexicons.<name>] table's keys and values (its `from` is checked once every layer is read)."""
-    if not isinstance(entry, dict):
-        raise ConfigError(f"{where}: must be a table (file = ... or from = ...) or false to drop it")
-    unknown = [k for k in entry if k not in LEXICON_KEYS]
-    if unknown:
-        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(LEXICON_KEYS)})")
-    if ("file" in entry) == ("from" in entry):
-        raise ConfigError(f"{where}: needs exactly one of file (a word list) and from (another lexicon)")
-    try:
-        for k in ("file", "add", "remove"):
-            if k in entry:
-                _path("file")(k, entry[k], base)
-        if "format" in entry:
-            _choice(LEXICON_FORMATS)("format", entry["format"], base)
-        if "from" in entry and not isinstance(entry["from"], str):
-            raise ValueError("from must be a lexicon's name")
-        level = entry.get("max_scowl_level", SCOWL_LEVELS[0])
-        if level not in SCOWL_LEVELS or isinstance(level, bool):
-            raise ValueError(f"max_scowl_level must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))})")
-    except ValueError as e:
-        raise ConfigError(f"{where}: {e}") from None
 
 
 def _layer_base(file: Path) -> Path:

@@ -4,34 +4,25 @@ The lock file (`<build dir>/ladders.lock`, JSON) records per stage the sha256
 of each input file (raw files and upstream tables), of each config value the
 stage uses, of its own source code, and of each output it wrote. A stage is
 fresh when all of these still match; otherwise the status names what changed
-(decide). The runner reads the stage's inputs (gather), calls its transform
-(call), writes its outputs (write) and rewrites the lock atomically (record),
-only after the outputs are in place, so a failed or killed stage leaves the
-previous outputs and lock as they were. The build folder's safety (the guard,
-the mutex, scratch folders, the atomic swap of a folder output and recovery
-after a kill) is pipeline/buildfolder.py's.
+(decide, here). The runner then has the stage's inputs read (gather), its
+transform called (call) and its outputs written (write) by pipeline/execute.py,
+and rewrites the lock atomically (record), only after the outputs are in place,
+so a failed or killed stage leaves the previous outputs and lock as they were.
+The build folder's safety (the guard, the mutex, scratch folders, the atomic
+swap of a folder output and recovery after a kill) is pipeline/buildfolder.py's.
 
-A build runs stages side by side (at most `jobs` at a time, one thread each): a
-stage starts once every stage that writes a table it reads has finished, so
-stage 2 runs beside 3 -> 4 -> 5 -> 6. Threads, not processes: the heavy work is
-polars', which releases the interpreter lock, and one process keeps one copy of
-the imported libraries and dies whole under kill -9. Writing outputs and
-recording them in the lock happen one stage at a time under `_writing`. When a
-build stops (Ctrl-C, or a failure of the scheduling thread itself) it sets
-`_cancel` and waits for every running stage to reach a safe point: a transform
-runs to its end and then writes nothing; a write in progress ends with its lock
-record. Only then is the folder recovered and its mutex released, so no stage's
-thread outlives the build. A second Ctrl-C stops the process at once, as kill -9
-would. The outputs are the same bytes whatever the order: each stage reads only
-what it declares.
+A build runs stages side by side (at most `jobs` at a time, one thread each,
+pipeline/schedule.py): a stage starts once every stage that writes a table it
+reads has finished, so stage 2 runs beside 3 -> 4 -> 5 -> 6. Writing outputs
+and recording them in the lock happen one stage at a time under `_writing`;
+a stopped build (Ctrl-C) lets each running stage reach a safe point, where it
+writes nothing more, before the folder is recovered. The outputs are the same
+bytes whatever the order: each stage reads only what it declares.
 """
 
 from __future__ import annotations
 
 import ctypes
-import os
-import queue
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -43,36 +34,13 @@ import polars as pl
 
 from pipeline import io, lock
 from pipeline.buildfolder import ERROR_LOG, MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
-from pipeline.config import LEXICON_FILES, PATH_KEYS, Config
-from pipeline.errors import InternalError, Interrupted, PipelineError, StaleInputError
+from pipeline.config import PATH_KEYS, Config
+from pipeline.errors import InternalError
+from pipeline.execute import Executor
 from pipeline.lock import LOCK_FILE
 from pipeline.registry import all_stages, writer_of
-from pipeline.schemas import check_schema
-from pipeline.stage import Output, Stage
-
-# Fault injection for the crash tests: "STAGE:POINT" (several separated by commas) makes the runner
-# announce the point on stderr and sleep there, so that a test can kill -9 it at a known place.
-FAULT_ENV = "LADDERS_TEST_FAULT"
-
-
-class Cancelled(Exception):
-    """Raised in a stage's thread when the build was interrupted: the stage writes nothing more."""
-
-
-def _fault_point(stage: Stage, point: str, cancel: threading.Event) -> None:
-    if f"{stage.name}:{point}" in os.environ.get(FAULT_ENV, "").split(","):
-        sys.stderr.write(f"fault point {stage.name}:{point}\n")
-        sys.stderr.flush()
-        if cancel.wait(600):
-            raise Cancelled
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its affinity, e.g. under taskset or a container's cpuset)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
+from pipeline.schedule import Cancelled, Report, Scheduler, usable_cores
+from pipeline.stage import Stage
 
 
 @dataclass(frozen=True)
@@ -80,18 +48,6 @@ class Status:
     stage: Stage
     state: str  # fresh | stale | missing | altered
     reason: str = ""
-
-
-@dataclass(frozen=True)
-class Report:
-    stage: Stage
-    action: str  # ran | skipped
-    rows: int
-    seconds: float
-    notes: tuple[str, ...] = ()
-
-    def line(self) -> str:
-        return f"{self.stage.number} {self.stage.name:<12} {self.rows:>10,} rows {self.seconds:>8.2f} s  {self.action}"
 
 
 class Runner:
@@ -119,6 +75,7 @@ class Runner:
         self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
         self.folder = BuildFolder(self.build_dir, self._protected, self.stages, self.echo)
+        self._steps = Executor(config, self.stages, self._hashes, self.folder, self._cancel)
 
     def _locked(self, echo: Callable[[str], None]) -> Callable[[str], None]:
         def say(line: str) -> None:
@@ -139,20 +96,6 @@ class Runner:
 
     # ---- inputs and their hashes -------------------------------------------------
 
-    def raw_files(self, key: str) -> dict[str, Path]:
-        """Display path -> file, for a raw-input config key (a file or a folder)."""
-        if key == LEXICON_FILES:
-            return self.config.lexicon_files()
-        path = self.config.path(key)
-        shown = self.config.display(key)
-        if path.is_dir():
-            return {
-                f"{shown.rstrip('/')}/{p.name}": p
-                for p in sorted(path.iterdir())
-                if p.is_file() and not p.name.startswith(".")
-            }
-        return {shown: path}
-
     def inputs(self, stage: Stage) -> dict[str, Path]:
         """Every input file of a stage, by the label the lock uses."""
         files: dict[str, Path] = {}
@@ -160,7 +103,7 @@ class Runner:
             _, out = writer_of(self.stages, table)
             files.update({f: self.build_dir / f for f in out.files()})
         for key in stage.raw + stage.digests:
-            files.update(self.raw_files(key))
+            files.update(self.config.raw_files(key))
         return files
 
     def hash_file(self, path: Path) -> str | None:
@@ -261,106 +204,23 @@ class Runner:
         return self._run_all([stage], force)[0]
 
     def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
+        """Each stage once the stages it reads from (among `stages`) have finished (schedule.py); the
+        failure of the lowest-numbered stage that failed is raised once no stage's thread runs."""
         self._cancel.clear()
         reports: dict[str, Report] = {}
+        scheduler = Scheduler(
+            self.jobs, self.echo, self._echo_lock, self._cancel, self.folder.recover, self.build_dir / "export"
+        )
         with self.folder.exclusive():
             try:
-                self._schedule(stages, force, reports)
+                names = {x.name for x in stages}
+                after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
+                failure = scheduler.run(stages, after, lambda stage: self._maybe_run(stage, force), reports)
+                if failure is not None:
+                    raise self._logged(failure)
             finally:
                 self._hashes.save()
         return [reports[s.name] for s in stages]
-
-    def _schedule(self, stages: list[Stage], force: bool, reports: dict[str, Report]) -> None:
-        """Run each stage once the stages it reads from (among `stages`) have finished, at most `jobs` at
-        a time, lowest number first. After a stage fails no new one starts; those running finish (they
-        are independent of it) and the failure of the lowest-numbered stage is raised. No stage's thread
-        outlives this call, whatever ends it: the build folder's mutex is released only after."""
-        names = {x.name for x in stages}
-        after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
-        waiting = list(stages)
-        running: dict[str, Stage] = {}
-        failed: dict[int, BaseException] = {}
-        finished: queue.Queue[tuple[Stage, Report | None, BaseException | None]] = queue.Queue()
-        try:
-            while waiting or running:
-                while not failed and len(running) < self.jobs:
-                    ready = next((s for s in waiting if after[s.name] <= reports.keys()), None)
-                    if ready is None:
-                        break
-                    waiting.remove(ready)
-                    running[ready.name] = ready
-                    threading.Thread(
-                        target=self._worker, args=(ready, force, finished), name=f"stage-{ready.name}", daemon=True
-                    ).start()
-                if not running:
-                    break  # a failure left stages waiting
-                self._settle(*_next(finished), running, reports, failed)
-        except BaseException as e:  # Ctrl-C, or this thread's own failure (a closed stderr)
-            self._stop(e, running, finished, reports)
-        if failed:
-            raise self._logged(failed[min(failed)])
-
-    def _settle(self, stage: Stage, report: Report | None, error: BaseException | None, running, reports, failed):
-        """A stage's thread ended: its report is counted and printed, or its failure kept."""
-        del running[stage.name]
-        if report is not None:
-            reports[stage.name] = report
-            with self._echo_lock:  # its line and its notes together, once the build counts it done
-                self.echo(report.line())
-                for note in report.notes:
-                    self.echo(f"    {note}")
-        elif not isinstance(error, Cancelled):
-            failed[stage.number] = error
-
-    def _worker(self, stage: Stage, force: bool, finished: queue.Queue) -> None:
-        try:
-            finished.put((stage, self._maybe_run(stage, force), None))
-        except BaseException as e:  # handed to the scheduler's thread, which raises it there
-            finished.put((stage, None, e))
-
-    def _stop(self, cause: BaseException, running: dict[str, Stage], finished: queue.Queue, reports) -> None:
-        """The build stops: no stage writes from now on. Each running stage ends at its next safe point
-        (before its writes, or after a write in progress with its lock record); then what a half-written
-        folder left is undone. A second Ctrl-C meanwhile stops the process at once, as a kill would
-        (the next start recovers). Ctrl-C then says what finished; another cause is raised again."""
-        restore = _second_interrupt_exits()
-        self._cancel.set()
-        cut = list(running.values())
-        try:
-            if running:
-                labels = ", ".join(s.label for s in running.values())
-                self._quietly(f"stopping: waiting for {labels} to reach a safe point (Ctrl-C again stops at once)")
-            while running:
-                stage, report, error = _next(finished)
-                try:
-                    self._settle(stage, report, error, running, reports, {})
-                except OSError:
-                    pass  # a closed stderr: the report is counted all the same
-            self.folder.recover()
-        finally:
-            restore()
-        if not isinstance(cause, KeyboardInterrupt):
-            raise cause
-        done = ", ".join(s.label for s in self.stages if s.name in reports) or "none"
-        cut = [s.label for s in cut if s.name not in reports]
-        which = (
-            "no stage was cut short"
-            if not cut
-            else f"the stages that were running ({', '.join(cut)}) left nothing behind"
-            if len(cut) > 1
-            else "the stage that was running left nothing behind"
-        )
-        export = self.build_dir / "export"
-        replaced = any(s.name in reports and reports[s.name].action == "ran" and _writes_export(s) for s in self.stages)
-        raise Interrupted(
-            f"stages finished: {done}; {which}, and {export} " + ("is the new export" if replaced else "is as it was")
-        ) from None
-
-    def _quietly(self, line: str) -> None:
-        try:
-            self.echo(line)
-        except OSError:
-            pass
 
     def _logged(self, error: BaseException) -> BaseException:
         """The failure that is raised: a stage's internal error gets its traceback written to ERROR_LOG
@@ -390,65 +250,18 @@ class Runner:
 
     def _execute(self, stage: Stage) -> Report:
         start = time.perf_counter()
-        kwargs, hashes = self._gather(stage)
+        kwargs, hashes = self._steps.gather(stage)
         with self.folder.scratch(stage) as scratch:
-            result = self._call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
+            result = self._steps.call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
             del kwargs  # the inputs go before the outputs are encoded: the two peaks need not meet
             notes = tuple(result.pop("notes", ()))
-            result = self._encode(stage, result)
+            result = self._steps.encode(stage, result)
             with self._writing:
                 if self._cancel.is_set():
                     raise Cancelled
-                outputs, rows = self._write_outputs(stage, result, scratch)
+                outputs, rows = self._steps.write(stage, result, scratch)
                 rows = self._record(stage, hashes, outputs, rows)
         return Report(stage, "ran", rows, time.perf_counter() - start, notes)
-
-    def _gather(self, stage: Stage) -> tuple[dict[str, Any], dict[str, str]]:
-        """The transform's keyword arguments (tables, raw files' bytes, settings, digests), and the sha256
-        of every input read, by the label the lock uses."""
-        kwargs: dict[str, Any] = {key: self.config[key] for key in stage.settings}
-        hashes: dict[str, str] = {}
-        for table in stage.reads:
-            _, out = writer_of(self.stages, table)
-            if out.is_dir:  # a folder: its Path, its members hashed (the writer's lock holds them whole)
-                for f in out.files():
-                    hashes[f] = self.hash_file(self.build_dir / f) or io.sha256(self._read(self.build_dir / f, table))
-                kwargs[table] = self.build_dir / out.path
-                continue
-            data = self._read(self.build_dir / out.path, f"stage {stage.label} needs {out.path}")
-            hashes[out.path] = io.sha256(data)
-            schema = out.columns(self.config["lexicons"])
-            kwargs[table] = check_schema(io.read_parquet_bytes(data), schema, str(self.build_dir / out.path))
-        for key in stage.raw:
-            kwargs[key] = {}
-            for label, path in self.raw_files(key).items():
-                stamp = self._hashes.stamp(path)  # before the read: a change after it only costs a rehash
-                data = self._read(path, f"config key {key!r}")
-                hashes[label] = io.sha256(data)
-                self._hashes.remember(path, hashes[label], stamp)
-                kwargs[key][label] = data
-        if stage.digests:
-            kwargs["digests"] = {}
-            for key in stage.digests:
-                for label, path in self.raw_files(key).items():
-                    hashes[label] = self.hash_file(path) or io.sha256(self._read(path, f"config key {key!r}"))
-                    size = path.stat().st_size
-                    kwargs["digests"][label] = {"key": key, "sha256": hashes[label], "size": size}  # not a column
-        return kwargs, hashes
-
-    def _call(self, stage: Stage, kwargs: dict[str, Any]) -> dict[str, Any]:
-        """The transform's result; an exception of its own code is an internal error (an input it cannot
-        parse is the stage's InputFormatError)."""
-        _fault_point(stage, "transform", self._cancel)
-        try:
-            result = stage.transform(**kwargs)
-        except (PipelineError, OSError, KeyboardInterrupt, MemoryError, Cancelled):
-            raise
-        except Exception as e:
-            raise self._internal_error(stage, e) from e
-        if set(result) - {"notes"} != set(stage.writes):
-            raise InternalError(f"stage {stage.label} returned {sorted(result)}, declared {sorted(stage.writes)}")
-        return result
 
     def _record(self, stage: Stage, hashes: dict[str, str], outputs: dict[str, str], rows: int | None) -> int:
         """Rewrite the lock with what the stage read and wrote; its rows."""
@@ -456,105 +269,6 @@ class Runner:
         record[stage.name] = {**self.fingerprint(stage, inputs=hashes), "outputs": outputs, "rows": rows or 0}
         lock.write(self.build_dir / LOCK_FILE, record)
         return record[stage.name]["rows"]
-
-    def _internal_error(self, stage: Stage, e: Exception) -> InternalError:
-        """A stage's own code raised: the error names the stage and the exception, and carries the
-        traceback that goes to ERROR_LOG in the build folder (for the bug report) if it is the one raised."""
-        import traceback
-
-        error = InternalError(f"stage {stage.label} raised {type(e).__name__}: {' '.join(str(e).split())[:200]}")
-        error.traceback_text = f"ladders: stage {stage.label} raised\n{''.join(traceback.format_exception(e))}"
-        return error
-
-    def _encode(self, stage: Stage, result: dict[str, Any]) -> dict[str, Any]:
-        """Each table output checked against its schema and encoded as Parquet (rows, bytes), before the
-        writing lock is taken: a stage beside it need not wait for the encoding, nor Ctrl-C."""
-        encoded = dict(result)
-        for name, out in stage.writes.items():
-            if not out.is_dir and out.schema is None:  # a file of bytes, no table
-                encoded[name] = (None, result[name])
-            elif not out.is_dir:
-                df = check_schema(
-                    result[name], out.columns(self.config["lexicons"]) or {}, f"stage {stage.label} output {name}"
-                )
-                encoded[name] = (df.height, io.parquet_bytes(df))
-        return encoded
-
-    def _write_outputs(
-        self, stage: Stage, result: dict[str, Any], scratch: Path | None
-    ) -> tuple[dict[str, str], int | None]:
-        """Write a stage's outputs in place; the sha256 of each file written, and the rows of the first."""
-        outputs: dict[str, str] = {}
-        rows: int | None = None
-        for name, out in stage.writes.items():
-            value = result[name]
-            if out.is_dir:
-                files = {f: (v.encode() if isinstance(v, str) else v) for f, v in value.items()}
-                if not out.named_by_transform and sorted(files) != sorted(out.members or {}):
-                    raise InternalError(
-                        f"stage {stage.label} wrote {sorted(files)} in {out.path}, declared {sorted(out.members or {})}"
-                    )
-                moved = {f for f, v in files.items() if isinstance(v, Path)}
-                if any(not stage.scratch or files[f].parent != scratch for f in moved):
-                    raise InternalError(f"stage {stage.label} handed over a file outside its scratch folder")
-                self.folder.write_dir(
-                    self.build_dir / out.path, files, lambda: _fault_point(stage, "write", self._cancel)
-                )
-                for f, v in files.items():  # what was just written, so that the next status need not read it
-                    path = self.build_dir / out.path / f
-                    outputs[f"{out.path}/{f}"] = io.sha256_file(path) if f in moved else io.sha256(v)
-                    self._hashes.remember(path, outputs[f"{out.path}/{f}"], self._hashes.stamp(path))
-                if rows is None:
-                    rows = _first_table_rows(out, files, self.build_dir / out.path)
-            else:
-                height, data = value  # encoded by _encode, outside the writing lock
-                if rows is None:
-                    rows = height
-                io.write_atomic(self.build_dir / out.path, data)
-                outputs[out.path] = io.sha256(data)
-                self._hashes.remember(
-                    self.build_dir / out.path, outputs[out.path], self._hashes.stamp(self.build_dir / out.path)
-                )
-                _fault_point(stage, "write", self._cancel)  # some outputs written, the lock not yet
-        return outputs, rows
-
-    @staticmethod
-    def _read(path: Path, why: str) -> bytes:
-        try:
-            return path.read_bytes()
-        except FileNotFoundError:
-            raise StaleInputError(f"{path} does not exist ({why}); run the stages before it") from None
-        except IsADirectoryError:
-            raise StaleInputError(f"{path} is a directory, not a file ({why})") from None
-
-
-def _writes_export(stage: Stage) -> bool:
-    return any(out.is_dir and out.path == "export" for out in stage.writes.values())
-
-
-def _second_interrupt_exits() -> Callable[[], None]:
-    """While a stopping build waits for its stages, a second Ctrl-C ends the process at once, as kill -9
-    would (every write is atomic and the next start recovers); returns what puts the handler back."""
-    import signal
-
-    def at_once(signum, frame) -> None:
-        os.write(2, b"interrupted again: stopped at once; the next build cleans up what was half done\n")
-        os._exit(130)
-
-    try:
-        previous = signal.signal(signal.SIGINT, at_once)
-    except ValueError:  # not the main thread (a test's runner): no signal handling to change
-        return lambda: None
-    return lambda: signal.signal(signal.SIGINT, previous)
-
-
-def _next(finished: queue.Queue) -> tuple:
-    """The next stage to finish, waiting in short steps so that Ctrl-C reaches this thread at once."""
-    while True:
-        try:
-            return finished.get(timeout=0.2)
-        except queue.Empty:
-            continue
 
 
 def _input_change(was: dict[str, str | None], now: dict[str, str | None]) -> str | None:
@@ -577,12 +291,3 @@ def _give_back_memory() -> None:
         ctypes.CDLL(None).malloc_trim(0)
     except (AttributeError, OSError):
         pass
-
-
-def _first_table_rows(out: Output, files: dict[str, bytes | Path], folder: Path) -> int:
-    """Rows of a folder output (now in `folder`): the height of its first Parquet member."""
-    for member, schema in (out.members or {}).items():
-        if schema is not None:
-            data = files[member]
-            return io.parquet_rows(folder / member if isinstance(data, Path) else data)
-    return 0

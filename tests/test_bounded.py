@@ -165,14 +165,14 @@ def test_a_number_that_would_run_away_is_refused_in_one_line(tiny_export, args, 
 
 def test_suggestions_for_a_long_word_look_one_edit_away(tiny_export, monkeypatch):
     """A 66-letter unknown word's second ring of edits took 7.8 s and 1 GB: beyond 15 letters, one ring."""
-    from ladders.solve import solver
+    from ladders.solve import question, solver
 
     ladders = solver.Ladders.open(tiny_export)
     long_word = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2 + "ABCDEFGHIJKLMN"  # 66 letters
     monkeypatch.setattr(ladders, "listed", lambda lexicon: {long_word[:-1] + "Q": 1, "COLD": 1})
     calls = []
-    edits = solver._edits
-    monkeypatch.setattr(solver, "_edits", lambda w: calls.append(w) or edits(w))
+    edits = question._edits
+    monkeypatch.setattr(question, "_edits", lambda w: calls.append(w) or edits(w))
     assert ladders.suggestions(long_word[:-2] + "XX") == []  # two edits away: not looked for
     assert len(calls) == 1
     assert ladders.suggestions(long_word[:-1] + "X") == [long_word[:-1] + "Q"]

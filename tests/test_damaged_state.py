@@ -72,7 +72,8 @@ def test_solve_limit_zero_is_a_usage_error(tiny):
 
 
 def test_a_ladders_object_follows_a_rebuild(tiny):
-    from ladders.solve.solver import Ladders, UnknownWord
+    from ladders.solve.question import UnknownWord
+    from ladders.solve.solver import Ladders
 
     assert build(tiny).exit_code == 0
     ladders = Ladders.open(tiny / "build/export")

@@ -64,11 +64,11 @@ def test_help_prints_the_exit_code_table_from_errors():
 
 
 def test_every_exit_code_raised_is_in_the_table():
-    from ladders.solve import solver
+    from ladders.solve import question
 
     documented = {int(c) for c, _ in errors.EXIT_CODES if c.isdigit()} | set(range(10, 15))
     kinds = [errors.PipelineError, *_subclasses(errors.PipelineError)]
-    assert solver.UnknownWord in kinds and {k.exit_code for k in kinds} <= documented
+    assert question.UnknownWord in kinds and {k.exit_code for k in kinds} <= documented
 
 
 def _subclasses(kind: type) -> list[type]:

@@ -24,7 +24,8 @@ from pipeline import io
 from pipeline.errors import InputFormatError
 from ladders.artifact.verify import verify
 from ladders.cli import app
-from pipeline.runner import FAULT_ENV, LOCK_FILE
+from pipeline.execute import FAULT_ENV
+from pipeline.runner import LOCK_FILE
 from stages.s01_lexicon import read_list
 
 cli = CliRunner()

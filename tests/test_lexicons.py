@@ -250,7 +250,8 @@ def test_naspa_lists_build_as_three_lexicons_with_the_files_counts(naspa):
 
 
 def test_a_school_ladder_never_leaves_nswl2018(naspa):
-    from ladders.solve.solver import Ladders, NoLadder, UnknownWord
+    from ladders.solve.question import NoLadder, UnknownWord
+    from ladders.solve.solver import Ladders
 
     export, lists = naspa
     school = set(lists["nswl2018"])

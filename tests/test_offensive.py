@@ -186,7 +186,7 @@ def test_wordnet_domain_check_and_reference_agree_where_they_overlap(wordnet):
 
 
 def test_solver_strict_level_is_a_superset_of_clean():
-    from ladders.solve.solver import CLEAN_LEVELS, SolveError, clean_level
+    from ladders.solve.question import CLEAN_LEVELS, SolveError, clean_level
 
     assert set(CLEAN_LEVELS["on"]) < set(CLEAN_LEVELS["strict"]) and CLEAN_LEVELS["off"] == ()
     assert clean_level(True) == "on" and clean_level(False) == "off" and clean_level("strict") == "strict"

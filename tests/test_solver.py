@@ -24,7 +24,8 @@ from conftest import DATA, TWO_LISTS, groups_of
 from pipeline.columns import SCHEMA_VERSION
 from ladders.cli import app
 from pipeline.config import load_config
-from ladders.solve.solver import Ladders, LengthsDiffer, NoLadder, SameWord, SolveError, UnknownWord
+from ladders.solve.question import LengthsDiffer, NoLadder, SameWord, SolveError, UnknownWord
+from ladders.solve.solver import Ladders
 from ladders.artifact.verify import verify
 from stages.s01_lexicon import build_lexicon
 from stages.s02_definitions import build_definitions

@@ -14,7 +14,8 @@ import pytest
 from conftest import copy_tiny, snapshot
 from ladders.artifact.sqldump import mysql_dump
 from ladders.artifact.webexport import web_files
-from pipeline.runner import FAULT_ENV, LOCK_FILE
+from pipeline.execute import FAULT_ENV
+from pipeline.runner import LOCK_FILE
 from test_faults import ladders, start, wait_for
 
 

@@ -100,7 +100,8 @@ def _puzzles(export: Path) -> list[dict]:
     substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor gets
     the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
     from ladders.solve.puzzle import puzzles
-    from ladders.solve.solver import Ladders, SolveError
+    from ladders.solve.question import SolveError
+    from ladders.solve.solver import Ladders
 
     ladders, found = Ladders.open(export), []
     for length in PUZZLES["lengths"]:

@@ -7,7 +7,7 @@ the search and its ends keep to everyday words (labelled common), and the pair i
 only when the whole group has no shorter ladder, so that at least one
 shortest ladder (the par ladder) is all everyday words. With `clean` ("strict", the default: a
 family game steps on no word flagged offensive or vulgar_sense; "on": offensive only), no word that
-level refuses (solver.CLEAN_LEVELS) is stepped on or chosen; "off" allows every word.
+level refuses (question.CLEAN_LEVELS) is stepped on or chosen; "off" allows every word.
 
 With `moves`, another lexicon of the export (answers from everyday, moves from csw, as a daily puzzle
 keeps a small answer list apart from a large list of accepted words): the start, the end and the par
@@ -38,7 +38,9 @@ from pipeline import io
 from pipeline.columns import LONGEST_FILE, Col
 from pipeline import progress
 from ladders.solve import search
-from ladders.solve.solver import Group, Ladders, SolveError, clean_level, group_column
+from ladders.solve.group import Group
+from ladders.solve.question import SolveError, clean_level
+from ladders.solve.solver import Ladders, group_column
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
 # Lower bounds of `odds` for easy, medium and hard (below the last: fiendish): the quartiles over raw/'s

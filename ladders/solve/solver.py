@@ -5,8 +5,10 @@ with Python's own sqlite3, not words.parquet with polars: a one-off `ladders
 solve` would otherwise spend more time importing polars and numpy (0.3 s) than
 solving. Each question looks its two words up by the index on `word`, then
 loads only the one group they share (`SELECT ... WHERE group_csw = ?`, by the
-group's index, neighbour lists and definitions included); a few groups stay
-cached.
+group's index, neighbour lists included) as a group.py `Group`, which fetches
+the definitions of a ladder's words alone; a few groups stay cached. A
+question's words and clean level are checked by question.py's rules, and
+refused with its SolveError kinds.
 
 Two answers, one definition shared with the PHP solver and the web page:
 - shortest: the fewest steps, then the least sum of rareness over the ladder's
@@ -37,164 +39,35 @@ import gc
 import json
 import random
 import sqlite3
-import string
 from collections import OrderedDict
-from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import NamedTuple
 
 from pipeline.columns import LIST_COLUMNS, SQLITE_FILE, Col, lookup_columns
 from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
 from pipeline.columns import group_column as contract_group_column
-from pipeline.errors import DamagedState, NoExport, PipelineError
+from pipeline.errors import DamagedState, NoExport
 from ladders.solve import search
+from ladders.solve.group import Group, Ladder, label
+from ladders.solve.question import (
+    LengthsDiffer,
+    NoLadder,
+    OffensiveWord,
+    SameWord,
+    SolveError,
+    UnknownWord,
+    clean_level,
+    nearest,
+    normalise,
+    shown,
+)
 
 CACHED_GROUPS = 8
-# How clean a ladder keeps: the columns whose words it never steps on, by level.
-CLEAN_LEVELS = {"off": (), "on": (Col.offensive,), "strict": (Col.offensive, Col.vulgar_sense)}
 
 # From this many words a common-word search runs in scipy (raw/'s 11-14k-word groups: p95 10 ms against
 # 80-105 ms for the A*); below, the A* (p95 25 ms at 5.4k words, 7 ms at 2.3k) beats scipy's 0.14 s import
 # in a one-off `ladders solve`.
 COMPILED_FROM = 6000
-
-
-class SolveError(PipelineError):
-    """A question the solver refuses before searching; `exit_code` tells the CLI which kind."""
-
-    exit_code = 2
-
-
-def clean_level(clean: bool | str | None) -> str:
-    """One of CLEAN_LEVELS from a level's name or a bool (True: "on")."""
-    level = ("on" if clean else "off") if clean is None or isinstance(clean, bool) else clean
-    if level not in CLEAN_LEVELS:
-        raise SolveError(f"unknown clean level {str(clean)[:20]!r}: use {', '.join(CLEAN_LEVELS)}")
-    return level
-
-
-class UnknownWord(SolveError):
-    exit_code = 10
-
-
-class LengthsDiffer(SolveError):
-    exit_code = 11
-
-
-class NoLadder(SolveError):
-    exit_code = 12
-
-
-class SameWord(SolveError):
-    exit_code = 13
-
-
-class OffensiveWord(SolveError):
-    exit_code = 14
-
-
-def label(level: int | None, cutoffs: dict[str, int]) -> str:
-    """common / uncommon / rare / obscure for a SCOWL level (None: not in SCOWL)."""
-    if level is not None:
-        for name, top in cutoffs.items():
-            if level <= top:
-                return name
-    return "obscure"
-
-
-# Named tuples and a plain class, not dataclasses: a dataclass compiles its generated methods at import,
-# 9 ms of a fresh `ladders solve` (0.15 s in all).
-class Rung(NamedTuple):
-    word: str
-    rareness: int
-    definition: str | None
-    label: str = "obscure"  # common / uncommon / rare / obscure, from the SCOWL level
-
-
-class Ladder(NamedTuple):
-    rungs: list[Rung]
-    count: int  # how many ladders tie exactly with this one (it was drawn among them)
-    group_column: str  # the words.parquet column of the group searched, e.g. group_csw
-    group_id: int
-    group_size: int
-
-    @property
-    def words(self) -> list[str]:
-        return [r.word for r in self.rungs]
-
-    @property
-    def steps(self) -> int:
-        return len(self.rungs) - 1
-
-    @property
-    def cost(self) -> int:
-        return sum(r.rareness for r in self.rungs)
-
-
-class Group:
-    """One group's words (local index 0..n-1) and its adjacency lists. Definitions are long and a
-    ladder shows a handful, so `define(ids)` fetches those of the words (by export id) a ladder shows."""
-
-    def __init__(
-        self,
-        column: str,
-        group_id: int,
-        ids: list[int],
-        words: list[str],
-        rareness: list[int],
-        adjacent: list[list[int]],
-        labels: list[str],
-        offensive: list[bool],
-        define: Callable[[list[int]], dict[int, str | None]],
-        vulgar_sense: list[bool] | None = None,
-    ):
-        self.column, self.group_id, self.ids, self.words, self.rareness = column, group_id, ids, words, rareness
-        self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
-        self.vulgar_sense = vulgar_sense or [False] * len(words)
-        # A common-word ladder's cost of each word: 1 when everyday, else its rareness.
-        self.cost = [1 if lab == "common" else r for lab, r in zip(labels, rareness)]
-        self._clean: dict[str, list[list[int]]] = {}
-        self.index = {w: i for i, w in enumerate(words)}
-        self._csr: dict[str, tuple] = {}
-
-    def ladder(self, path: list[int], count: int) -> Ladder:
-        definitions = self.define([self.ids[i] for i in path])
-        rungs = [Rung(self.words[i], self.rareness[i], definitions[self.ids[i]], self.labels[i]) for i in path]
-        return Ladder(rungs, count, self.column, self.group_id, len(self.words))
-
-    def refused(self, v: int, clean: bool | str) -> str | None:
-        """The flag (a column name) for which a ladder at this clean level never steps on word v, or None."""
-        flags = {Col.offensive: self.offensive, Col.vulgar_sense: self.vulgar_sense}
-        return next((c for c in CLEAN_LEVELS[clean_level(clean)] if flags[c][v]), None)
-
-    def links(self, clean: bool | str) -> list[list[int]]:
-        """The adjacency lists without the words this clean level refuses: a clean ladder never steps on one."""
-        level = clean_level(clean)
-        if level == "off":
-            return self.adjacent
-        if level not in self._clean:
-            off = [self.refused(v, level) is not None for v in range(len(self.words))]
-            self._clean[level] = [[] if off[v] else [u for u in ns if not off[u]] for v, ns in enumerate(self.adjacent)]
-        return self._clean[level]
-
-    def steps_left(self, t: int) -> list[int]:
-        """A lower bound on the steps from each word to word t: letters that differ (one changes
-        per step), or in a group of mixed lengths the difference in length (one letter per step)."""
-        target, size = self.words[t], len(self.words[t])
-        if all(len(w) == size for w in self.words):
-            return [sum(a != b for a, b in zip(w, target)) for w in self.words]
-        return [abs(len(w) - size) for w in self.words]
-
-    def arrays(self, clean: bool | str) -> tuple:
-        """search.least_cost's arrays, built once per group: the links (without offensive words when
-        clean) as CSR arrays, and the common-ladder costs as floats (converting took 0.5 ms a search)."""
-        level = clean_level(clean)
-        if level not in self._csr:
-            import numpy as np
-
-            self._csr[level] = (*search.csr(self.links(level)), np.asarray(self.cost, dtype=np.float64))
-        return self._csr[level]
 
 
 def group_column(lexicon: str, edit: bool) -> str:
@@ -293,19 +166,8 @@ class Ladders:
         return self._listed[lexicon]
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
-        """Up to `limit` listed words nearest to `word`: one edit away, else two; commonest first."""
-        listed = self.listed(lexicon)
-        if len(word) > max(map(len, listed), default=0) + 2:
-            return []  # nothing listed is within two edits
-        ring = {word}
-        # The second ring holds about (51 n)^2 / 2 strings for a word of n letters: 0.3 million at 15 (the
-        # longest Scrabble word), 5 million at 66 (1 GB, 8 s). Beyond RING_TWO_LETTERS, one edit only.
-        for _ in range(2 if len(word) <= RING_TWO_LETTERS else 1):
-            ring = {v for w in ring for v in _edits(w)}
-            near = sorted((listed[w], w) for w in ring if w in listed and w != word)
-            if near:
-                return [w for _, w in near[:limit]]
-        return []
+        """Up to `limit` words of the lexicon nearest to `word` (question.nearest)."""
+        return nearest(word, self.listed(lexicon), limit)
 
     def check(self, start: str, end: str, lexicon: str, edit: bool) -> tuple[dict, dict]:
         """The two words' rows, or the SolveError that says why no search is needed."""
@@ -319,7 +181,7 @@ class Ladders:
                 near = self.suggestions(w, lexicon)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
                 raise UnknownWord(
-                    f"{_shown(w)} is not in the {lexicon.upper()} word list{hint}", word=_shown(w), suggestions=near
+                    f"{shown(w)} is not in the {lexicon.upper()} word list{hint}", word=shown(w), suggestions=near
                 )
         a, b = rows[start], rows[end]
         if start == end:
@@ -360,7 +222,7 @@ class Ladders:
         damaged = next((r for r in rows if not (isinstance(r[2], int) and r[2] >= 1)), None)
         if damaged is not None:  # the searches need costs that grow: 0 or less loops for ever
             raise DamagedState(
-                f"{self.sqlite_file} is damaged: {_shown(str(damaged[1]))} has rareness {damaged[2]!r} "
+                f"{self.sqlite_file} is damaged: {shown(str(damaged[1]))} has rareness {damaged[2]!r} "
                 "(rareness is a whole number, 1 or more); build the export again"
             )
         local = {i: n for n, i in enumerate(ids)}
@@ -506,38 +368,5 @@ class Ladders:
         return counts[t], [group.ladder(p, counts[t]) for p in found]
 
 
-RING_TWO_LETTERS = 15
-
-
 def _words(n: int) -> str:
     return f"{n:,} word" + ("" if n == 1 else "s")
-
-
-# The one rule of a word typed into a solver (this one, solvers/php/ladder.php and the web page alike,
-# and the lists' own rule in stage 1): spaces and tabs around it are dropped, a-z folded to A-Z, and
-# anything else refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI" and the
-# dotless "\u0131" to "I", which would answer a word that was never typed.
-AROUND = " \t\n\r\x0b\x0c"
-
-
-def normalise(word: str) -> str:
-    cleaned = word.strip(AROUND)
-    if not cleaned:
-        raise UnknownWord("an empty word is not a word")
-    if not (cleaned.isascii() and cleaned.isalpha()):
-        raise UnknownWord(f"{_shown(cleaned)!r} is not a word of letters A-Z")
-    return cleaned.upper()
-
-
-def _shown(word: str) -> str:
-    return word if len(word) <= 40 else word[:40] + "..."
-
-
-def _edits(word: str) -> set[str]:
-    letters = string.ascii_uppercase
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return (
-        {a + c + b[1:] for a, b in splits if b for c in letters}
-        | {a + b[1:] for a, b in splits if b}
-        | {a + c + b for a, b in splits for c in letters}
-    )

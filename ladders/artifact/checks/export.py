@@ -1,0 +1,58 @@
+"""An export folder as verify's checks read it: each table and the manifest read once, on first use.
+
+`Export(folder)` gives the manifest (contract.load_manifest), the lexicons it names, the group columns
+and, for each, its lexicon's flag and its mode's neighbour-list columns; words.parquet and groups.parquet
+as frames; and the (src, dst) pairs of a neighbour-list column. EXAMPLES is how many examples a failed
+check lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.columns import DEFAULT_LEXICONS, GROUPS_FILE, LIST_COLUMNS, WORDS_FILE, Col, group_columns, in_column
+from ladders.artifact.contract import link_pairs, load_manifest
+
+EXAMPLES = 5
+
+
+@dataclass
+class Export:
+    folder: Path
+
+    @cached_property
+    def manifest(self) -> dict:
+        return load_manifest(self.folder)
+
+    @cached_property
+    def lexicons(self) -> tuple[str, ...]:
+        """The lexicons the manifest says the export holds (csw and owl when it names none)."""
+        listed = self.manifest.get("lexicons")
+        if not isinstance(listed, list):
+            return DEFAULT_LEXICONS
+        return tuple(entry.get("name") for entry in listed if isinstance(entry, dict))
+
+    @cached_property
+    def group_columns(self) -> dict[tuple[str, str], str]:
+        return group_columns(self.lexicons)
+
+    @cached_property
+    def labelings(self) -> dict[str, tuple[str, list[str]]]:
+        """Each group column: the flag of its lexicon and the neighbour lists of its mode."""
+        return {column: (in_column(lex), LIST_COLUMNS[mode]) for (lex, mode), column in self.group_columns.items()}
+
+    @cached_property
+    def words(self) -> pl.DataFrame:
+        return pl.read_parquet(self.folder / WORDS_FILE)
+
+    @cached_property
+    def groups(self) -> pl.DataFrame:
+        return pl.read_parquet(self.folder / GROUPS_FILE)
+
+    def pairs(self, column: str) -> pl.DataFrame:
+        """(`src`, `dst`) for every entry of a neighbour-list column."""
+        return link_pairs(self.words, (column,)).drop(Col.kind)

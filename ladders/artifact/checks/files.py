@@ -1,0 +1,157 @@
+"""Verify's checks of the export's files: against the manifest (E001, E004), the column table (E002 dtypes,
+E005 nulls, E006 derived columns), the ids (E003) and ladder.sqlite against words.parquet (E401).
+
+Each check takes an `Export` (checks/export.py) and returns up to EXAMPLES lines of what is wrong (empty:
+it holds); its docstring is what verify prints when it fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import polars as pl
+
+from pipeline.columns import (
+    GROUP_SIZES,
+    GROUPS_FILE,
+    LONGEST,
+    LONGEST_FILE,
+    MANIFEST_FILE,
+    SCHEMA_VERSION,
+    SQLITE_FILE,
+    WORDS_FILE,
+    Col,
+    derived_columns,
+    sqlite_indexes,
+    words_columns,
+    words_schema,
+)
+from ladders.artifact.checks.export import EXAMPLES, Export
+from pipeline.sqlite import sqlite_words
+
+
+def files_match_manifest(e: Export) -> list[str]:
+    """export files differ from manifest.json (sha256 or row count)"""
+    bad = []
+    for name, entry in e.manifest.get("files", {}).items():
+        path = e.folder / name
+        if not path.is_file():
+            bad.append(f"{name} is missing")
+        elif hashlib.sha256(path.read_bytes()).hexdigest() != entry.get("sha256"):
+            bad.append(f"{name} sha256 differs")
+    if e.manifest.get("schema_version") != SCHEMA_VERSION:
+        bad.append(f"schema_version {e.manifest.get('schema_version')!r}, expected {SCHEMA_VERSION}")
+    return bad
+
+
+def manifest_lists_every_file(e: Export) -> list[str]:
+    """the export folder and manifest.json disagree on which files there are, or on their row counts"""
+    listed = set(e.manifest.get("files", {})) | {MANIFEST_FILE}
+    present = {p.name for p in e.folder.iterdir() if p.is_file() and not p.name.startswith(".")}
+    bad = [f"{name} is not in the manifest" for name in sorted(present - listed)]
+    bad += [f"{name} is in the manifest but missing" for name in sorted(listed - present)]
+    rows = {
+        WORDS_FILE: e.words.height,
+        GROUPS_FILE: e.groups.height,
+        LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE).select(pl.len()).collect().item(),
+    }
+    for name, actual in rows.items():
+        said = e.manifest.get("files", {}).get(name, {}).get("rows")
+        if said != actual:
+            bad.append(f"{name} has {actual:,} rows, the manifest says {said}")
+    return bad
+
+
+def schemas_match_contract(e: Export) -> list[str]:
+    """a table's columns or dtypes differ from the export contract"""
+    bad = []
+    longest = pl.read_parquet(e.folder / LONGEST_FILE)
+    for name, frame, schema in (
+        (WORDS_FILE, e.words, words_schema(e.lexicons)),
+        (GROUPS_FILE, e.groups, GROUP_SIZES),
+        (LONGEST_FILE, longest, LONGEST),
+    ):
+        if dict(frame.schema) != schema:
+            bad += [
+                f"{name} {c}: {frame.schema.get(c)} (want {t})" for c, t in schema.items() if frame.schema.get(c) != t
+            ] or [f"{name}: columns {frame.columns}"]
+    listed = e.manifest.get("columns", {}).get(WORDS_FILE)
+    if listed != list(words_schema(e.lexicons)):
+        bad.append(f"the manifest lists the columns of {WORDS_FILE} as {listed}")
+    return bad
+
+
+def nulls_where_the_table_allows(e: Export) -> list[str]:
+    """a words.parquet column the column table declares not nullable holds nulls"""
+    present = set(e.words.columns)
+    return [
+        f"{name}: {e.words[name].null_count():,} nulls"
+        for name, column in words_columns(e.lexicons)
+        if not column.nullable and name in present and e.words[name].null_count()
+    ]
+
+
+def derived_columns_follow_their_rule(e: Export) -> list[str]:
+    """a column the column table derives from others (length, ...) differs from its rule"""
+    bad = []
+    for name, rule in derived_columns().items():
+        if name in e.words.columns:
+            wrong = e.words.filter(pl.col(name).ne_missing(rule))
+            bad += [f"{name} of {w}: {v}" for w, v in wrong.select(Col.word, name).head(EXAMPLES).rows()]
+    return bad
+
+
+def ids_alphabetical(e: Export) -> list[str]:
+    """ids are not 0..N-1 in alphabetical order of unique A-Z words"""
+    w = e.words
+    bad = [f"row {i} has id {v}" for i, v in enumerate(w[Col.id].to_list()) if i != v][:EXAMPLES]
+    if not w[Col.word].is_sorted() or w[Col.word].n_unique() != w.height:
+        bad.append("words are not sorted and unique")
+    bad += [f"{x!r} is not A-Z" for x in w.filter(~pl.col(Col.word).str.contains("^[A-Z]+$"))[Col.word].head(EXAMPLES)]
+    return bad
+
+
+def sqlite_matches_parquet(e: Export) -> list[str]:
+    """ladder.sqlite rows differ from words.parquet"""
+    import adbc_driver_sqlite.dbapi as adbc  # Arrow out of SQLite: 2.5x faster than rows of tuples here
+
+    path = e.folder / SQLITE_FILE
+    if not path.is_file():
+        return ["ladder.sqlite is missing"]
+    try:
+        with adbc.connect(f"file:{path}?mode=ro") as con, con.cursor() as cur:
+
+            def frame(query: str, schema: pl.Schema | None = None) -> pl.DataFrame:
+                """The rows as a frame; with a schema, cast to it (SQLite's types are per value, and an
+                empty result has none), a value that does not fit becoming null and so a difference."""
+                cur.execute(query)
+                rows = pl.from_arrow(cur.fetch_arrow_table())
+                return rows if schema is None else rows.cast(dict(schema), strict=False)
+
+            def value(query: str):
+                cur.execute(query)
+                return cur.fetchone()[0]
+
+            bad = []
+            if value("PRAGMA user_version") != SCHEMA_VERSION:
+                bad.append("PRAGMA user_version is not the schema version")
+            expected = sqlite_words(e.words)
+            rows = frame(f"SELECT {', '.join(expected.columns)} FROM words ORDER BY {Col.id}", expected.schema)
+            if rows.height != expected.height:
+                bad.append(f"{rows.height} words rows, parquet has {expected.height}")
+            elif not rows.equals(expected):
+                bad += [f"words row {i}" for i in _differing_rows(rows, expected)[:EXAMPLES]]
+            indexes = set(frame("PRAGMA index_list(words)")["name"].to_list())
+            bad += [f"index {name} is missing" for name in sorted(set(sqlite_indexes(e.lexicons)) - indexes)]
+            integrity = value("PRAGMA integrity_check")
+            if integrity != "ok":
+                bad.append(f"PRAGMA integrity_check: {integrity}")
+            return bad
+    except adbc.Error as err:
+        return [f"ladder.sqlite: {' '.join(str(err).split())[:200]}"]
+
+
+def _differing_rows(a: pl.DataFrame, b: pl.DataFrame) -> list[int]:
+    """The ids of the rows where two frames of one shape differ in any column (nulls equal)."""
+    differs = pl.DataFrame([a[c].ne_missing(b[c]) for c in a.columns]).select(pl.any_horizontal(pl.all()))
+    return a.filter(differs.to_series())[Col.id].to_list()
