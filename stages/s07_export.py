@@ -282,9 +282,15 @@ STAGE = Stage(
     digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
     helpers=(
+        "pipeline.config",  # the raw-input keys the manifest records (LEXICON_FILES, PATH_KEYS)
+        "pipeline.config_checks",
         "stages.reports.summary",
-        "stages.rules.offensive",
-        "stages.sources.wordlists",  # the reviewed list's reader
+        "stages.rules.offensive",  # the reviewed list's reader, and what offensive.py imports:
+        "stages.rules.derivations",
+        "stages.rules.morphology",
+        "stages.sources.definition_grammar",
+        "stages.sources.wordlists",
+        "stages.sources.wordnet",
     ),
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={

@@ -40,7 +40,7 @@ OTHER = "Jamb \\Jamb\\, v. t. See Jam.\n"
 
 
 def test_an_entry_text_parsed_once_reads_as_parsed_alone():
-    """_parsed parses each distinct text once for all the index keys that point at it."""
+    """parsed parses each distinct text once for all the index keys that point at it."""
     table = pl.DataFrame(
         {
             "lemma": ["heron", "herons", "jamb", "heron"],
@@ -48,8 +48,8 @@ def test_an_entry_text_parsed_once_reads_as_parsed_alone():
             "order": [1, 2, 3, 4],
         }
     )
-    together = gcide._parsed(table).collect()
-    alone = pl.concat([gcide._parsed(table[i : i + 1]).collect() for i in range(table.height)])
+    together = gcide.parsed(table).collect()
+    alone = pl.concat([gcide.parsed(table[i : i + 1]).collect() for i in range(table.height)])
     assert together.to_dicts() == alone.to_dicts()
     assert together["headword"].to_list() == [True, False, True, False]
 

@@ -234,7 +234,7 @@ def test_gcide_labels_read_only_where_a_label_word_is_spelled_miss_none(bodies):
         {"lemma": [f"w{i}" for i in range(len(bodies))], "entry": bodies, "order": list(range(len(bodies)))},
         schema={"lemma": pl.String, "entry": pl.String, "order": pl.UInt32},
     )
-    every = gcide._parsed(table).filter(pl.col("offensive")).select(pl.col("lemma").unique().sort()).collect()
+    every = gcide.parsed(table).filter(pl.col("offensive")).select(pl.col("lemma").unique().sort()).collect()
     assert gcide.offensive_lemmas(table).to_list() == every["lemma"].to_list()
 
 

@@ -7,7 +7,7 @@ message printed when it fails, followed by up to five examples. The generic ones
 table (pipeline/columns.py): E002 each column's dtype, E005 its nullability, E006 its `derive` rule. The
 checks recompute what they test from the export alone (no stage code), so they are an independent second
 opinion on the pipeline; one exception: E502 proposes a word's base forms by the stage's own morphology
-(stages.sources.wordnet.proposed_bases), as the rule it checks is stated in those terms.
+(stages.rules.morphology.proposed_bases, lent by ladders/compose.py), as the rule it checks is stated in those terms.
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ def _heads(flat: pl.Expr) -> pl.Expr:
 
 def _entry_texts(table: pl.DataFrame) -> pl.LazyFrame:
     """(`entry`, `pos`, `offensive`, `lower_heads`, `acronym`, `sense`): each distinct entry text of `table`
-    that names a part of speech, parsed (the columns as in _parsed; `lower_heads` its heads in lower case)."""
+    that names a part of speech, parsed (the columns as in parsed; `lower_heads` its heads in lower case)."""
     # Several index keys point at one entry (forms, cross-references): each text is parsed once.
     return (
         table.lazy()
@@ -142,7 +142,7 @@ def _entry_texts(table: pl.DataFrame) -> pl.LazyFrame:
     )
 
 
-def _parsed(table: pl.DataFrame) -> pl.LazyFrame:
+def parsed(table: pl.DataFrame) -> pl.LazyFrame:
     """Entries (`lemma`, `entry`, `order`) with a part of speech: (`lemma`, `order`, `pos`, `sense`: the list
     of its senses' texts, `offensive`: its head or first sense carries an offensive usage label,
     `headword`: the lemma is a headword of the entry as written (not a form or cross-reference the
@@ -170,7 +170,7 @@ def offensive_lemmas(table: pl.DataFrame) -> pl.Series:
     # letter of the word may be written as a code (vulg[a]r) but nothing else can make one appear.
     named = table.filter(pl.col("entry").str.contains(LABEL_WORDS))
     return (
-        _parsed(named)
+        parsed(named)
         .filter(pl.col(Col.offensive))
         .select(pl.col("lemma").unique().sort())
         .collect(engine="streaming")["lemma"]
@@ -181,7 +181,7 @@ def _first_senses(table: pl.DataFrame) -> pl.DataFrame:
     """(`lemma`, `order`, `pos`, `gloss`): per lemma and part of speech, the first sense of its headword
     entries (glosses' docstring), with bare pointers (`See X.`) still in place."""
     senses = (
-        _parsed(table)
+        parsed(table)
         .filter(pl.col("headword") & ~pl.col("acronym"))
         .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
@@ -325,7 +325,7 @@ def current_firsts(table: pl.DataFrame, wanted: pl.Series) -> pl.DataFrame:
     brackets, quotations and pronunciations removed but not cut: stage 2 compares its words with WordNet's
     glosses (wordnet.agreeing_senses), it shows no one this text."""
     return (
-        _parsed(table.join(wanted.to_frame("lemma"), on="lemma", how="semi", maintain_order="left"))
+        parsed(table.join(wanted.to_frame("lemma"), on="lemma", how="semi", maintain_order="left"))
         .filter(pl.col("headword") & ~pl.col("acronym"))
         .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
