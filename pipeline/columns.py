@@ -375,27 +375,3 @@ def __getattr__(name: str) -> object:  # also called by name in this module, whe
 # Rareness labels by highest SCOWL level, when a manifest names none (the defaults' rareness_labels):
 # at most 35 common (everyday), 50 uncommon, 70 rare; beyond, obscure.
 DEFAULT_LABELS = {"common": 35, "uncommon": 50, "rare": 70}
-
-
-# How a definition was made, read off its `definition_source` (stage 2): a list's own text (`csw`,
-# `owl`, `supplement`, perhaps through a link: `csw-link`), a dictionary's entry for the word itself
-# (`wordnet`, `gcide`), an inflection of a verified base (`wordnet-inflection`: `past tense of HOLD: ...`)
-# or a derivation by a judged rule (`gcide-derived`: `un- (not) + BATED: ...`).
-DEFINITION_KINDS = ("own list", "headword", "inflection", "derivation")
-
-
-def definition_kind(source):
-    """A polars expression: the DEFINITION_KINDS entry for a `definition_source` expression (null: none)."""
-    import polars as pl
-
-    return (
-        pl.when(source.is_null())
-        .then(None)
-        .when(source.str.ends_with("-inflection"))
-        .then(pl.lit("inflection"))
-        .when(source.str.ends_with("-derived"))
-        .then(pl.lit("derivation"))
-        .when(source.is_in(["wordnet", "gcide"]))
-        .then(pl.lit("headword"))
-        .otherwise(pl.lit("own list"))
-    )

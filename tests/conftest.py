@@ -20,7 +20,7 @@ from stages.s01_lexicon import build_lexicon
 
 # The MariaDB server and the databases the two files of SQL tests share (session-wide: pytest finds a
 # conftest's fixtures once, where a test module's own imports would give each module its own server).
-from mariadb import hostile_db, hostile_export, raw_db, server, tiny_db, tiny_dump, tiny_export  # noqa: F401, E402
+from mariadb import hostile_db, hostile_export, raw_db, server, tiny_db, tiny_dump  # noqa: F401, E402
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -173,3 +173,11 @@ def raw_export(raw_build) -> Path:
 def raw_words(raw_export) -> pl.DataFrame:
     """words.parquet of the session's build of raw/."""
     return pl.read_parquet(raw_export / "words.parquet")
+
+
+@pytest.fixture(scope="session")
+def tiny_export(tmp_path_factory) -> Path:
+    """The export of tests/data/tiny, built once a session through the CLI; tests copy it before they damage it."""
+    root = copy_tiny(tmp_path_factory.mktemp("tiny"))
+    assert build(root).exit_code == 0
+    return root / "build/export"

@@ -161,16 +161,6 @@ def check_against_parquet(socket: Path, database: str, export: Path, groups: int
 
 
 @pytest.fixture(scope="session")
-def tiny_export(tmp_path_factory):
-    from conftest import copy_tiny
-
-    tiny = copy_tiny(tmp_path_factory.mktemp("tiny"))
-    built = ladders("build", "--quiet", "--config", str(tiny / "config.toml"))
-    assert built.returncode == 0, built.stderr
-    return tiny / "build/export"
-
-
-@pytest.fixture(scope="session")
 def raw_db(server, raw_export, tmp_path_factory) -> str:
     seconds = load(server, "raw", raw_export, tmp_path_factory.mktemp("dump"))
     print(f"raw/ dump loaded in {seconds:.1f} s")

@@ -23,7 +23,30 @@ import textwrap
 
 import polars as pl
 
-from pipeline.columns import Col, definition_kind, in_column, lexicons_of
+from pipeline.columns import Col, in_column, lexicons_of
+
+
+# How a definition was made, read off its `definition_source` (stage 2): a list's own text (`csw`,
+# `owl`, `supplement`, perhaps through a link: `csw-link`), a dictionary's entry for the word itself
+# (`wordnet`, `gcide`), an inflection of a verified base (`wordnet-inflection`: `past tense of HOLD: ...`)
+# or a derivation by a judged rule (`gcide-derived`: `un- (not) + BATED: ...`).
+DEFINITION_KINDS = ("own list", "headword", "inflection", "derivation")
+
+
+def definition_kind(source):
+    """A polars expression: the DEFINITION_KINDS entry for a `definition_source` expression (null: none)."""
+    return (
+        pl.when(source.is_null())
+        .then(None)
+        .when(source.str.ends_with("-inflection"))
+        .then(pl.lit("inflection"))
+        .when(source.str.ends_with("-derived"))
+        .then(pl.lit("derivation"))
+        .when(source.is_in(["wordnet", "gcide"]))
+        .then(pl.lit("headword"))
+        .otherwise(pl.lit("own list"))
+    )
+
 
 LACKING_LEVEL = 35  # every word this common should have a definition: the summary lists those that do not
 
