@@ -3,6 +3,7 @@ its real cause (a file size limit is not a full disk)."""
 
 from __future__ import annotations
 
+import json
 import resource
 import shutil
 import signal
@@ -165,3 +166,20 @@ def test_a_dump_written_to_a_fifo_or_device_leaves_it_one(tmp_path):
     link.symlink_to(target)
     io.write_atomic(link, b"x", named_by_user=True)
     assert link.is_symlink() and target.read_bytes() == b"x"  # the link kept, its file written
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_outside_a_build_is_one_word_and_exit_130(tiny_export, monkeypatch, as_json):
+    """Ctrl-C in verify (or export-web, release...) printed `interrupted: interrupted`."""
+    import ladders.artifact.verify
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ladders.artifact.verify, "verify", interrupted)
+    result = CliRunner().invoke(app, ["verify", "--export", str(tiny_export), *(["--json"] if as_json else [])])
+    assert result.exit_code == 130
+    if as_json:
+        assert json.loads(result.stdout) == {"error": {"code": 130, "message": "interrupted"}}
+    else:
+        assert result.stderr == "interrupted\n"

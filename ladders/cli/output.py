@@ -122,7 +122,11 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except PipelineError as e:
         fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
-        fail(130, "interrupted")
+        # Ctrl-C outside a build (whose Interrupted says which stages finished): the one word says it all.
+        if as_json:
+            fail(130, "interrupted")
+        say("interrupted", err=True)
+        raise typer.Exit(130) from None
     except OSError as e:
         if DEBUG["on"]:
             raise
