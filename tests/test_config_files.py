@@ -44,7 +44,7 @@ def test_dev_null_as_an_input_is_a_config_error(tiny):
 def test_the_raw_input_keys_are_declared_once():
     """pipeline/config.py's RAW_INPUTS is the one list of raw-input keys: the config checks each, the
     export's manifest digests each (beside the lexicons' files) and NOTICE says what each carries."""
-    from ladders.artifact.release import CARRIED_BY
+    from ladders.artifact.notice import CARRIED_BY
     from ladders.compose import stages
     from pipeline.config import KEYS, LEGACY_LISTS, LEXICON_FILES, PATH_KEYS, RAW_INPUTS
 

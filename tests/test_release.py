@@ -17,7 +17,7 @@ import pytest
 
 from conftest import DATA, ROOT, copy_tiny, invoke, snapshot, tiny_config
 from pipeline.columns import FILES
-from ladders.artifact.release import RELEASE_FILES, SUMS, VerifyFailed, write_release
+from ladders.artifact.release import RELEASE_FILES, SUMS, VerifyFailed, is_release, write_release
 from ladders.artifact.sqldump import mysql_dump
 
 EXPECTED = {*FILES, "ladder-mysql.sql.gz", "web.tar.gz", "NOTICE", "CHANGES.md", "SHA256SUMS"}
@@ -311,3 +311,23 @@ def test_a_previous_release_of_another_schema_version_is_named_not_compared(tiny
         "changed shape, so its words are not compared."
     )
     assert "| words csw | 17 |" in lines and not any(line.startswith("## ") for line in lines)
+
+
+@pytest.mark.parametrize("killed", ["between the renames", "before the old one was removed"])
+def test_what_a_killed_release_left_beside_the_folder_is_put_right(tiny, released, tmp_path, killed):
+    """A kill inside the swap left the old release in `.r1.old-*/r1` (and, between the two renames, no r1
+    at all): 100 MB hidden for ever. The next release puts it back or removes it; a folder of the same
+    pattern that is not such a leftover is the user's and stays."""
+    aside = tmp_path / ".r1.old-killed"
+    aside.mkdir()
+    if killed == "between the renames":
+        released.rename(aside / "r1")
+    else:
+        shutil.copytree(released, aside / "r1")
+    mine = tmp_path / ".r1.old-mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    result = release(tiny, released)
+    assert result.exit_code == 0, result.output
+    assert is_release(released) and not aside.exists()
+    assert (mine / "notes.txt").read_text() == "mine"

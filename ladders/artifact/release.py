@@ -17,11 +17,14 @@ gzip output may differ across zlib versions).
 A folder is a release when it holds SHA256SUMS and exactly the files SHA256SUMS lists besides it. DIR
 must be new, empty or a release (which is replaced whole: the new one is written beside it and renamed
 into place). The previous release may be a folder or a .tar.gz/.tgz/.zip of one (at its top or in one
-folder); it is checked against its SHA256SUMS before it is read.
+folder); it is checked against its SHA256SUMS before it is read. What a release killed inside the swap
+left beside DIR (the old release moved aside) is put back or removed by the next one (_recover). NOTICE's
+text is ladders/artifact/notice.py's.
 """
 
 from __future__ import annotations
 
+import glob
 import gzip
 import hashlib
 import io as _io
@@ -34,8 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pipeline.columns import FILES, MANIFEST_FILE, WORDS_FILE
-from ladders.artifact.contract import read_manifest
-from pipeline.config import LEXICON_FILES
+from ladders.artifact.notice import notice
 from pipeline.errors import DamagedState, PipelineError, UsageError
 
 SUMS, NOTICE, CHANGES = "SHA256SUMS", "NOTICE", "CHANGES.md"
@@ -175,6 +177,7 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
     from ladders.artifact.webfolder import write_web
 
     folder = Path(folder)
+    _recover(folder)
     _check_target(folder)
     failed = verify(export)
     if failed:
@@ -208,6 +211,25 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
     return sums
 
 
+def _recover(folder: Path) -> None:
+    """Put right what a release killed inside `_replace` left: the old release moved aside into
+    `.NAME.old-*/NAME` with nothing at NAME (it is put back, to be replaced as usual), or left there after
+    the new one took its place (removed). Only such folders beside NAME holding NAME and nothing else, a
+    release by its SHA256SUMS, are touched. (A `.NAME.new-*` a kill leaves is not removed: a second
+    release running at the same time may be writing it.)"""
+    for aside in sorted(folder.parent.glob(f".{glob.escape(folder.name)}.old-*")):
+        inside = aside / folder.name
+        if aside.is_symlink() or not aside.is_dir() or [p.name for p in aside.iterdir()] != [folder.name]:
+            continue
+        if inside.is_symlink() or not inside.is_dir() or not is_release(inside):
+            continue
+        if os.path.lexists(folder):
+            shutil.rmtree(inside)
+        else:
+            os.rename(inside, folder)
+        aside.rmdir()
+
+
 def _replace(fresh: Path, folder: Path) -> None:
     """Put `fresh` at `folder`'s name; an old release (or an empty folder) there is removed after."""
     if not folder.exists():
@@ -217,162 +239,3 @@ def _replace(fresh: Path, folder: Path) -> None:
     os.rename(folder, old / folder.name)
     os.rename(fresh, folder)
     shutil.rmtree(old)
-
-
-# NOTICE ---------------------------------------------------------------------------------------------
-
-# What each input is and which columns carry it. The same values are in ladder.sqlite, the MySQL dump and
-# the web folder's data.
-CARRIED_BY = {
-    "csw": "`word` and `in_csw` (and what is computed from the words: `length`, the links, the groups); "
-    "`definition` where `definition_source` is `csw` or begins `csw-`",
-    "owl": "`in_owl` (and the owl groups); `definition` where `definition_source` is `owl` or begins `owl-`",
-    "scowl": "`scowl_level`, `rareness`, `usa`, `brit`: facts read from the lists, none of their text",
-    "wordnet": "`definition` where `definition_source` is `wordnet` or begins `wordnet-`; "
-    "WordNet's usage labels also set some `offensive` and `vulgar_sense` flags",
-    "gcide": "`definition` where `definition_source` is `gcide` or begins `gcide-`; "
-    "GCIDE's usage labels also set some `offensive` and `vulgar_sense` flags",
-    "supplement": "`definition` where `definition_source` is `supplement` or begins `supplement-`",
-    "offensive": "`offensive` and `vulgar_sense` of the words it lists",  # not a column: the config key
-    "cuss": "`offensive` of words no dictionary here labels: its ratings, none of its text",
-}
-SCOWL_NOTICE = (
-    "SCOWL (Spell Checker Oriented Word Lists) is Copyright Kevin Atkinson, with parts by the other "
-    'authors its Copyright file names. Its notice: "Permission to use, copy, modify, distribute and sell '
-    "these word lists, the associated scripts, the output created from the scripts, and its documentation "
-    "for any purpose is hereby granted without fee, provided that the above copyright notice appears in all "
-    "copies and that both that copyright notice and this permission notice appear in supporting "
-    "documentation. Kevin Atkinson makes no representations about the suitability of this array for any "
-    'purpose. It is provided "as is" without express or implied warranty." The full notice is SCOWL\'s '
-    "Copyright file (in the Debian package scowl: /usr/share/doc/scowl/copyright)."
-)
-GPL_NOTE = (
-    "GCIDE (the GNU Collaborative International Dictionary of English) is under the GNU General Public "
-    "License, version 3 or later. The definitions counted above are GCIDE text or made from it, so they, "
-    "and every file that holds them, pass on under the GPL-3+ with their source: GCIDE's dictd files "
-    "(Debian package dict-gcide). To release without them, leave `gcide` out of `definition_sources`."
-)
-OWN_LIST = (
-    "Not listed in a SOURCES.md beside it: a list of your own, whose licence is yours to honour. Collins "
-    "Scrabble Words and the NASPA Word List are licensed; a release built from them may be passed on only "
-    "as that licence allows."
-)
-
-
-def _listed_sources(path: Path) -> dict[str, tuple[str, str]]:
-    """sha256 -> (origin, licence) from the first SOURCES.md in the input's folder or above it: the table
-    rows of raw/SOURCES.md (`| path | package | version | path in package | sha256 | licence |`) and
-    its list of files written for the project (`- `path`: what (LICENCE); sha256 `...``)."""
-    import re
-
-    for folder in [path, *path.parents] if path.is_dir() else path.parents:
-        sources = folder / "SOURCES.md"
-        if not sources.is_file():
-            continue
-        found = {}
-        for line in sources.read_text(encoding="utf-8").splitlines():
-            cells = [c.strip().replace("`", "") for c in line.strip().strip("|").split("|")]
-            if len(cells) == 6 and re.fullmatch(r"[0-9a-f]{64}", cells[4]):
-                found[cells[4]] = (f"{cells[1]} {cells[2]}", cells[5])
-            hand = re.match(r"- `([^`]+)`: .*\(([^()]+)\); sha256 `([0-9a-f]{64})`", line)
-            if hand:
-                found[hand[3]] = ("written for this project", hand[2])
-        return found
-    return {}
-
-
-def _wordnet_licence(folder: Path) -> str:
-    """The licence WordNet's data files carry in their first lines (`  1 This software ...`)."""
-    import re
-
-    lines = []
-    try:
-        with open(folder / "data.noun", encoding="utf-8", errors="replace") as f:
-            for line in f:
-                numbered = re.match(r"  \d+ ?(.*)", line)
-                if not numbered:
-                    break
-                lines.append(numbered[1].rstrip())
-    except OSError:
-        return ""
-    return "\n".join(lines).strip()
-
-
-def _licence_file(path: Path) -> str:
-    for name in ("license", "LICENSE", "license.txt", "LICENSE.txt"):
-        if (path.parent / name).is_file():
-            return (path.parent / name).read_text(encoding="utf-8", errors="replace").strip()
-    return ""
-
-
-def notice(export: Path, inputs: dict[str, Path]) -> str:
-    """NOTICE: for each input of the export's manifest, its files' origin and licence (from a SOURCES.md
-    beside it, matched by sha256), the columns that carry it and, for definitions, how many come from it."""
-    import polars as pl
-
-    from pipeline.columns import Col
-
-    manifest = read_manifest(export)
-    # The word lists are one input of stage 1 (every file the lexicons name): each is shown under the name
-    # of the lexicon it makes (an add or remove list under its file name), with its own path.
-    named = {lex["file"]: lex["name"] for lex in manifest.get("lexicons", []) if "file" in lex}
-    by_key: dict[str, list[str]] = {}
-    lists: set[str] = set()
-    for path, entry in manifest.get("inputs", {}).items():
-        key = entry["key"]
-        if key == LEXICON_FILES:
-            key = named.get(path, Path(path).name)
-            inputs = {**inputs, key: Path(path)}
-            lists.add(key)
-        by_key.setdefault(key, []).append(entry["sha256"])
-    sources = pl.read_parquet(export / WORDS_FILE, columns=[Col.definition_source])[Col.definition_source]
-    made = sources.drop_nulls().value_counts(sort=True, name="n").rows()
-    out = [
-        "NOTICE: what this release is made from, under which licence, and where each input's text is.",
-        "",
-        "Columns are those of words.parquet; ladder.sqlite, ladder-mysql.sql.gz and web.tar.gz (data/) hold "
-        "the same values, so the same licences apply to them.",
-    ]
-    for key in sorted(by_key):
-        path = inputs.get(key)
-        listed = _listed_sources(path) if path else {}
-        found = {listed[d] for d in by_key[key] if d in listed}
-        carried = CARRIED_BY.get(key) or (
-            f"`in_{key}` and its groups" if key in named.values() else "the words of the lexicons it is added to"
-        )
-        out += [
-            "",
-            f"## {key}",
-            "",
-            f"Carried by: {carried if key in lists else CARRIED_BY.get(key, 'no column of the export')}.",
-        ]
-        defined = [(s, n) for s, n in made if s.split("-")[0] == key]
-        if defined:
-            out.append("Definitions from it: " + ", ".join(f"{n:,} ({s})" for s, n in defined) + ".")
-        if found and len(found) == 1 and all(d in listed for d in by_key[key]):
-            origin, licence = found.pop()
-            out.append(f"From: {origin}. Licence: {licence}.")
-        elif found:
-            out.append("Some of its files are listed in SOURCES.md, not all: check the licence of the others.")
-        else:
-            out.append(OWN_LIST if key in lists else "Not listed in a SOURCES.md: check its licence.")
-        if key == "gcide" and defined:
-            out.append(GPL_NOTE)
-        if key == "scowl":
-            out.append(SCOWL_NOTICE)
-        text = (
-            _wordnet_licence(path)
-            if key == "wordnet" and path
-            else _licence_file(path)
-            if key == "cuss" and path
-            else ""
-        )
-        if text:
-            out += ["", *("    " + line if line else "" for line in text.splitlines())]
-    return "\n".join(out) + "\n"
-
-
-def input_paths(config, export: Path) -> dict[str, Path]:
-    """The config's path of each input key the export's manifest names."""
-    keys = {entry["key"] for entry in read_manifest(export).get("inputs", {}).values()} - {LEXICON_FILES}
-    return {key: config.path(key) for key in sorted(keys) if key in config.values}

@@ -92,7 +92,8 @@ def release(
     dump (ladder-mysql.sql.gz), the web folder (web.tar.gz), NOTICE, CHANGES.md and SHA256SUMS; the same
     inputs give the same bytes. Exit 1 when the export fails verify; 2 when FOLDER holds files but is not a
     release; 3 when the previous release is damaged (a file not matching its SHA256SUMS)."""
-    from ladders.artifact.release import input_paths, write_release
+    from ladders.artifact.notice import input_paths
+    from ladders.artifact.release import write_release
 
     warn_address_space()
     with reported():

@@ -100,7 +100,9 @@ def reported(as_json: bool = False) -> Iterator[None]:
             say(json.dumps({"error": {"code": code, "message": message, **details}}))
         else:
             # One line, whatever it names: a newline in a path is written as \n, as the other controls are.
-            say(f"{'interrupted' if code == 130 else 'error'}: {message}".replace("\n", "\\n"), err=True)
+            # Ctrl-C outside a build (whose Interrupted says which stages finished) is the one word.
+            line = message if message == "interrupted" else f"{'interrupted' if code == 130 else 'error'}: {message}"
+            say(line.replace("\n", "\\n"), err=True)
         raise typer.Exit(code)
 
     try:
@@ -122,11 +124,7 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except PipelineError as e:
         fail(e.exit_code, str(e), **e.details)
     except KeyboardInterrupt:
-        # Ctrl-C outside a build (whose Interrupted says which stages finished): the one word says it all.
-        if as_json:
-            fail(130, "interrupted")
-        say("interrupted", err=True)
-        raise typer.Exit(130) from None
+        fail(130, "interrupted")
     except OSError as e:
         if DEBUG["on"]:
             raise
