@@ -65,8 +65,8 @@ app.command("config")(building.show_config)
 
 
 def main() -> None:
-    """The `ladders` command. Typer's own usage errors (a missing argument, an unknown option) become JSON
-    too when --json is among the arguments."""
+    """The `ladders` command. Typer's own usage errors (a missing argument, an unknown option) are one line
+    and exit 2, as every failure, and JSON too when --json is among the arguments."""
     from typer.exceptions import Abort, TyperException
 
     try:
@@ -82,10 +82,10 @@ def main() -> None:
             import json
 
             say(json.dumps({"error": {"code": e.exit_code, "message": e.format_message()}}))
-        elif hasattr(e, "show"):
-            e.show()
-        else:
-            say(f"error: {e.format_message()}", err=True)
+        else:  # one line, as every other failure: what is wrong, and where the help is
+            ctx = getattr(e, "ctx", None)
+            where = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
+            say(f"error: {e.format_message().rstrip('.')}{where}".replace("\n", " "), err=True)
         sys.exit(e.exit_code)
     except Abort:
         say("interrupted", err=True)
