@@ -155,6 +155,9 @@ def test_a_folder_that_is_not_a_release_is_refused_untouched(tiny, tmp_path):
         "error: "
     )
     assert snapshot(folder) == {"notes.txt": hashlib.sha256(b"mine").hexdigest()}
+    # refused before any work: not a stage line printed (without --quiet), no build folder made
+    loud = invoke("release", "--config", str(tiny / "config.toml"), str(folder))
+    assert loud.exit_code == 2 and len(loud.output.splitlines()) == 1 and not (tiny / "build").exists()
     # a release with a file added is not one either
     assert release(tiny, tmp_path / "r").exit_code == 0
     (tmp_path / "r/extra.txt").write_text("added by hand")

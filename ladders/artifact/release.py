@@ -156,7 +156,7 @@ def _tar_gz(folder: Path) -> bytes:
     return buffer.getvalue()
 
 
-def _check_target(folder: Path) -> None:
+def check_target(folder: Path) -> None:
     if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
         raise UsageError(f"{folder} is not a folder; give a new folder for the release")
     if folder.is_dir() and any(folder.iterdir()) and not is_release(folder):
@@ -178,7 +178,7 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
 
     folder = Path(folder)
     _recover(folder)
-    _check_target(folder)
+    check_target(folder)
     failed = verify(export)
     if failed:
         code, message, _ = failed[0]

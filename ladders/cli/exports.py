@@ -93,10 +93,11 @@ def release(
     inputs give the same bytes. Exit 1 when the export fails verify; 2 when FOLDER holds files but is not a
     release; 3 when the previous release is damaged (a file not matching its SHA256SUMS)."""
     from ladders.artifact.notice import input_paths
-    from ladders.artifact.release import write_release
+    from ladders.artifact.release import check_target, write_release
 
     warn_address_space()
     with reported():
+        check_target(folder)  # a folder of the user's is refused before the build says a word
         runner = runner_for(config, build_dir, quiet)
         runner.build()
         export = runner.build_dir / "export"
