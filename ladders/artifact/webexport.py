@@ -1,7 +1,7 @@
 """`ladders export-web DIR`: a static solver page and the compact data it fetches.
 
 Reads words.parquet of an export. Writes into DIR:
-- index.html, the scripts (SCRIPTS: data.js .. app.js), style.css: the page (ladders/web/), plain
+- index.html, the scripts (SCRIPTS: words.js .. app.js), style.css: the page (ladders/web/), plain
   HTML/CSS/JS;
 - data/manifest.json: the export's version, its lexicons (the page's list selector), the label names and
   the names of the files below, which
@@ -47,7 +47,7 @@ CHUNK = 256  # definitions per file: a ladder's rungs need a few of these, not a
 PAGE = Path(__file__).resolve().parent.parent / "web"
 # The page's scripts, in the order index.html loads them: plain scripts sharing one global scope, each
 # using what the ones before it declare (app.js, last, starts the page).
-SCRIPTS = ("data.js", "search.js", "view.js", "solve.js", "play.js", "offline.js", "app.js")
+SCRIPTS = ("words.js", "search.js", "view.js", "solve.js", "play.js", "offline.js", "app.js")
 SHELL = ("index.html", *SCRIPTS, "style.css")
 
 

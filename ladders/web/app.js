@@ -1,4 +1,4 @@
-// The static word-ladder solver's start, the last of the page's scripts (index.html loads data.js,
+// The static word-ladder solver's start, the last of the page's scripts (index.html loads words.js,
 // search.js, view.js, solve.js, play.js, offline.js and this one in order, sharing one global scope):
 // it fetches data/manifest.json, then does what the address asks.
 // ?from=COLD&to=WARM[&lexicon=owl][&edit=1][&clean=off|on|strict] solves on load (links can be shared);

@@ -2,7 +2,7 @@
 // shortest: fewest steps, then least sum of rareness (a breadth-first search keeping each word's least
 // sum over its shortest paths); common: each everyday word (label common) costs 1, any other its
 // rareness; Dijkstra on (sum of costs, steps, sum of rareness). Both keep to the group the two words share.
-// Reads the words' fields through data.js (at, neighbours, refused) over the buckets already loaded.
+// Reads the words' fields through words.js (at, neighbours, refused) over the buckets already loaded.
 "use strict";
 
 class Heap {  // a binary min-heap of [cost, steps, rareness, node], least triple first

@@ -1,5 +1,5 @@
 // What the solver and play mode share on screen: an element by id, the one rule for a typed word, and a
-// ladder drawn as rungs (each word, its label and its definition, fetched on demand through data.js).
+// ladder drawn as rungs (each word, its label and its definition, fetched on demand through words.js).
 // Text from the data is set as text, never as markup.
 "use strict";
 
