@@ -1,7 +1,8 @@
 """`ladders export-web DIR`: a static solver page and the compact data it fetches.
 
 Reads words.parquet of an export. Writes into DIR:
-- index.html, app.js, style.css: the page (ladders/web/), plain HTML/CSS/JS;
+- index.html, the scripts (SCRIPTS: words.js .. app.js), style.css: the page (ladders/web/), plain
+  HTML/CSS/JS;
 - data/manifest.json: the export's version, its lexicons (the page's list selector), the label names and
   the names of the files below, which
   hold a hash of their content in their name (a browser may keep them forever);
@@ -44,7 +45,10 @@ BUCKET = 2_048  # words per bucket of small groups: one fetch brings a few hundr
 SPAN = 4_096  # edit groups per file of the buckets they span
 CHUNK = 256  # definitions per file: a ladder's rungs need a few of these, not a bucket's whole text
 PAGE = Path(__file__).resolve().parent.parent / "web"
-SHELL = ("index.html", "app.js", "style.css")
+# The page's scripts, in the order index.html loads them: plain scripts sharing one global scope, each
+# using what the ones before it declare (app.js, last, starts the page).
+SCRIPTS = ("words.js", "search.js", "view.js", "solve.js", "play.js", "offline.js", "app.js")
+SHELL = ("index.html", *SCRIPTS, "style.css")
 
 
 def _json(value) -> bytes:
@@ -125,105 +129,103 @@ def _puzzles(export: Path) -> list[dict]:
     return found
 
 
-def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
-    """Every file of the page folder, by path relative to it; the buckets' fields by the column `table`."""
-    words = io.read_export_table(export_file(export))
-    lexicons = export_lexicons(export)
-    group_of = group_columns(lexicons)
-    cutoffs = label_cutoffs(export)
-    labels = [*cutoffs, "obscure"]
-    label = pl.lit(len(cutoffs))  # obscure: beyond the last cut-off, or not in SCOWL
+def _labels(words: pl.DataFrame, cutoffs: dict) -> list[int]:
+    """Each word's label number: 0 (common) .. len(cutoffs) (obscure: beyond the last SCOWL cut-off, or
+    not in SCOWL)."""
+    label = pl.lit(len(cutoffs))
     for number, top in reversed(list(enumerate(cutoffs.values()))):
         label = pl.when(pl.col(Col.scowl_level) <= top).then(number).otherwise(label)
-    # The bucket's fields, from the column table: `values` columns as a list (one per word), `positions`
-    # columns as the positions of the words where they are true; `label` is the page's own.
-    encoded = words_columns(lexicons, table)
-    values = [name for name, c in encoded if c.web == "values"]
-    positions = [name for name, c in encoded if c.web == "positions"]
-    columns = {
+    return words.select(label.alias("label"))["label"].to_list()
+
+
+def _page_columns(words: pl.DataFrame, cutoffs: dict, sent: list[str]) -> dict[str, list]:
+    """The words' fields the page's files are cut from, as lists by word id: word, label, the `sent`
+    columns, the substitution (`sub`) and insert/delete (`indel`) links, and the definition."""
+    return {
         Col.word: words[Col.word].to_list(),
-        "label": words.select(label.alias("label"))["label"].to_list(),
-        **{column: words[column].to_list() for column in values + positions},
+        "label": _labels(words, cutoffs),
+        **{column: words[column].to_list() for column in sent},
         "sub": words[Col.links].to_list(),
         "indel": words[Col.edit_links].to_list(),
         Col.definition: words[Col.definition].to_list(),
     }
-    files: dict[str, bytes] = {}
-    buckets = _buckets(words, [column for (_, mode), column in group_of.items() if mode == "sub"])
-    bucket_of = [0] * words.height
-    for n, ids in enumerate(buckets):
-        for i in ids:
-            bucket_of[i] = n
-    bucket_names = []
-    for n, ids in enumerate(buckets):
-        position = {i: p for p, i in enumerate(ids)}
-        # A substitution group stays in its bucket; a link between an OWL-only and a CSW-only word (no
-        # lexicon's search may step on it) would leave it, and is left out.
-        sub = [sorted(position[u] for u in columns["sub"][i] or [] if u in position) for i in ids]
-        indel = [sorted(columns["indel"][i] or []) for i in ids]
-        defs = [
-            _named(
-                files, "data/defs", f"{n}-{k}", _json([columns[Col.definition][i] for i in ids[start : start + CHUNK]])
-            )
-            for k, start in enumerate(range(0, len(ids), CHUNK))
-        ]
-        bucket = {
-            "ids": _deltas(ids),
-            "words": [columns[Col.word][i] for i in ids],
-            **{c: [columns[c][i] for i in ids] for c in (*values, "label")},
-            **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in positions},
-            "sub_len": [len(s) for s in sub],
-            "sub": [d for s in sub for d in _deltas(s)],
-            "indel_len": [len(s) for s in indel],
-            "indel": [d for s in indel for d in _deltas(s)],
-            "defs": defs,
-            "chunk": CHUNK,
-        }
-        bucket_names.append(_named(files, "data/b", str(n), _json(bucket)))
-    # The word index: by length and first letter, each word's id and bucket.
+
+
+def _bucket_file(
+    files: dict[str, bytes], n: int, ids: list[int], columns: dict[str, list], values: list[str], positions: list[str]
+) -> str:
+    """Put bucket `n` (word `ids`) and its definition files into `files`; the bucket's name."""
+    position = {i: p for p, i in enumerate(ids)}
+    # A substitution group stays in its bucket; a link between an OWL-only and a CSW-only word (no
+    # lexicon's search may step on it) would leave it, and is left out.
+    sub = [sorted(position[u] for u in columns["sub"][i] or [] if u in position) for i in ids]
+    indel = [sorted(columns["indel"][i] or []) for i in ids]
+    defs = [
+        _named(files, "data/defs", f"{n}-{k}", _json([columns[Col.definition][i] for i in ids[start : start + CHUNK]]))
+        for k, start in enumerate(range(0, len(ids), CHUNK))
+    ]
+    bucket = {
+        "ids": _deltas(ids),
+        "words": [columns[Col.word][i] for i in ids],
+        **{c: [columns[c][i] for i in ids] for c in (*values, "label")},
+        **{c: [p for p, i in enumerate(ids) if columns[c][i]] for c in positions},
+        "sub_len": [len(s) for s in sub],
+        "sub": [d for s in sub for d in _deltas(s)],
+        "indel_len": [len(s) for s in indel],
+        "indel": [d for s in indel for d in _deltas(s)],
+        "defs": defs,
+        "chunk": CHUNK,
+    }
+    return _named(files, "data/b", str(n), _json(bucket))
+
+
+def _index_files(files: dict[str, bytes], words: list[str], bucket_of: list[int]) -> dict[str, str]:
+    """Put the word index into `files`: a file per length and first letter ("4:C"), each word's id and
+    bucket; the file names by that key."""
     keys: dict[str, list[int]] = {}
-    for i, w in enumerate(columns[Col.word]):
+    for i, w in enumerate(words):
         keys.setdefault(f"{len(w)}:{w[:1]}", []).append(i)
-    index = {
+    return {
         key: _named(
             files,
             "data/i",
             str(k),
-            _json(
-                {
-                    "words": [columns[Col.word][i] for i in ids],
-                    "ids": _deltas(ids),
-                    "bucket": [bucket_of[i] for i in ids],
-                }
-            ),
+            _json({"words": [words[i] for i in ids], "ids": _deltas(ids), "bucket": [bucket_of[i] for i in ids]}),
         )
         for k, (key, ids) in enumerate(sorted(keys.items()))
     }
-    # Edit groups join substitution groups of several lengths: the buckets each one spans, when more than
-    # one, in files of SPAN groups (an edit search fetches one of them).
-    spans: dict[str, list[str]] = {}
-    for column in [column for (_, mode), column in group_of.items() if mode == "edit"]:
-        by_group: dict[int, set[int]] = {}
-        for i, g in enumerate(columns[column]):
-            if g is not None:
-                by_group.setdefault(g, set()).add(bucket_of[i])
-        top = max(by_group, default=-1)
-        spans[column] = [
-            _named(
-                files,
-                "data/s",
-                f"{column}-{k}",
-                _json(
-                    {
-                        str(g): sorted(by_group[g])
-                        for g in range(start, min(start + SPAN, top + 1))
-                        if len(by_group.get(g, ())) > 1
-                    }
-                ),
-            )
-            for k, start in enumerate(range(0, top + 1, SPAN))
-        ]
-    puzzles_name = _named(files, "data", "puzzles", _json(_puzzles(export)))
+
+
+def _span_files(files: dict[str, bytes], column: str, groups: list, bucket_of: list[int]) -> list[str]:
+    """Edit groups join substitution groups of several lengths: put the buckets each group of `column`
+    spans, when more than one, into `files`, SPAN groups a file (an edit search fetches one of them); the
+    file names in group order."""
+    by_group: dict[int, set[int]] = {}
+    for i, g in enumerate(groups):
+        if g is not None:
+            by_group.setdefault(g, set()).add(bucket_of[i])
+    top = max(by_group, default=-1)
+    return [
+        _named(
+            files,
+            "data/s",
+            f"{column}-{k}",
+            _json(
+                {
+                    str(g): sorted(by_group[g])
+                    for g in range(start, min(start + SPAN, top + 1))
+                    if len(by_group.get(g, ())) > 1
+                }
+            ),
+        )
+        for k, start in enumerate(range(0, top + 1, SPAN))
+    ]
+
+
+def _add_page(files: dict[str, bytes], named: dict, puzzles: str) -> None:
+    """Add the page (SHELL), the listing of the page and data files (for "keep for offline use"),
+    data/manifest.json and sw.js to `files`, then a gzip copy beside each file. `named`: the manifest's
+    fields before `span` (lexicons, labels, positions and the data files' names); `puzzles`: their file."""
     data_names = sorted(files)
     for name in SHELL:
         files[name] = (PAGE / name).read_bytes()
@@ -235,15 +237,10 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
     files["data/manifest.json"] = _json(
         {
             "version": version,
-            "lexicons": list(lexicons),
-            "labels": labels,
-            "positions": positions,  # the bucket fields the page reads as sets of positions
-            "index": index,
-            "buckets": bucket_names,
-            "spans": spans,
+            **named,
             "span": SPAN,
             "files": listing,
-            "puzzles": puzzles_name,
+            "puzzles": puzzles,
             "bytes": sum(len(files[n]) for n in [*SHELL, *data_names]),
         }
     )
@@ -252,4 +249,40 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
     # accepting gzip (README: serving the page). mtime 0: the same export gives the same bytes.
     for name in [n for n in files if n.endswith((".json", ".js", ".html", ".css"))]:
         files[name + ".gz"] = gzip.compress(files[name], compresslevel=9, mtime=0)
+
+
+def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
+    """Every file of the page folder, by path relative to it; the buckets' fields by the column `table`."""
+    words = io.read_export_table(export_file(export))
+    lexicons = export_lexicons(export)
+    group_of = group_columns(lexicons)
+    cutoffs = label_cutoffs(export)
+    # The bucket's fields, from the column table: `values` columns as a list (one per word), `positions`
+    # columns as the positions of the words where they are true; `label` is the page's own.
+    encoded = words_columns(lexicons, table)
+    values = [name for name, c in encoded if c.web == "values"]
+    positions = [name for name, c in encoded if c.web == "positions"]
+    columns = _page_columns(words, cutoffs, values + positions)
+    files: dict[str, bytes] = {}
+    buckets = _buckets(words, [column for (_, mode), column in group_of.items() if mode == "sub"])
+    bucket_of = [0] * words.height
+    for n, ids in enumerate(buckets):
+        for i in ids:
+            bucket_of[i] = n
+    bucket_names = [_bucket_file(files, n, ids, columns, values, positions) for n, ids in enumerate(buckets)]
+    index = _index_files(files, columns[Col.word], bucket_of)
+    spans = {
+        column: _span_files(files, column, columns[column], bucket_of)
+        for (_, mode), column in group_of.items()
+        if mode == "edit"
+    }
+    named = {
+        "lexicons": list(lexicons),
+        "labels": [*cutoffs, "obscure"],
+        "positions": positions,  # the bucket fields the page reads as sets of positions
+        "index": index,
+        "buckets": bucket_names,
+        "spans": spans,
+    }
+    _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export))))
     return files
