@@ -6,6 +6,7 @@
 - stages/ imports the engine only: no product module, and no numbered stage another one.
 - Outside stages/, one module imports stages/: ladders/compose.py, which hands the stages to the engine.
 - tests/, bench/ and scripts/ take from stages/ only public names (no `_private` helper).
+- No module of the code, tests, scripts or page over 400 lines, no Python function over 80 (bench/ excepted).
 Imports are read from the source (every `import` and `from ... import`, inside functions too), so an
 import hidden in a function counts as much as one at the top."""
 
@@ -114,3 +115,46 @@ def test_the_checks_can_fire(tmp_path):
     finally:
         sample.unlink()
     assert ("ladders.solve", ("solver",)) in found and ("pipeline", ("columns",)) in found
+
+
+# The issue's size limits: a module a reader can hold (400 lines), a function one screen (80 lines, from
+# `def` to its end). bench/ is excepted: a benchmark reads best as one long list of measurements.
+MAX_MODULE_LINES, MAX_FUNCTION_LINES = 400, 80
+SIZED = ("pipeline", "stages", "ladders", "scripts", "tests", "solvers")
+
+
+def sized_files(root: Path = ROOT) -> list[Path]:
+    return sorted(p for folder in SIZED for p in (root / folder).rglob("*") if p.suffix in (".py", ".js", ".php"))
+
+
+def long_modules(files: list[Path]) -> dict[str, int]:
+    return {p.name: n for p in files if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES}
+
+
+def long_functions(files: list[Path]) -> dict[str, int]:
+    return {
+        f"{p.name}:{node.lineno} {node.name}": length
+        for p in files
+        if p.suffix == ".py"
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and (length := node.end_lineno - node.lineno + 1) > MAX_FUNCTION_LINES
+    }
+
+
+def test_no_module_over_400_lines_and_no_function_over_80():
+    files = sized_files()
+    assert len(files) > 100
+    modules, functions = long_modules(files), long_functions(files)
+    assert not modules, f"modules over {MAX_MODULE_LINES} lines (split them by job): {modules}"
+    assert not functions, f"functions over {MAX_FUNCTION_LINES} lines (name their steps): {functions}"
+
+
+def test_the_size_checks_can_fire(tmp_path):
+    long = tmp_path / "long.py"
+    long.write_text("def f():\n" + "    x = 1\n" * MAX_FUNCTION_LINES + "\n" * (MAX_MODULE_LINES - MAX_FUNCTION_LINES))
+    assert long_modules([long]) == {"long.py": MAX_MODULE_LINES + 1}
+    assert long_functions([long]) == {"long.py:1 f": MAX_FUNCTION_LINES + 1}
+    script = tmp_path / "page.js"
+    script.write_text("x;\n" * (MAX_MODULE_LINES + 1))
+    assert long_modules([script]) == {"page.js": MAX_MODULE_LINES + 1}

@@ -6,18 +6,14 @@ packages, driven by Playwright, types three pairs at phone width and reads the
 rungs, which must be ladders of the same length and rareness as `ladders
 solve` gives. Skipped without Chromium or Playwright unless LADDERS_REQUIRE_WEB
 is set (as `make test-web` does), when it fails.
+The browser, the server and the pages: tests/chromium.py; play mode: tests/test_web_play.py.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import json
-import os
 import subprocess
 import sys
 import shutil
-import threading
 import time
 from pathlib import Path
 
@@ -26,129 +22,9 @@ import pytest
 
 from conftest import ROOT
 from ladders.solve.solver import Ladders
+from chromium import Server, built_page, export_web, re_exported
 
 pytestmark = pytest.mark.web
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if sync_playwright is None or not Path(CHROMIUM).exists():
-        message = "needs Debian's chromium and Playwright for Python: run make test-web, which installs them"
-        if os.environ.get("LADDERS_REQUIRE_WEB"):
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-class Counted(http.server.SimpleHTTPRequestHandler):
-    """Serves the page folder, counting every byte it sends (headers too) with the time it was sent; with
-    `gzip` set, answers a request accepting gzip with the file's precompressed .gz copy when there is one."""
-
-    sent: list[tuple[float, int, str]]  # (time.monotonic(), bytes, path), set per server
-    gzip = False
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def setup(self) -> None:
-        super().setup()
-        raw, sent, path = self.wfile, self.sent, lambda: getattr(self, "path", "")
-
-        class Writer:
-            def write(self, data):
-                sent.append((time.monotonic(), len(data), path()))
-                return raw.write(data)
-
-            def __getattr__(self, name):
-                return getattr(raw, name)
-
-        self.wfile = Writer()
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        if self.gzip and "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz"):
-            f = open(path + ".gz", "rb")
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
-            self.end_headers()
-            return f
-        return super().send_head()
-
-
-class Server:
-    """The page folder on a free loopback port: .url, .sent (see Counted), .bytes_since(t)."""
-
-    def __init__(self, folder: Path, gzip: bool = False):
-        self.sent: list[tuple[float, int, str]] = []
-        handler = type("Handler", (Counted,), {"sent": self.sent, "gzip": gzip})
-        self.server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))
-        )
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/index.html"
-
-    def bytes_between(self, start: float, end: float = float("inf")) -> int:
-        return sum(n for t, n, _ in list(self.sent) if start <= t <= end)
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def export_web(export: Path, page: Path) -> None:
-    written = subprocess.run(
-        [sys.executable, "-m", "pipeline", "export-web", str(page), "--export", str(export)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    assert written.returncode == 0, written.stderr
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """A build of raw/: its export folder."""
-    root = tmp_path_factory.mktemp("web")
-    built = subprocess.run(
-        [sys.executable, "-m", "pipeline", "build", "--quiet", "--build-dir", str(root / "build")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    assert built.returncode == 0, built.stderr
-    return root / "build/export"
-
-
-def built_page(export: Path) -> Path:
-    return export.parent.parent / "page"
-
-
-@pytest.fixture(scope="module")
-def site(built):
-    """The page for raw/, served on a free loopback port: (url, export folder)."""
-    page = built_page(built)
-    export_web(built, page)
-    server = Server(page)
-    yield server.url, built
-    server.close()
 
 
 def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
@@ -329,10 +205,10 @@ def test_bytes_sent_before_the_first_ladder_and_in_the_first_15_s(browser, site,
         server.close()
 
 
-def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, built, tmp_path):
+def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, raw_export, tmp_path):
     """New rareness in the export: the reloaded page solves with it, and the old export's cache is gone."""
     page_folder, changed = tmp_path / "page", tmp_path / "export"
-    export_web(built, page_folder)
+    export_web(raw_export, page_folder)
     server = Server(page_folder)
     context = browser.new_context()
     try:
@@ -342,7 +218,7 @@ def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, built, tmp_p
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         old_version = page.evaluate("document.body.dataset.version")
         page.wait_for_function(f"caches.has('ladders-{old_version}')", timeout=30_000)
-        shutil.copytree(built, changed)
+        shutil.copytree(raw_export, changed)
         words = pl.read_parquet(changed / "words.parquet")
         words.with_columns(pl.col("rareness") * 3 + 7).write_parquet(changed / "words.parquet")
         export_web(changed, page_folder)
@@ -360,107 +236,6 @@ def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, built, tmp_p
     finally:
         context.close()
         server.close()
-
-
-def test_a_puzzle_played_to_the_end_from_the_keyboard(browser, site):
-    """The daily puzzle of a date: the same for two visitors, one of `ladders puzzle`'s generator; a
-    refused word with its reason, a hint one step nearer, the rest typed, par at the end."""
-    url, export = site
-    solver = Ladders.open(export)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page, other = context.new_page(), context.new_page()
-    for p in (page, other):
-        p.goto(f"{url}?daily=2026-11-23")
-        p.wait_for_function("document.body.dataset.puzzle", timeout=30_000)
-    start, end = page.evaluate("document.body.dataset.puzzle").split("-")
-    assert other.evaluate("document.body.dataset.puzzle") == f"{start}-{end}"
-    drawn = json.loads(next((built_page(export) / "data").glob("puzzles.*.json")).read_bytes())
-    mine = [p for p in drawn if (p["start"], p["end"]) == (start, end)]
-    assert mine and mine[0]["steps"] == solver.shortest(start, end, clean="strict").steps
-    levels = dict(pl.read_parquet(export / "words.parquet", columns=["word", "scowl_level"]).rows())
-    assert all(levels[w] is not None and levels[w] <= 35 for w in (start, end))  # everyday ends
-    par = mine[0]["steps"]
-    unlabelled = page.evaluate("""[...document.querySelectorAll('input, select, button')]
-        .filter(e => !e.labels?.length && !e.textContent.trim() && !e.getAttribute('aria-label')).map(e => e.id)""")
-    assert unlabelled == []
-    assert page.evaluate("document.activeElement.id") == "p-word"  # the keyboard starts in the word field
-
-    def status():
-        return page.text_content("#p-status"), page.get_attribute("#p-status", "class")
-
-    page.keyboard.type(end.lower())
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#p-status').className === 'error'")
-    assert status() == (f"{end} is not one step from {start}: change exactly one letter.", "error")
-    page.fill("#p-word", "")
-    page.keyboard.type("q" * len(start))
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('#p-status').textContent.startsWith('{'Q' * len(start)}')")
-    assert status() == (f"{'Q' * len(start)} is not in the CSW word list.", "error")
-    page.fill("#p-word", "")
-    page.keyboard.press("Tab")  # Play
-    page.keyboard.press("Tab")  # Hint
-    assert page.evaluate("document.activeElement.id") == "p-hint"
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#p-rungs li.hint")
-    hinted = page.get_attribute("#p-rungs li.hint", "data-word")
-    assert solver.shortest(hinted, end, clean="strict").steps == par - 1
-    assert (
-        hinted in {w for w in solver.shortest(start, hinted, clean="strict").words}
-        and solver.shortest(start, hinted, clean="strict").steps == 1
-    )
-    for word in solver.shortest(hinted, end, clean="strict").words[1:]:
-        assert page.evaluate("document.activeElement.id") == "p-word"
-        page.keyboard.type(word.lower())
-        page.keyboard.press("Enter")
-        page.wait_for_function(f"[...document.querySelectorAll('#p-rungs li')].some(e => e.dataset.word === '{word}')")
-    page.wait_for_function("document.body.dataset.finished", timeout=30_000)
-    assert page.evaluate("document.body.dataset.finished") == f"{par}/{par}"
-    assert status() == (f"Solved in {par} steps with 1 hint: par!", "")
-    shown = page.eval_on_selector_all("#p-end li", "els => els.map(e => e.dataset.word)")
-    assert shown[0] == start and shown[-1] == end and len(shown) - 1 == par
-    assert all(b in {solver_words for solver_words in neighbours(export, a)} for a, b in zip(shown, shown[1:]))
-    assert page.text_content("#p-end h2") == f"Par {par}; you took {par}. A shortest ladder:"
-    shot = (
-        ROOT / "build" / "web-play.png"
-        if (ROOT / "build" / ".ladders-build").exists()
-        else export.parent / "web-play.png"
-    )
-    page.locator("#play").screenshot(path=str(shot))  # docs/web-play.png is a copy
-    print(f"screenshot: {shot}")
-    context.close()
-
-
-@functools.cache
-def _links(export: Path) -> dict[str, set[str]]:
-    words = pl.read_parquet(export / "words.parquet", columns=["word", "links"])
-    names = words["word"].to_list()
-    return {w: {names[i] for i in ns} for w, ns in words.rows()}
-
-
-def neighbours(export: Path, word: str) -> set[str]:
-    return _links(export)[word]
-
-
-def test_the_page_offers_only_puzzle_kinds_that_exist(browser, site):
-    """Every letters/steps/difficulty choice left enabled has puzzles (given the other two choices); a
-    choice without any is disabled, and the daily pool's puzzles all start and end on everyday words."""
-    url, export = site
-    drawn = json.loads(next((built_page(export) / "data").glob("puzzles.*.json")).read_bytes())
-    page = browser.new_page()
-    page.goto(url)
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
-    kinds = {(p["length"], p["steps"], p["difficulty"]) for p in drawn}
-    for length in ("3", "4", "5", "6"):
-        page.select_option("#p-length", length)
-        page.dispatch_event("#p-length", "change")
-        page.wait_for_timeout(300)  # offerPuzzles runs after the change event, on a fetched (cached) list
-        chosen = int(page.eval_on_selector("#p-length", "e => e.value"))
-        steps = page.eval_on_selector_all("#p-steps option", "os => os.map(o => [o.value, o.disabled])")
-        for value, disabled in steps:
-            assert disabled == (not any(k[:2] == (chosen, int(value)) for k in kinds)), (chosen, value)
-    levels = dict(pl.read_parquet(export / "words.parquet", columns=["word", "scowl_level"]).rows())
-    assert all(levels[p[end]] is not None and levels[p[end]] <= 35 for p in drawn for end in ("start", "end"))
 
 
 # ---- issue 38: one rule for a typed word; play refusals that say why --------------------------------
@@ -484,47 +259,6 @@ def test_the_page_applies_the_solvers_one_rule_to_a_typed_word(browser, site, a,
         assert page.text_content("#status").startswith("COLD to CORD: solved")
     else:
         assert page.text_content("#status") == message
-
-
-@pytest.mark.parametrize(
-    "pair, message",
-    [
-        ("COLD-COLD", "COLD and COLD are the same word: a puzzle needs two."),
-        ("CAT-WARM", "CAT has 3 letters and WARM has 4: a puzzle's words have one length."),
-    ],
-)
-def test_a_shared_puzzle_that_cannot_be_says_why(browser, site, pair, message):
-    """Both said "no clean ladder joins them"."""
-    page = browser.new_page()
-    page.goto(f"{site[0]}?play={pair}")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
-    page.wait_for_function("document.getElementById('p-status').textContent !== ''", timeout=30_000)
-    assert page.text_content("#p-status") == message
-
-
-@pytest.fixture(scope="module")
-def tiny_site(tmp_path_factory):
-    """The tiny fixture's export and a page folder of it: (export folder, page folder)."""
-    from conftest import copy_tiny
-
-    root = copy_tiny(tmp_path_factory.mktemp("tinyweb"))
-    built = subprocess.run(
-        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    assert built.returncode == 0, built.stderr
-    return root / "build/export", root / "page"
-
-
-def re_exported(export: Path, page: Path, tmp: Path, factor: int) -> None:
-    """export-web again from a copy of `export` whose rareness is changed: every data file a new name."""
-    changed = tmp / f"export-{factor}"
-    shutil.copytree(export, changed)
-    words = pl.read_parquet(changed / "words.parquet")
-    words.with_columns(pl.col("rareness") * factor + 1).write_parquet(changed / "words.parquet")
-    export_web(changed, page)
 
 
 def test_a_page_open_across_two_re_exports_loads_the_new_one(browser, tiny_site, tmp_path):
@@ -613,24 +347,3 @@ def test_the_page_explains_its_labels_and_asks_for_no_favicon(browser, site):
     legend = page.text_content("#legend")
     assert all(word in legend for word in ("common", "uncommon", "rare", "obscure", "[n -S]"))
     assert failed == []  # the favicon was a 404
-
-
-@pytest.mark.parametrize(
-    "date, said",
-    [("9999-99-99", "?daily=9999-99-99 is not a date: write it as 2026-11-23."), ("2026-02-30", None)],
-)
-def test_a_daily_puzzle_of_a_date_that_is_not_one_is_refused(browser, site, date, said):
-    page = browser.new_page()
-    page.goto(f"{site[0]}?daily={date}")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
-    assert page.text_content("#p-status") == (said or f"?daily={date} is not a date: write it as 2026-11-23.")
-
-
-def test_a_past_days_puzzle_is_not_called_todays_and_sets_the_selectors(browser, site):
-    page = browser.new_page()
-    page.goto(f"{site[0]}?daily=2026-11-23")
-    page.wait_for_function("document.body.dataset.puzzle", timeout=30_000)
-    goal = page.text_content("#p-goal")
-    assert "the puzzle of 2026-11-23" in goal and "today's" not in goal
-    start = page.evaluate("document.body.dataset.puzzle").split("-")[0]
-    assert page.evaluate("$('p-length').value") == str(len(start))

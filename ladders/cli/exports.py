@@ -65,7 +65,7 @@ def export_web(
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
 ) -> None:
-    """Write a static solver page into FOLDER: index.html, app.js, style.css and data/ (a word index,
+    """Write a static solver page into FOLDER: index.html, its scripts, style.css and data/ (a word index,
     buckets of groups with their links, definitions; files named by content, with gzip copies). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
     from ladders.artifact.webfolder import write_web
