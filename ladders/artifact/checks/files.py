@@ -31,7 +31,7 @@ from pipeline.sqlite import sqlite_words
 
 
 def files_match_manifest(e: Export) -> list[str]:
-    """export files differ from manifest.json (sha256 or row count)"""
+    """export files missing or differing from manifest.json (sha256), or a schema_version not this one"""
     bad = []
     for name, entry in e.manifest.get("files", {}).items():
         path = e.folder / name
