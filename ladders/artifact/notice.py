@@ -102,8 +102,9 @@ def _licence_file(path: Path) -> str:
 
 
 def notice(export: Path, inputs: dict[str, Path]) -> str:
-    """NOTICE: for each input of the export's manifest, its files' origin and licence (from a SOURCES.md
-    beside it, matched by sha256), the columns that carry it and, for definitions, how many come from it."""
+    """NOTICE: for each input of the export's manifest, its files' origin and licence (from the first
+    SOURCES.md in its folder or above it, matched by sha256), the columns that carry it and, for
+    definitions, how many come from it."""
     import polars as pl
 
     from pipeline.columns import Col
