@@ -13,7 +13,8 @@ changes one, or drops one with `<name> = false`. The keys `csw` and `owl` (and `
 A table value (rareness_by_level, rareness_labels) merges key by key over the
 layer before, so one level can change alone. Relative paths resolve against the
 folder of the file that set them; a --config file that sets no `build_dir`
-builds into `build/` beside itself. Any unknown key, wrong type or bad value is
+builds beside itself (into the build_dir the earlier layers name, `build` by
+default). Any unknown key, wrong type or bad value is
 a ConfigError naming the file and the key (each key's check is in pipeline/config_checks.py).
 `Config.sources` says which layer set each key (`ladders config` prints them).
 """

@@ -7,13 +7,19 @@ fresh when all of these still match; otherwise the status names what changed
 (decide, here). The runner then has the stage's inputs read (gather), its
 transform called (call) and its outputs written (write) by pipeline/execute.py,
 and rewrites the lock atomically (record), only after the outputs are in place,
-so a failed or killed stage leaves the previous outputs and lock as they were.
+so a failed or killed stage leaves the lock as it was; an output it had already
+replaced no longer matches the lock, so the next status calls the stage altered
+and runs it again. Each lock entry also holds the rows the stage wrote (the
+first output's), shown for a skipped stage. The runner also keeps the hash
+cache, `<build dir>/.hashes.json` (pipeline/lock.py), and writes a stage's
+internal error's traceback to `<build dir>/ladders-error.log`.
 The build folder's safety (the guard, the mutex, scratch folders, the atomic
 swap of a folder output and recovery after a kill) is pipeline/buildfolder.py's.
 
 A build runs stages side by side (at most `jobs` at a time, one thread each,
 pipeline/schedule.py): a stage starts once every stage that writes a table it
-reads has finished, so stage 2 runs beside 3 -> 4 -> 5 -> 6. Writing outputs
+reads has finished, so stages 2, 3 and 4 run side by side once stage 1 is done,
+then 5 (after 3 and 4), then 6, then 7. Writing outputs
 and recording them in the lock happen one stage at a time under `_writing`;
 a stopped build (Ctrl-C) lets each running stage reach a safe point, where it
 writes nothing more, before the folder is recovered. The outputs are the same

@@ -33,7 +33,7 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
 - definition str: null when nothing defines the word
 - definition_source str: where it came from and how (null with no definition): `csw`, `owl` (or another
   lexicon's name), `added` (an add-list's own text, docs/lexicons.md),
-  `supplement` (a list's own text; `-link` when through a link), `wordnet`, `gcide` (a headword entry),
+  `supplement` (a list's own text; `-link` when through a link or a run-on form's head), `wordnet`, `gcide` (a headword entry),
   `<source>-inflection` (an inflection of that source's word), `<source>-derived` (a derivation from it)
 - offensive bool: the word's main use is a slur, obscenity or profanity, its forms included
 - vulgar_sense bool: an everyday word that also has a vulgar or slur sense (ASS, COCK); never both

@@ -4,7 +4,8 @@ Reads every intermediate table: 01_lexicon (and the counts of 01_skipped and
 01_warnings), 02_definitions, 03_rareness, 04_links, 05_groups and
 06_longest; and, as
 `digests` from the runner (never their bytes), the sha256 and size of the raw
-inputs (csw, owl, scowl, wordnet, gcide, supplement, offensive, cuss) for the manifest; and the
+inputs for the manifest (every file the lexicons name: each list, add-list and
+remove-list; and scowl, wordnet, gcide, supplement, offensive, cuss); and the
 reviewed offensive list itself, whose words kept from `offensive` the manifest names (`offensive_cleared`)
 for verify.
 Writes ladder.sqlite in its scratch folder (the runner's) and hands it over as

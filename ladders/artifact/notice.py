@@ -2,9 +2,11 @@
 export carry its text.
 
 Reads the export's manifest (its inputs by key, with sha256; its lexicons) and words.parquet's
-`definition_source` (how many definitions each input gave), and beside each input file, through the
-config's input paths (input_paths): a SOURCES.md (origin and licence, matched by sha256), WordNet's licence
-header, cuss's licence file. Writes nothing: `notice` returns the text, ladders/artifact/release.py writes it.
+`definition_source` (how many definitions each input gave); for each input, the first SOURCES.md in its
+folder or above it (origin and licence, matched by sha256); WordNet's licence header and cuss's licence
+file. The inputs other than the word lists are found through the config's paths (input_paths); the word
+lists through their paths in the manifest, as written there (relative ones against the current folder).
+Writes nothing: `notice` returns the text, ladders/artifact/release.py writes it.
 """
 
 from __future__ import annotations
@@ -100,8 +102,9 @@ def _licence_file(path: Path) -> str:
 
 
 def notice(export: Path, inputs: dict[str, Path]) -> str:
-    """NOTICE: for each input of the export's manifest, its files' origin and licence (from a SOURCES.md
-    beside it, matched by sha256), the columns that carry it and, for definitions, how many come from it."""
+    """NOTICE: for each input of the export's manifest, its files' origin and licence (from the first
+    SOURCES.md in its folder or above it, matched by sha256), the columns that carry it and, for
+    definitions, how many come from it."""
     import polars as pl
 
     from pipeline.columns import Col

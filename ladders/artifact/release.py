@@ -3,15 +3,16 @@
 Reads an export folder (the contract's files, built and verified first) and writes DIR, flat so that
 each file can be a release asset:
 - the export's files as they are: words.parquet, groups.parquet, longest.parquet, ladder.sqlite,
-  manifest.json (the export's manifest: inputs, files, config, counts), summary.txt;
+  manifest.json (the export's manifest: schema_version, lexicons, columns, inputs, files, config,
+  counts, offensive_cleared), summary.txt;
 - ladder-mysql.sql.gz: `ladders export-sql`'s dump, gzip;
 - web.tar.gz: the folder `ladders export-web` writes (the static page and its data);
 - NOTICE: for each input, where it came from, its licence and which columns carry its text;
 - CHANGES.md: what changed against a previous release (`ladders diff`'s engine, ladders/artifact/diff.py);
 - SHA256SUMS: `sha256sum` lines for every other file, so `sha256sum -c SHA256SUMS` checks a download.
 Nothing in it holds a time: archives carry fixed times, owners and modes, gzip no name and no time, so
-the same export, the same input folders (NOTICE reads their SOURCES.md and licence files, found through the
-config's input paths) and the same previous release (CHANGES.md) give the same bytes (with the same zlib:
+the same export, the same input folders (NOTICE reads the SOURCES.md in or above each input's folder, and
+licence files; see ladders/artifact/notice.py) and the same previous release (CHANGES.md) give the same bytes (with the same zlib:
 gzip output may differ across zlib versions).
 
 A folder is a release when it holds SHA256SUMS and exactly the files SHA256SUMS lists besides it. DIR

@@ -1,13 +1,16 @@
 """`ladders verify`: an export checked against its manifest and the contract's invariants.
 
-CHECKS is the one table of codes: each code and its check, in the order verify runs them (code_table
-gives the docs' table of them). A check is a function of ladders/artifact/checks/ that takes the export
-(checks/export.py's `Export`, each file read once) and returns what it found wrong; its docstring is the
-message printed when it fails, followed by up to five examples. The generic ones derive from the column
-table (pipeline/columns.py): E002 each column's dtype, E005 its nullability, E006 its `derive` rule. The
-checks recompute what they test from the export alone (no stage code), so they are an independent second
-opinion on the pipeline; one exception: E502 proposes a word's base forms by the stage's own morphology
-(stages.rules.morphology.proposed_bases, lent by ladders/compose.py), as the rule it checks is stated in those terms.
+CHECKS is the one table of codes: each code and its check, in the order verify runs them (code_table gives the
+docs' table of them). A check is a function of ladders/artifact/checks/ that takes the export
+(checks/export.py's `Export`: the manifest, words.parquet and groups.parquet each read once; E001 hashes every
+file, and the checks that need longest.parquet or ladder.sqlite read them themselves) and returns what it
+found wrong; its docstring is the message printed when it fails, followed by up to EXAMPLES (five) of the
+lines it returned. The generic ones derive from the column table (pipeline/columns.py): E002 each column's
+dtype, E005 its nullability, E006 its `derive` rule. The checks recompute what they test from the export alone
+(no stage code), so they are an independent second opinion on the pipeline; two exceptions: E502 proposes a
+word's base forms by the stage's own morphology (stages.rules.morphology.proposed_bases, lent by
+ladders/compose.py), as the rule it checks is stated in those terms, and E401 encodes its expected rows with
+the SQLite writer's own pipeline.sqlite.sqlite_words.
 """
 
 from __future__ import annotations

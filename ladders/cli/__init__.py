@@ -1,8 +1,8 @@
 """The `ladders` command line: a thin layer over the runner, the solver, verify and diff.
 
 Each command loads the config, calls the library and prints. Every failure
-becomes one line on stderr and the exit code of its kind (pipeline/errors.py);
-a traceback only with --debug.
+becomes one line on stderr (with --json, a JSON error object on stdout) and the
+exit code of its kind (pipeline/errors.py); a traceback only with --debug.
 
 This module is the table of commands (`app`, in the order `ladders --help` lists them), the global
 options and `main`, the console entry point. The commands live by family: building.py (build, run,

@@ -1,5 +1,7 @@
-"""How a command prints and how it fails: every line goes out through `say`, inert (pipeline/terminal.py).
+"""How a command prints and how it fails.
 
+Every line of text goes out through `say`, inert (pipeline/terminal.py); `write_stdout` writes bytes
+whole and unescaped (export-sql's dump to stdout, `--out -`).
 Results go to stdout, notes and warnings to stderr. `reported` turns any failure inside a command into
 one line on stderr (or a JSON error object on stdout, with --json) and the exit code of its kind
 (pipeline/errors.py); a traceback only with --debug (DEBUG, set by the global option). A reader of

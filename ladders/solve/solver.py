@@ -1,7 +1,8 @@
 """The reference solver: ladders from build/export/ alone.
 
-`Ladders.open(export_dir)` reads nothing until asked. It reads ladder.sqlite
-with Python's own sqlite3, not words.parquet with polars: a one-off `ladders
+`Ladders.open(export_dir)` reads only manifest.json (its schema_version) and
+stats ladder.sqlite (waiting out a rebuild's swap); nothing else until asked.
+It reads ladder.sqlite with Python's own sqlite3, not words.parquet with polars: a one-off `ladders
 solve` would otherwise spend more time importing polars and numpy (0.3 s) than
 solving. Each question looks its two words up by the index on `word`, then
 loads only the one group they share (`SELECT ... WHERE group_csw = ?`, by the
@@ -9,6 +10,12 @@ group's index, neighbour lists included) as a group.py `Group`, which fetches
 the definitions of a ladder's words alone; a few groups stay cached. A
 question's words and clean level are checked by question.py's rules, and
 refused with its SolveError kinds.
+
+What it reads of ladder.sqlite's `words` table: `id`, `word`, `length`,
+`in_<lexicon>`, `rareness`, `group_<lexicon>` and `group_<lexicon>_edit`,
+`scowl_level`, `offensive`, `vulgar_sense`, `links` (and `edit_links`, for
+edit ladders) as JSON arrays in text, and `definition`; of manifest.json:
+`schema_version`, `lexicons` and `config.rareness_labels`.
 
 Two answers, one definition shared with the PHP solver and the web page:
 - shortest: the fewest steps, then the least sum of rareness over the ladder's
@@ -27,8 +34,9 @@ Where several ladders tie exactly, one is drawn uniformly at random among them
 (by counting paths and walking back), reproducibly with a seed; `count` says how many tie.
 
     >>> ladders = Ladders.open("build/export")
-    >>> ladders.shortest("cold", "warm").words   # of the four-step ladders, the least rare
-    ['COLD', 'CORD', 'CARD', 'WARD', 'WARM']
+    >>> ladder = ladders.shortest("cold", "warm", seed=1)
+    >>> ladder.words, ladder.count   # one of three four-step ladders that tie as the least rare
+    (['COLD', 'CORD', 'CARD', 'WARD', 'WARM'], 3)
     >>> ladders.common("cold", "warm").steps     # every word everyday: no longer than the shortest
     4
 """

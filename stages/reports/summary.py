@@ -14,7 +14,7 @@ longest ladder per length, the most-linked words per length, definition coverage
 source, per SCOWL band and source), the offensive and vulgar_sense counts, the word-list problems, and
 the words of SCOWL level <= LACKING_LEVEL without a definition. `coverage_by_band` (band str, words,
 defined, a count per source) and `definition_counts` ({by_kind, by_source}: {name: words}) are the
-manifest's `definitions` and `definitions_made` too.
+manifest's `counts.definitions` and `counts.definitions_made` too.
 """
 
 from __future__ import annotations

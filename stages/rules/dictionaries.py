@@ -1,5 +1,5 @@
 """The dictionaries' definitions for stage 2 (not a stage itself): evidence before order, for the words no
-list defines.
+list ahead of the dictionaries (config `definition_sources`) defines.
 
 Reads the still undefined words (`id`, `word`), the dictionaries' senses (name -> (`lemma`, `pos`, `rank`,
 `gloss`, and `tagged` where known), in the configured order: WordNet's from stages/sources/wordnet.py,

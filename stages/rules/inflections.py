@@ -2,17 +2,20 @@
 
 Reads a word's proposed bases (stages/rules/morphology.py: the exception lists, MICE -> mouse, HELD ->
 hold, and the suffix rules) and the dictionaries' senses (`lemma`, `pos`, `rank`, `gloss`, `source`,
-`tagged`). A base is verified when it is a word of the lexicon of 3+ letters, an exception list's entry,
-or a 2-letter word of the lexicon reached by a plain suffix (GOES, not GI -> GO); never one letter. The
-base has the part of speech the inflection implies in the dictionary that defines it (plural: noun; past
-tense: verb; comparative: adjective), and its gloss keeps its own tag: `plural of SILVER: a soft white ...
-[n]`. An irregular form's base comes before the form's own senses (stages/rules/dictionaries.py puts it
+`tagged`). A base is verified when it is a word of the lexicon of 3+ letters, an exception list's entry
+(of 2+ letters, 2 only when a word of the lexicon), or a 2-letter word of the lexicon reached by a plain
+suffix that has no forms in the exception lists (ADS -> AD; not BES -> BE); never one letter. The base has
+the part of speech the inflection implies in the dictionary that defines it (plural: noun; past tense:
+verb; comparative: adjective), and its gloss keeps its own tag: `plural of SILVER: a soft white ... [n]`;
+a plural by a suffix rule may also have a base of 3+ letters known only in another part of speech, shown
+without its gloss (`plural of PLENARY`). An irregular form's base comes before the form's own senses (stages/rules/dictionaries.py puts it
 there): HELD is `form of HOLD: ... [v] / occupied or in the control of [adj]`.
 
 `inflections` gives (`word`, `definition`, `source`, `irregular`, `base`, `sense`, `everyday`, `guarded`),
 one row per word that is such a form; its steps: the proposals that verify (_verified), those a rule of
 English spelling allows (_plausible), the readings in order of evidence (_ranked) and the text shown
-(_shown). Definitions are at most wordnet.MAX_CHARS long.
+(_shown). Glosses are kept to wordnet.MAX_CHARS - 40 so that a definition fits in wordnet.MAX_CHARS; only
+a second reading is checked (it is shown when the two fit).
 """
 
 from __future__ import annotations

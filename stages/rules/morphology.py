@@ -9,7 +9,8 @@ dictionaries. stages/rules/offensive.py and verify (through ladders/compose.py) 
 - `morphology`: (`lower`, `base`, `pos`, `priority`, `plain`) of every proposal for the given words, and
   every exception list entry (priority 0; priority i is the i-th rule of RULES, then of DOUBLED);
 - `relations`: (`priority`, `pos`, `relation`), how a definition through each rule names its relation;
-- `lookup_forms`: the lemmas a dictionary is asked about for some words (the words and their proposals);
+- `lookup_forms`: the lemmas a dictionary is asked about for some words (the words, their proposals and
+  every exception-list base);
 - `proposed_bases`: (`word`, `base`) by the suffix rules alone and stage 2's adjective derivations.
 """
 

@@ -15,6 +15,9 @@ used as a profanity) and the reviewed list (config key `offensive`: `WORD level 
 `offensive`, `vulgar_sense` or `clean`; `#` comments). A base word's level, first rule that applies:
 
 1. the reviewed list names it: its level (`clean`: neither, and its forms inherit nothing);
+1b. a form of a word the reviewed list marks `vulgar_sense` (and does not name itself) is `vulgar_sense`,
+   on the terms of the vulgar_sense rule for forms below, before any source may call it offensive (KRAUT:
+   KRAUTS);
 2. WordNet labels some of its senses (a slur or obscenity domain, or a gloss such as "obscene terms
    for", "(ethnic slur)", "offensive term for"): `offensive` when the main sense is labelled (the first
    sense of the part of speech the corpus tagged most: QUEER's is the adjective "strange"), else

@@ -7,18 +7,22 @@ Not a stage, and no files: it reads GCIDE's entries as stages/sources/gcide_dict
        Any wading bird of the genus {Ardea} and allied genera, ...
        [1913 Webster]
 
-or has numbered senses (`1. Deprived of heat, ...`). An entry counts only under
-its own headword (the index also points forms and cross-references into other
-entries: SYN into TRACE's), and not when it is an acronym. For each lemma and part
+or has numbered senses (`1. Deprived of heat, ...`). For a gloss, an entry counts
+only under its own headword (the index also points forms and cross-references into
+other entries: SYN into TRACE's), and not when it is an acronym (the offensive
+label is read from every entry the index lists under the lemma, forms and
+acronyms included). For each lemma and part
 of speech the first sense is kept (obsolete ones after archaic ones, and those
 after the rest, across all its entries: a lemma with a current sense shows none),
 cleaned for people and cut to its first sentence (never at an abbreviation's
 full stop): character codes (`['e]`, `[imac]`) become letters, the etymology
 and every other bracket, quotations (`"..." --Milton.`), notes, plural notes,
 sense numbers and `{}` cross-reference braces removed, whitespace folded,
-parentheses balanced, at most MAX_CHARS (the cleaning and the cut are
+parentheses balanced, at most MAX_CHARS (character codes, quotation lines and
+sense numbers are handled here; the rest of the cleaning and the cut are
 stages/sources/gcide_text.py's). `See X.` and `Same as X.` are followed once to
-X's first sense. A word is flagged offensive when the head or first sense of one
+X's first sense of the same part of speech; a pointer X cannot answer in that
+part of speech is dropped. A word is flagged offensive when the head or first sense of one
 of its entries carries a usage label naming it vulgar, obscene, offensive or
 derogatory (`[Low, deprecatory, and vulgar]`).
 

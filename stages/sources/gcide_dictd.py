@@ -5,7 +5,9 @@ gcide.index (`headword<TAB>offset<TAB>length`, numbers in dictd's base 64) and g
 which gzip reads whole). `entries` gives (`lemma` str, the headword in lower case; `entry` str, the text
 the index points at; `order` u32, the index line), one row per index key that is a single word of letters
 A-Z; phrases, hyphenated words and the 00-database entries are left out. A file missing, not dictzip or
-over 2 GiB decompressed, an index not UTF-8 or a bad offset is an InputFormatError naming it.
+over 2 GiB decompressed, an index not UTF-8 or a malformed offset or length (a digit not of base 64, more
+than MAX_DIGITS digits) is an InputFormatError naming it; an offset or length past the end of the text is
+cut at the end (the entry comes out empty or short).
 """
 
 from __future__ import annotations

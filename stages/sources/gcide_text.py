@@ -3,9 +3,10 @@
 Not a stage; expressions and lazy frames only, no files. `clean` takes a sense's text as GCIDE writes it
 (character codes already made letters) and removes what a player does not read: etymologies and every
 other bracket, pronunciations, quotations, `Note:` and `Syn:` paragraphs, plural notes, field labels such
-as `(Zool.)`, cross-reference braces; whitespace folded. `cut` shortens a String column of a lazy frame
-to at most MAX_CHARS, at a sentence's end (never an abbreviation's full stop), else a clause's or a
-word's, parentheses balanced; null when what is left is too little to read or ends mid-phrase.
+as `(Zool.)`, cross-reference braces; whitespace folded. `cut` keeps, of each text of a String column of a
+lazy frame, its first sentence when that ends within MAX_CHARS (never at an abbreviation's full stop), else
+the whole text when it fits, else a cut at a clause's or a word's end; parentheses balanced; null when what
+is left is too little to read or ends mid-phrase.
 """
 
 from __future__ import annotations

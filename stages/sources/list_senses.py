@@ -9,7 +9,7 @@ parsed by stages/sources/wordlists.py), and gives:
   list to the first text; a run-on form (ADDABLE of ADD) -> `from ADD, to combine ... [adj]`. A chain that
   never reaches a text (a cycle, or longer than MAX_HOPS) or a link to a word the list lacks leaves just
   the linked word; both are counted (a Counter of problems). `definition_source` is the list's name, with
-  `-link` when a link was followed;
+  `-link` when a link or a run-on form's head was followed to its text;
 - (`lemma`, `pos`, `rank`, `gloss`): the list's senses read as a dictionary's (as_lemmas), so that the
   inflections and derivations of its words are defined from them too.
 """

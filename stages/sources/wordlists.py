@@ -1,7 +1,10 @@
 """Word lists in every format stage 1 reads, parsed in one vectorised pass per file.
 
-Not a stage: stage 1 reads the CSW and OWL lists with it, stage 2 the
-supplement of definitions. Formats (one per file):
+Not a stage: stage 1 reads every lexicon's list file, add-list and
+remove-list with it, stage 2 the supplement of definitions (and strips
+control and invisible characters from the dictionaries' text with
+strip_unseen), stages/rules/offensive.py its lists' lines (content_lines).
+Formats (one per file):
 
     plain     AA                                        one word per line, any case
     naspa     AA rough, cindery lava [n -S]             the word, a space, its definition
@@ -19,9 +22,10 @@ definition:
 - definition-level (the grammar's: a sense without its bracket, a bracket
   doubled or left open, an unknown part of speech, unknown markup or an
   unclosed link, text after the bracket, ` : ` not followed by run-on forms;
-  and this module's: control or invisible characters, a definition over
-  MAX_DEFINITION_BYTES): the word and the cleanest text that can be recovered
-  are kept, and the line is listed in a warning row with its reason.
+  and this module's: control or invisible characters): the word and the
+  cleanest text that can be recovered are kept, and the line is listed in a
+  warning row with its reason (a definition over MAX_DEFINITION_BYTES is left
+  out whole; the word is kept).
 
 A definition is text to show, never markup or a command: control characters
 (C0, DEL, C1: a terminal acts on ESC sequences and 0x9B), whole escape

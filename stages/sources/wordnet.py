@@ -17,12 +17,16 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
   A word with only capitalised senses gets no WordNet definition.
 - `exception_lists`: the irregular forms the {...}.exc files list (MICE -> mouse, HELD -> hold), which
   stages/rules/morphology.py proposes as bases beside its suffix rules; `headwords`: a lemma's own
-  senses as its definition, for any dictionary's senses; `offensive_lemmas`, `sense_domains`: the senses in
-  a slur or obscenity domain (stages/rules/offensive.py); `proper_lemmas`: lemmas written only with
+  senses as its definition, for any dictionary's senses; `sense_domains` (stages/rules/offensive.py,
+  and `glosses` for its labelled senses) and `offensive_lemmas`: the senses in a slur, obscenity,
+  profanity or disparagement domain (OFFENSIVE_DOMAINS); `proper_lemmas`: lemmas written only with
   capitals.
-MAX_CHARS bounds every definition stage 2 composes from dictionaries (here, in
-stages/rules/inflections.py and stages/rules/dictionaries.py): a word's senses
-are kept whole, in order, while they fit.
+MAX_CHARS bounds WordNet's definitions (here: a word's senses are kept whole,
+in order, while they fit) and the definitions stages/rules/dictionaries.py and
+stages/rules/inflections.py join from two readings; inflections and derivations
+keep within it by taking only glosses of at most MAX_CHARS - 40, their wording
+not measured again. GCIDE's text is cut by stages/sources/gcide_text.py's own
+MAX_CHARS.
 """
 
 from __future__ import annotations

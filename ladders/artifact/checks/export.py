@@ -1,4 +1,5 @@
-"""An export folder as verify's checks read it: each table and the manifest read once, on first use.
+"""An export folder as verify's checks read it: the manifest, words.parquet and groups.parquet each read
+once, on first use (longest.parquet and ladder.sqlite are read by the checks that need them).
 
 `Export(folder)` gives the manifest (contract.load_manifest), the lexicons it names, the group columns
 and, for each, its lexicon's flag and its mode's neighbour-list columns; words.parquet and groups.parquet

@@ -1,8 +1,9 @@
 """Verify's checks of the export's files: against the manifest (E001, E004), the column table (E002 dtypes,
-E005 nulls, E006 derived columns), the ids (E003) and ladder.sqlite against words.parquet (E401).
+E005 nulls, E006 derived columns), the ids (E003) and ladder.sqlite against words.parquet (E401, whose
+expected rows are encoded by the SQLite writer's own pipeline.sqlite.sqlite_words).
 
-Each check takes an `Export` (checks/export.py) and returns up to EXAMPLES lines of what is wrong (empty:
-it holds); its docstring is what verify prints when it fails.
+Each check takes an `Export` (checks/export.py) and returns the lines of what is wrong (empty: it holds);
+verify prints its docstring when it fails, and up to EXAMPLES of the lines.
 """
 
 from __future__ import annotations

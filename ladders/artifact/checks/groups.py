@@ -1,8 +1,8 @@
 """Verify's checks of the groups (E201-E204): the group columns against the connected components of the
 links (scipy's, not stage 5's), their numbering, groups.parquet and longest.parquet against words.parquet.
 
-Each check takes an `Export` (checks/export.py) and returns up to EXAMPLES lines of what is wrong (empty:
-it holds); its docstring is what verify prints when it fails.
+Each check takes an `Export` (checks/export.py) and returns the lines of what is wrong (empty: it holds);
+verify prints its docstring when it fails, and up to EXAMPLES of the lines.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Verify's checks of the neighbour lists (E101-E105, E108, E109), recomputed from the word column alone.
 
-Each check takes an `Export` (checks/export.py) and returns up to EXAMPLES lines of what is wrong (empty:
-it holds); its docstring is what verify prints when it fails. The expected degrees come from wildcard
+Each check takes an `Export` (checks/export.py) and returns the lines of what is wrong (empty: it holds);
+verify prints its docstring when it fails, and up to EXAMPLES of the lines. The expected degrees come from wildcard
 patterns (a substitution) and deletions (an insertion or deletion), not from stage 4's code.
 """
 

@@ -1,8 +1,8 @@
 """Verify's checks of what each word holds against how the manifest says it was made: the lexicons (E106,
 E107), rareness under the manifest's table (E301), and the offensive and vulgar_sense flags (E501, E502).
 
-Each check takes an `Export` (checks/export.py) and returns up to EXAMPLES lines of what is wrong (empty:
-it holds); its docstring is what verify prints when it fails. E502 alone uses stage code: it proposes a
+Each check takes an `Export` (checks/export.py) and returns the lines of what is wrong (empty: it holds);
+verify prints its docstring when it fails, and up to EXAMPLES of the lines. E502 alone uses stage code: it proposes a
 word's base forms by stage 2's own morphology (through ladders/compose.py), as the rule it checks is
 stated in those terms.
 """
