@@ -70,14 +70,20 @@ def test_notice_names_each_input_its_licence_and_columns(released):
 def test_notice_takes_licences_from_sources_md_by_checksum(tiny, tmp_path):
     """An input whose files are rows of a SOURCES.md above it gets that row's origin and licence."""
     digest = hashlib.sha256((tiny / "cuss.js").read_bytes()).hexdigest()
+    listed = hashlib.sha256((tiny / "csw.txt").read_bytes()).hexdigest()
     (tiny / "SOURCES.md").write_text(
         "| path | package | version | path in package | sha256 | licence |\n|---|---|---|---|---|---|\n"
         f"| `cuss.js` | npm `cuss` | 2.2.0 | `package/index.js` | `{digest}` | MIT (Titus Wormer) |\n"
+        f"| `csw.txt` | PyPI `a-list` | 1.0 | `csw.txt` | `{listed}` | BSD |\n"
     )
     (tiny / "license").write_text("(The MIT License)\n\nCopyright (c) Titus Wormer\n")
     assert release(tiny, tmp_path / "r").exit_code == 0
     cuss = (tmp_path / "r/NOTICE").read_text().split("## cuss")[1].split("## ")[0]
     assert "From: npm cuss 2.2.0. Licence: MIT (Titus Wormer)." in cuss and "    Copyright (c) Titus Wormer" in cuss
+    # A word list is found through the config too, not the current folder (this test runs in the project's:
+    # the list's path as written, `csw.txt`, named nothing there and NOTICE said it was listed nowhere).
+    csw = (tmp_path / "r/NOTICE").read_text().split("## csw")[1].split("## ")[0]
+    assert "From: PyPI a-list 1.0. Licence: BSD." in csw
 
 
 def test_two_runs_give_byte_identical_folders(tmp_path):

@@ -4,8 +4,9 @@ export carry its text.
 Reads the export's manifest (its inputs by key, with sha256; its lexicons) and words.parquet's
 `definition_source` (how many definitions each input gave); for each input, the first SOURCES.md in its
 folder or above it (origin and licence, matched by sha256); WordNet's licence header and cuss's licence
-file. The inputs other than the word lists are found through the config's paths (input_paths); the word
-lists through their paths in the manifest, as written there (relative ones against the current folder).
+file. Every input is found through the config (input_paths): a path key by its path, a word list by its
+label in the manifest (the path as the config writes it, resolved against the config's folder, whatever
+the current folder).
 Writes nothing: `notice` returns the text, ladders/artifact/release.py writes it.
 """
 
@@ -119,7 +120,7 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
         key = entry["key"]
         if key == LEXICON_FILES:
             key = named.get(path, Path(path).name)
-            inputs = {**inputs, key: Path(path)}
+            inputs = {**inputs, key: inputs.get(path, Path(path))}
             lists.add(key)
         by_key.setdefault(key, []).append(entry["sha256"])
     sources = pl.read_parquet(export / WORDS_FILE, columns=[Col.definition_source])[Col.definition_source]
@@ -170,6 +171,7 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
 
 
 def input_paths(config, export: Path) -> dict[str, Path]:
-    """The config's path of each input key the export's manifest names."""
+    """The config's path of each input key the export's manifest names, and of each word list by its label
+    (the manifest's path as written in the config: `raw/lexicons/sowpods.txt`)."""
     keys = {entry["key"] for entry in read_manifest(export).get("inputs", {}).values()} - {LEXICON_FILES}
-    return {key: config.path(key) for key in sorted(keys) if key in config.values}
+    return {key: config.path(key) for key in sorted(keys) if key in config.values} | config.lexicon_files()
