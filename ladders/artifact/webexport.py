@@ -1,11 +1,12 @@
 """`ladders export-web DIR`: a static solver page and the compact data it fetches.
 
-Reads words.parquet of an export. Writes into DIR:
+Reads an export: words.parquet, the manifest (its lexicons and label cut-offs), and for the puzzles
+ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes into DIR:
 - index.html, the scripts (SCRIPTS: words.js .. app.js), style.css: the page (ladders/web/), plain
   HTML/CSS/JS;
-- data/manifest.json: the export's version, its lexicons (the page's list selector), the label names and
-  the names of the files below, which
-  hold a hash of their content in their name (a browser may keep them forever);
+- data/manifest.json: the page's version, the export's lexicons (the page's list selector), the label
+  names, the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
+  which hold a hash of their content in their name (a browser may keep them forever);
 - data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
   `bucket` of each;
 - data/b/*: buckets of whole substitution groups (every lexicon's, joined where they share a word) of one
@@ -20,7 +21,8 @@ Reads words.parquet of an export. Writes into DIR:
 - data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator (start, end, length, steps,
   difficulty), for play mode;
 - data/files.*.json: every file with its size, for "keep for offline use";
-- sw.js: the service worker, its cache named by the version (a hash of every file);
+- sw.js: the service worker, its cache named by the version (a hash of the page's files and of every
+  data file above but the listing and the manifest, which name it);
 - a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
 So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/test_web.py
 holds the byte budgets).
