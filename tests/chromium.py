@@ -129,19 +129,10 @@ def site(raw_export):
 
 
 @pytest.fixture(scope="session")
-def tiny_site(tmp_path_factory):
-    """The tiny fixture's export and a page folder of it: (export folder, page folder)."""
-    from conftest import copy_tiny
-
-    root = copy_tiny(tmp_path_factory.mktemp("tinyweb"))
-    built = subprocess.run(
-        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    assert built.returncode == 0, built.stderr
-    return root / "build/export", root / "page"
+def tiny_site(tiny_export):
+    """The tiny fixture's export (the session's, tests/conftest.py) and a page folder beside its build:
+    (export folder, page folder)."""
+    return tiny_export, tiny_export.parent.parent / "page"
 
 
 def re_exported(export: Path, page: Path, tmp: Path, factor: int) -> None:
