@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import io
 import shutil
 import subprocess
@@ -327,16 +328,42 @@ def test_what_a_killed_release_left_beside_the_folder_is_put_right(tiny, release
     """A kill inside the swap left the old release in `.r1.old-*/r1` (and, between the two renames, no r1
     at all): 100 MB hidden for ever. The next release puts it back or removes it; a folder of the same
     pattern that is not such a leftover is the user's and stays."""
+    half = tmp_path / ".r1.new-killed"  # killed while writing: some of a release's files
+    half.mkdir()
+    shutil.copyfile(released / SUMS, half / SUMS)
     aside = tmp_path / ".r1.old-killed"
     aside.mkdir()
     if killed == "between the renames":
         released.rename(aside / "r1")
     else:
         shutil.copytree(released, aside / "r1")
-    mine = tmp_path / ".r1.old-mine"
-    mine.mkdir()
-    (mine / "notes.txt").write_text("mine")
+    mine, also_mine = tmp_path / ".r1.old-mine", tmp_path / ".r1.new-mine"
+    for folder in (mine, also_mine):
+        folder.mkdir()
+        (folder / "notes.txt").write_text("mine")
     result = release(tiny, released)
     assert result.exit_code == 0, result.output
-    assert is_release(released) and not aside.exists()
-    assert (mine / "notes.txt").read_text() == "mine"
+    assert is_release(released) and not aside.exists() and not half.exists()
+    assert (mine / "notes.txt").read_text() == (also_mine / "notes.txt").read_text() == "mine"
+
+
+def test_a_second_release_beside_the_first_waits_its_turn(tiny, released, tmp_path):
+    """Releases into one folder's parent take turns (a lock on the parent): the second says it waits,
+    and neither removes the other's half-written folder."""
+    import fcntl
+
+    from conftest import child
+
+    fd = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # as a first release holds it
+    second = child("release", "--quiet", "--config", str(tiny / "config.toml"), str(tmp_path / "r2"))
+    try:
+        lines = iter(second.stderr.readline, "")  # the build's stage lines, then the wait
+        line = next((line for line in lines if not line[0].isdigit()), "")
+        assert line.startswith("waiting: another ladders release is writing in "), line
+        assert second.poll() is None and not (tmp_path / "r2").exists()
+    finally:
+        os.close(fd)
+    out, err = second.communicate(timeout=300)
+    assert second.returncode == 0, err
+    assert is_release(tmp_path / "r2")

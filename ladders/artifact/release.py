@@ -18,9 +18,10 @@ gzip output may differ across zlib versions).
 A folder is a release when it holds SHA256SUMS and exactly the files SHA256SUMS lists besides it. DIR
 must be new, empty or a release (which is replaced whole: the new one is written beside it and renamed
 into place). The previous release may be a folder or a .tar.gz/.tgz/.zip of one (at its top or in one
-folder); it is checked against its SHA256SUMS before it is read. What a release killed inside the swap
-left beside DIR (the old release moved aside) is put back or removed by the next one (_recover). NOTICE's
-text is ladders/artifact/notice.py's.
+folder); it is checked against its SHA256SUMS before it is read. Releases written in one folder take
+turns (a lock on that folder, the second saying it waits); what a killed one left beside DIR (a
+half-written `.DIR.new-*`, the old release moved aside into `.DIR.old-*`) is removed or put back by the
+next one (_recover). NOTICE's text is ladders/artifact/notice.py's.
 """
 
 from __future__ import annotations
@@ -167,17 +168,25 @@ def check_target(folder: Path) -> None:
         )
 
 
-def write_release(export: Path, folder: Path, previous: Path | None, inputs: dict[str, Path]) -> dict[str, str]:
+def write_release(
+    export: Path, folder: Path, previous: Path | None, inputs: dict[str, Path], echo=lambda line: None
+) -> dict[str, str]:
     """Write the release of `export` (verified first) into `folder`, with CHANGES.md against `previous`
     (a release folder or archive, or None); `inputs` are the config's input paths by key, for NOTICE.
     Returns {file: sha256}. The checks, the dump and the page are `verify`'s, `export-sql`'s and
-    `export-web`'s own functions."""
+    `export-web`'s own functions. Releases into one parent folder take turns (a lock on that folder)."""
+    folder = Path(folder)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with _taking_turns(folder.parent, echo):
+        return _write(export, folder, previous, inputs)
+
+
+def _write(export: Path, folder: Path, previous: Path | None, inputs: dict[str, Path]) -> dict[str, str]:
     from ladders.artifact.diff import changes_markdown
     from ladders.artifact.sqldump import mysql_dump
     from ladders.artifact.verify import verify
     from ladders.artifact.webfolder import write_web
 
-    folder = Path(folder)
     _recover(folder)
     check_target(folder)
     failed = verify(export)
@@ -186,7 +195,6 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
         more = f" (and {len(failed) - 1} more checks)" if len(failed) > 1 else ""
         raise VerifyFailed(f"the export fails verify: {code} {message}{more}; no release written")
     with previous_release(previous) as before:
-        folder.parent.mkdir(parents=True, exist_ok=True)
         fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
         try:
             for name in FILES:
@@ -212,12 +220,32 @@ def write_release(export: Path, folder: Path, previous: Path | None, inputs: dic
     return sums
 
 
+@contextmanager
+def _taking_turns(parent: Path, echo):
+    """Hold a lock on the folder the release is written in (flock on the folder itself: no file of ours
+    left there), so that no other release is writing beside it while this one writes or cleans up."""
+    import fcntl
+
+    fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            echo(f"waiting: another ladders release is writing in {parent}")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 def _recover(folder: Path) -> None:
-    """Put right what a release killed inside `_replace` left: the old release moved aside into
-    `.NAME.old-*/NAME` with nothing at NAME (it is put back, to be replaced as usual), or left there after
-    the new one took its place (removed). Only such folders beside NAME holding NAME and nothing else, a
-    release by its SHA256SUMS, are touched. (A `.NAME.new-*` a kill leaves is not removed: a second
-    release running at the same time may be writing it.)"""
+    """Put right what a killed release of `folder` left beside it (under _taking_turns' lock, so no release
+    is writing there): the old release moved aside into `.NAME.old-*/NAME` with nothing at NAME (it is put
+    back, to be replaced as usual), or left there after the new one took its place (removed); and a
+    half-written `.NAME.new-*` (removed). Only such folders holding what a release writes are touched."""
+    for fresh in folder.parent.glob(f".{glob.escape(folder.name)}.new-*"):
+        if not fresh.is_symlink() and fresh.is_dir() and _only_release_files(fresh):
+            shutil.rmtree(fresh)
     for aside in sorted(folder.parent.glob(f".{glob.escape(folder.name)}.old-*")):
         inside = aside / folder.name
         if aside.is_symlink() or not aside.is_dir() or [p.name for p in aside.iterdir()] != [folder.name]:
@@ -229,6 +257,10 @@ def _recover(folder: Path) -> None:
         else:
             os.rename(inside, folder)
         aside.rmdir()
+
+
+def _only_release_files(folder: Path) -> bool:
+    return all(p.name in (*RELEASE_FILES, SUMS) and p.is_file() and not p.is_symlink() for p in folder.iterdir())
 
 
 def _replace(fresh: Path, folder: Path) -> None:

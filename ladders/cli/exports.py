@@ -101,7 +101,8 @@ def release(
         runner = runner_for(config, build_dir, quiet)
         runner.build()
         export = runner.build_dir / "export"
-        sums = write_release(export, folder, previous, input_paths(runner.config, export))
+        inputs = input_paths(runner.config, export)
+        sums = write_release(export, folder, previous, inputs, lambda line: say(line, err=True))
     say(f"wrote {folder}: {len(sums)} files and SHA256SUMS", err=True)
 
 
