@@ -36,12 +36,14 @@ def read_parquet_bytes(data: bytes) -> pl.DataFrame:
     return pl.read_parquet(io.BytesIO(data))
 
 
+# Every file is read by its path as written, glob=False: polars would read `[`, `*` and `?` in a folder's
+# name as a pattern, and a folder named `export*` would load its neighbours' rows too.
 def read_export_table(path: Path) -> pl.DataFrame:
     """A Parquet file of an export, or DamagedState naming it (polars' own error names no file)."""
     from pipeline.errors import DamagedState
 
     try:
-        return pl.read_parquet(path)
+        return pl.read_parquet(path, glob=False)
     except pl.exceptions.PolarsError as e:
         said = " ".join(str(e).split())[:160]
         raise DamagedState(
@@ -51,7 +53,8 @@ def read_export_table(path: Path) -> pl.DataFrame:
 
 def parquet_rows(data: bytes | Path) -> int:
     """Rows of Parquet bytes or a Parquet file, from the footer alone."""
-    return pl.scan_parquet(data if isinstance(data, Path) else io.BytesIO(data)).select(pl.len()).collect().item()
+    source = data if isinstance(data, Path) else io.BytesIO(data)
+    return pl.scan_parquet(source, glob=False).select(pl.len()).collect().item()
 
 
 def sha256(data: bytes) -> str:

@@ -193,7 +193,7 @@ class Runner:
         """Rows of an intermediate table from its Parquet footer; None when it is missing or unreadable."""
         try:
             return (
-                pl.scan_parquet(self.build_dir / writer_of(self.stages, table)[1].path)
+                pl.scan_parquet(self.build_dir / writer_of(self.stages, table)[1].path, glob=False)
                 .select(pl.len())
                 .collect()
                 .item()

@@ -214,7 +214,7 @@ def main(argv: list[str]) -> int:
 
     export = Path(argv[0]) if argv else Path(load_config()["build_dir"]) / "export"
     try:
-        words = pl.read_parquet(export / WORDS_FILE, columns=[Col.word, Col.definition])
+        words = pl.read_parquet(export / WORDS_FILE, columns=[Col.word, Col.definition], glob=False)
     except (OSError, pl.exceptions.PolarsError) as e:
         print(f"audit: no export to audit in {export} ({e.__class__.__name__}); run make build first", file=sys.stderr)
         return 2

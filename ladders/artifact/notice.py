@@ -123,7 +123,8 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
             inputs = {**inputs, key: inputs.get(path, Path(path))}
             lists.add(key)
         by_key.setdefault(key, []).append(entry["sha256"])
-    sources = pl.read_parquet(export / WORDS_FILE, columns=[Col.definition_source])[Col.definition_source]
+    words = pl.read_parquet(export / WORDS_FILE, columns=[Col.definition_source], glob=False)
+    sources = words[Col.definition_source]
     made = sources.drop_nulls().value_counts(sort=True, name="n").rows()
     out = [
         "NOTICE: what this release is made from, under which licence, and where each input's text is.",

@@ -48,11 +48,11 @@ class Export:
 
     @cached_property
     def words(self) -> pl.DataFrame:
-        return pl.read_parquet(self.folder / WORDS_FILE)
+        return pl.read_parquet(self.folder / WORDS_FILE, glob=False)  # the path as written: no pattern
 
     @cached_property
     def groups(self) -> pl.DataFrame:
-        return pl.read_parquet(self.folder / GROUPS_FILE)
+        return pl.read_parquet(self.folder / GROUPS_FILE, glob=False)
 
     def pairs(self, column: str) -> pl.DataFrame:
         """(`src`, `dst`) for every entry of a neighbour-list column."""

@@ -54,7 +54,7 @@ def manifest_lists_every_file(e: Export) -> list[str]:
     rows = {
         WORDS_FILE: e.words.height,
         GROUPS_FILE: e.groups.height,
-        LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE).select(pl.len()).collect().item(),
+        LONGEST_FILE: pl.scan_parquet(e.folder / LONGEST_FILE, glob=False).select(pl.len()).collect().item(),
     }
     for name, actual in rows.items():
         said = e.manifest.get("files", {}).get(name, {}).get("rows")
@@ -66,7 +66,7 @@ def manifest_lists_every_file(e: Export) -> list[str]:
 def schemas_match_contract(e: Export) -> list[str]:
     """a table's columns or dtypes differ from the export contract"""
     bad = []
-    longest = pl.read_parquet(e.folder / LONGEST_FILE)
+    longest = pl.read_parquet(e.folder / LONGEST_FILE, glob=False)
     for name, frame, schema in (
         (WORDS_FILE, e.words, words_schema(e.lexicons)),
         (GROUPS_FILE, e.groups, GROUP_SIZES),
@@ -120,7 +120,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
     if not path.is_file():
         return ["ladder.sqlite is missing"]
     try:
-        with adbc.connect(f"file:{path}?mode=ro") as con, con.cursor() as cur:
+        with adbc.connect(f"{path.resolve().as_uri()}?mode=ro") as con, con.cursor() as cur:
 
             def frame(query: str, schema: pl.Schema | None = None) -> pl.DataFrame:
                 """The rows as a frame; with a schema, cast to it (SQLite's types are per value, and an

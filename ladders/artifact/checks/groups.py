@@ -89,7 +89,7 @@ def longest_ladders_hold(e: Export) -> list[str]:
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import shortest_path
 
-    longest = pl.read_parquet(e.folder / LONGEST_FILE)
+    longest = pl.read_parquet(e.folder / LONGEST_FILE, glob=False)
     ids = dict(zip(e.words[Col.word].to_list(), e.words[Col.id].to_list()))
     bad = []
     for (lexicon, mode), column in e.group_columns.items():
