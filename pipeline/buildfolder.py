@@ -116,11 +116,17 @@ class BuildFolder:
     def refuse_foreign_files(self) -> None:
         """A folder output (build/export) is replaced whole by the next build that writes it, so a file or
         folder in it that is none of its declared members was put there by someone else, and the swap would
-        delete it: DamagedState naming it, before any stage runs."""
+        delete it: DamagedState naming it, before any stage runs. So is a file where the folder goes (the
+        swap would move it aside as its own)."""
         recorded: dict | None = None
         for stage in self.stages:
             for output in stage.writes.values():
                 folder = self.path / output.path
+                if output.is_dir and folder.is_file() and not folder.is_symlink():
+                    raise DamagedState(
+                        f"{folder} is a file, where ladders writes the folder {output.path}/: move it out of "
+                        f"{self.path} first"
+                    )
                 if not output.is_dir or not folder.is_dir() or folder.is_symlink():
                     continue
                 ours = set(output.members)

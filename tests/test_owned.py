@@ -233,3 +233,17 @@ def test_a_users_file_in_the_built_web_folder_is_refused_and_kept(built):
     result = build(built, "--force", "--with", "web")
     assert result.exit_code == 3 and f"error: {mine} is not a file ladders wrote" in result.stderr
     assert mine.read_text() == "mine\n"
+
+
+def test_a_users_file_where_the_export_folder_goes_is_refused_and_kept(built):
+    """A file at build/export was moved to the hidden build/.export.new by the swap (exit 0), and every
+    later build failed with `File exists` (exit 4)."""
+    export = built / "build" / "export"
+    for path in sorted(export.iterdir()):
+        path.unlink()
+    export.rmdir()
+    export.write_text("my precious notes\n")
+    for args in (("--force",), ()):
+        result = build(built, *args)
+        assert result.exit_code == 3 and result.stderr.startswith(f"error: {export} is a file"), result.output
+    assert export.read_text() == "my precious notes\n" and not (built / "build" / ".export.new").exists()
