@@ -247,3 +247,17 @@ def test_a_users_file_where_the_export_folder_goes_is_refused_and_kept(built):
         result = build(built, *args)
         assert result.exit_code == 3 and result.stderr.startswith(f"error: {export} is a file"), result.output
     assert export.read_text() == "my precious notes\n" and not (built / "build" / ".export.new").exists()
+
+
+@pytest.mark.parametrize("marker", ["", "{garbage", '{"written": [], "before": []}'])
+def test_export_web_writes_over_no_file_a_record_does_not_name(built, tmp_path, marker):
+    """With a marker present, export-web replaced a user's index.html and data/manifest.json (exit 0): the
+    marker says the folder is ladders', not that every file in it is."""
+    page = tmp_path / "site"
+    (page / "data").mkdir(parents=True)
+    (page / "index.html").write_text("MY PAGE")
+    (page / "data/manifest.json").write_text("MY MANIFEST")
+    (page / ".ladders-web").write_text(marker)
+    result = invoke("export-web", str(page), "--config", str(built / "config.toml"))
+    assert result.exit_code == 2 and "is not a file ladders wrote" in result.stderr, result.output
+    assert (page / "index.html").read_text() == "MY PAGE" and (page / "data/manifest.json").read_text() == "MY MANIFEST"

@@ -11,7 +11,8 @@ being made (after that check) makes the write fail rather than be followed.
 ladders owns only the files it wrote, listed in the folder's marker (`.ladders-web`, JSON): a re-export
 removes the files of the export before the previous one that neither of the two has, and the temporary
 files (`.NAME.<16 hex>.tmp`) a killed export-web left beside ours; nothing else (a user's data/notes.txt
-stays), so a page left open since the previous export still finds its files.
+stays), so a page left open since the previous export still finds its files; a file at one of the new
+export's names that neither record lists is the user's, and refused (exit 2), not written over.
 Two export-web runs into one folder take turns (a lock on the folder), the second one saying it waits.
 """
 
@@ -157,6 +158,15 @@ def write_web(export: Path, folder: Path, echo=lambda line: None) -> int:
             raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")
         io.refuse_links(io.special_files_at(top, folder), WHERE)
         last, before = _record(page)
+        # A file at one of this export's names that no record says ladders wrote is the user's (the
+        # marker only says the folder is ours): refused, not written over.
+        theirs = sorted(n for n in files if n not in last | before and os.path.lexists(folder / n))
+        if theirs:
+            raise UsageError(
+                f"{folder / theirs[0]} is not a file ladders wrote"
+                + (f" ({len(theirs) - 1} more)" if len(theirs) > 1 else "")
+                + f"; export-web would write over it: move it out of {folder} first"
+            )
         page.remove(_killed_writes(page, set(files) | last | before))
         # First the marker, claiming this export's files too: a run killed midway leaves a folder that
         # is still ladders' own, its record naming every file it may have written.
