@@ -57,7 +57,10 @@ def describe_os_error(e: OSError) -> str:
     """`cannot write build/x: No space left on device`: what failed, where, and what to do."""
     import errno
 
-    where = f" {e.filename}" if e.filename else ""
+    # A copy's error names its source first and its target second (shutil.copyfile): a full disk, a quota
+    # or a file size limit is the target's.
+    written = e.filename2 if e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) and e.filename2 else None
+    where = f" {written or e.filename}" if written or e.filename else ""
     hint = {
         errno.ENOSPC: "; free some space and run again",
         errno.EACCES: "; check the folder's permissions",

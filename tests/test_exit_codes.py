@@ -183,3 +183,14 @@ def test_ctrl_c_outside_a_build_is_one_word_and_exit_130(tiny_export, monkeypatc
         assert json.loads(result.stdout) == {"error": {"code": 130, "message": "interrupted"}}
     else:
         assert result.stderr == "interrupted\n"
+
+
+def test_a_full_disk_during_a_copy_names_the_file_being_written(tmp_path):
+    """A release on a full disk said `No space left on device: <build>/export/ladder.sqlite`, the copy's
+    source on a disk with room: the error of shutil.copyfile names the source first, the target second."""
+    import errno
+
+    error = OSError(errno.ENOSPC, "No space left on device", "/big/export/ladder.sqlite", None, "/full/r/x")
+    assert limits.describe_os_error(error).startswith("No space left on device: /full/r/x;")
+    missing = OSError(errno.ENOENT, "No such file or directory", "/gone/words.parquet", None, "/r/words.parquet")
+    assert limits.describe_os_error(missing).startswith("No such file or directory: /gone/words.parquet;")
