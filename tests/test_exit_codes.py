@@ -194,3 +194,16 @@ def test_a_full_disk_during_a_copy_names_the_file_being_written(tmp_path):
     assert limits.describe_os_error(error).startswith("No space left on device: /full/r/x;")
     missing = OSError(errno.ENOENT, "No such file or directory", "/gone/words.parquet", None, "/r/words.parquet")
     assert limits.describe_os_error(missing).startswith("No such file or directory: /gone/words.parquet;")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"]])
+def test_help_to_a_full_stdout_is_one_line_and_exit_4(args):
+    """`ladders --help > /dev/full` printed a 33-line traceback, exit 1."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert (done.returncode, done.stderr) == (
+        4,
+        "error: No space left on device: standard output; free some space and run again\n",
+    )

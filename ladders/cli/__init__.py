@@ -69,14 +69,21 @@ def main() -> None:
     and exit 2, as every failure, and JSON too when --json is among the arguments."""
     from typer.exceptions import Abort, TyperException
 
+    import os
+
     try:
         code = typer.main.get_command(app).main(standalone_mode=False)
-    except StdoutGone:
-        import os
-
+    except (StdoutGone, BrokenPipeError):  # the reader of stdout went away (a command's output, or --help's)
         # Python's own flush of stdout at exit would fail again and print a traceback: write it to nowhere.
         os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         sys.exit(STDOUT_GONE)
+    except OSError as e:  # --help or a usage line written to a full or failing stdout (commands say their own)
+        from pipeline.limits import describe_os_error
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        e.filename = e.filename or "standard output"
+        say(f"error: {describe_os_error(e)}", err=True)
+        sys.exit(4)
     except TyperException as e:
         if "--json" in sys.argv[1:]:
             import json
