@@ -174,3 +174,12 @@ def test_a_closed_stdout_is_one_line_and_exit_4(tiny_export):
     assert child.returncode == 4 and child.stderr == (
         "error: Bad file descriptor: standard output (it is closed); give the command somewhere to write\n"
     )
+
+
+def test_a_newline_in_a_path_keeps_a_success_line_one_line(tiny_export, tmp_path):
+    """`wrote <path>` printed a path's newline as it is: one message, two lines (a crafted name could
+    forge an `error:` line of its own)."""
+    target = tmp_path / "a\nerror: forged.sql"
+    result = invoke("export-sql", "--export", str(tiny_export), "--out", str(target))
+    assert result.exit_code == 0 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"wrote {tmp_path}/a\\nerror: forged.sql (")

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from ladders.cli.options import BuildDirOpt, ConfigOpt, ExportOpt, JsonOpt, QuietOpt, ReadDirOpt, export_dir, runner_for
-from ladders.cli.output import reported, say, warn_address_space, write_stdout
+from ladders.cli.output import reported, say, say_line, warn_address_space, write_stdout
 
 
 def export_sql(
@@ -56,7 +56,7 @@ def export_sql(
         target = out or default
         check_target(target)
         io.write_atomic(target, dump.encode(), named_by_user=out is not None)
-        say(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)", err=True)
+        say_line(f"wrote {target} ({target.stat().st_size / 1e6:,.1f} MB)")
 
 
 def export_web(
@@ -74,8 +74,8 @@ def export_web(
     warn_address_space("the page of raw/'s export", "it stops")
     with reported():
         source = export_dir(export, config, build_dir)
-        size = read_consistently(lambda: write_web(source, folder, lambda line: say(line, err=True)), source)
-    say(f"wrote {folder} ({size / 1e6:,.1f} MB)", err=True)
+        size = read_consistently(lambda: write_web(source, folder, say_line), source)
+    say_line(f"wrote {folder} ({size / 1e6:,.1f} MB)")
 
 
 def release(
@@ -102,8 +102,8 @@ def release(
         runner.build()
         export = runner.build_dir / "export"
         inputs = input_paths(runner.config, export)
-        sums = write_release(export, folder, previous, inputs, lambda line: say(line, err=True))
-    say(f"wrote {folder}: {len(sums)} files and SHA256SUMS", err=True)
+        sums = write_release(export, folder, previous, inputs, say_line)
+    say_line(f"wrote {folder}: {len(sums)} files and SHA256SUMS")
 
 
 def verify(

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ladders.cli.output import say
+from ladders.cli.output import say_line
 
 ConfigOpt = Annotated[
     Optional[Path],
@@ -50,7 +50,7 @@ ExportOpt = Annotated[Optional[Path], typer.Option("--export", help="Export fold
 def _echo(quiet: bool):
     def echo(line: str) -> None:
         if not (quiet and line.startswith("    ")):
-            say(line, err=True)
+            say_line(line)
 
     return echo
 

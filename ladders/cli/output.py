@@ -47,6 +47,12 @@ def say(text: str, err: bool = False) -> None:
     write_stdout((inert(text) + "\n").encode(out.encoding or "utf-8", out.errors or "strict"))
 
 
+def say_line(text: str) -> None:
+    """One line on stderr, a newline in it (a path's) written as \\n like every other control character: a
+    message about a folder named with a newline stays one line, and cannot forge a line of its own."""
+    say(text.replace("\n", "\\n"), err=True)
+
+
 def write_stdout(data: bytes) -> None:
     """`data` on stdout, every byte or an error: a short write (a file size limit, a full disk) is one
     line on stderr and exit 4 (Python's buffered stdout took a short write for a whole one and exited 0
