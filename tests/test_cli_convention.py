@@ -154,3 +154,10 @@ def test_a_counter_shows_only_past_its_delay(monkeypatch, capsys):
         time.sleep(0.5)
         one_more()
     assert "puzzles:" in capsys.readouterr().err
+
+
+def test_ladders_alone_prints_the_help_not_a_flattened_error():
+    """`ladders` with no arguments printed the whole help as one 2,435-character `error:` line."""
+    done = subprocess.run([sys.executable, "-m", "pipeline"], cwd=ROOT, capture_output=True, text=True)
+    helped = subprocess.run([sys.executable, "-m", "pipeline", "--help"], cwd=ROOT, capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (2, "") and done.stdout.strip() == helped.stdout.strip()

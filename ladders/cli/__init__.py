@@ -89,6 +89,8 @@ def main() -> None:
             import json
 
             say(json.dumps({"error": {"code": e.exit_code, "message": e.format_message()}}))
+        elif type(e).__name__ == "NoArgsIsHelpError":  # `ladders` alone: the help itself, as --help gives it
+            say(e.ctx.get_help())
         else:  # one line, as every other failure: what is wrong, and where the help is
             ctx = getattr(e, "ctx", None)
             where = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
