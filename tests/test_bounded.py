@@ -1,7 +1,7 @@
 """Issue 38: right answers or one-line refusals, bounded in time and memory, whatever is typed or found.
 
 - one rule for a typed word in the three solvers (here `ladders solve`; the PHP solver in test_sql.py, the
-  page in test_web.py): spaces and tabs around it dropped, a-z folded to A-Z, anything else refused;
+  page in test_web.py): ASCII whitespace around it dropped, a-z folded to A-Z, anything else refused;
 - a damaged ladder.sqlite (a rareness below 1, a NULL group) is refused, never searched for ever;
 - long-running commands are bounded: `solve --all --limit`, `puzzle --count`, suggestions for a long word;
 - a reader that goes away (`| head -1`) ends the command quietly with 141, as a shell reports SIGPIPE;

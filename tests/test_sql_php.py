@@ -171,7 +171,7 @@ def test_php_options_anywhere_and_unknown_ones_refused(server, tiny_db, args, co
 
 @pytest.mark.parametrize("word", ["\ufb01re", "\u0131nk", "COLD\u200b", "\u00a0COLD"])
 def test_php_refuses_what_is_not_a_z_after_the_one_rule(server, tiny_db, word):
-    """The one rule of the three solvers: spaces and tabs around dropped, a-z folded, nothing else."""
+    """The one rule of the three solvers: ASCII whitespace around dropped, a-z folded, nothing else."""
     result = php(server, tiny_db, word, "CORD")
     assert result.returncode == 10 and json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
     assert php(server, tiny_db, " cold\t", "CORD").returncode == 0

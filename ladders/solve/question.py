@@ -55,7 +55,8 @@ class OffensiveWord(SolveError):
 
 
 # The one rule of a word typed into a solver (this one, solvers/php/ladder.php and the web page alike,
-# and the lists' own rule in stage 1): spaces and tabs around it are dropped, a-z folded to A-Z, and
+# and the lists' own rule in stage 1): ASCII whitespace around it (space, tab, line ends, vertical tab,
+# form feed) is dropped, a-z folded to A-Z, and
 # anything else refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI" and the
 # dotless "\u0131" to "I", which would answer a word that was never typed.
 AROUND = " \t\n\r\x0b\x0c"

@@ -5,7 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 
-// A typed word's one rule, as in `ladders solve` and the PHP solver: spaces and tabs around it dropped,
+// A typed word's one rule, as in `ladders solve` and the PHP solver: ASCII whitespace around it dropped,
 // a-z folded to A-Z, anything else refused. toUpperCase alone maps the ligature "\ufb01" to "FI" and the
 // dotless "\u0131" to "I": words never typed.
 function normalise(text) {

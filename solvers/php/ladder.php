@@ -118,7 +118,7 @@ $edit = isset($opts["edit"]);
 // The flag columns whose words a ladder at the asked clean level never steps on.
 $refused = isset($opts["strict"]) ? ["offensive", "vulgar_sense"] : (isset($opts["clean"]) ? ["offensive"] : []);
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
-// A word's one rule, the same in `ladders solve` and the web page: spaces and tabs around it dropped,
+// A word's one rule, the same in `ladders solve` and the web page: ASCII whitespace around it dropped,
 // a-z folded to A-Z, anything else refused (no Unicode case mapping: the ligature "fi" is no FI).
 [$start, $end] = array_map(fn($w) => strtoupper(trim($w, " \t\n\r\x0B\x0C")), $args);
 foreach ([$start, $end] as $word) {
