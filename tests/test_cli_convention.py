@@ -161,3 +161,13 @@ def test_ladders_alone_prints_the_help_not_a_flattened_error():
     done = subprocess.run([sys.executable, "-m", "pipeline"], cwd=ROOT, capture_output=True, text=True)
     helped = subprocess.run([sys.executable, "-m", "pipeline", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert (done.returncode, done.stderr) == (2, "") and done.stdout.strip() == helped.stdout.strip()
+
+
+def test_status_of_a_file_as_the_build_folder_is_refused_as_build_refuses_it(tmp_path):
+    """`status --build-dir FILE` said every stage was missing (exit 1) where build refuses the file (exit 2)."""
+    mine = tmp_path / "mine.sql"
+    mine.write_text("x")
+    done = subprocess.run(
+        [sys.executable, "-m", "pipeline", "status", "--build-dir", str(mine)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert (done.returncode, done.stderr) == (2, f"error: build folder {mine} is a file, not a folder\n")
