@@ -53,8 +53,11 @@ def sqlite_file(words: pl.DataFrame, path: Path, table=WORDS) -> None:
             raise
         from pipeline.limits import write_failure_hint
 
+        # The driver's text is shown when it says something of the write; a failed rollback alone ("cannot
+        # rollback - no transaction is active") is noise beside the hint, which says what can be measured.
+        said = text[:120] if re.search(r"disk|full|I/O", text) else "the SQLite driver could not finish it"
         raise EnvironmentProblem(
-            f"cannot write {path.name} in {path.parent}: {text[:120]}; {write_failure_hint(path.parent)}"
+            f"cannot write {path.name} in {path.parent}: {said}; {write_failure_hint(path.parent)}"
         ) from None
 
 
