@@ -96,10 +96,8 @@ class BuildFolder:
     def exclusive(self) -> Iterator[None]:
         """Check the folder, mark it ours, and hold its mutex (a second process waits here, saying so);
         then recover what a killed run left behind."""
-        self.check()
+        self.inspect()
         self.path.mkdir(parents=True, exist_ok=True)
-        io.refuse_links(io.special_files(self.path), f"the build folder {self.path}", DamagedState)
-        self.refuse_foreign_files()
         if not (self.path / MARKER_FILE).exists():
             io.write_atomic(self.path / MARKER_FILE, MARKER_TEXT.encode())
         # Opened without truncating and without following a link planted since the check above.
@@ -112,6 +110,14 @@ class BuildFolder:
                 fcntl.flock(f, fcntl.LOCK_EX)
             self.recover()
             yield
+
+    def inspect(self) -> None:
+        """Every refusal a build would make before it writes (the guard, links, foreign files), reading
+        only: `status` says what `build` would refuse, not that a refused folder is fresh."""
+        self.check()
+        if self.path.is_dir():
+            io.refuse_links(io.special_files(self.path), f"the build folder {self.path}", DamagedState)
+            self.refuse_foreign_files()
 
     def refuse_foreign_files(self) -> None:
         """A folder output (build/export) is replaced whole by the next build that writes it, so a file or

@@ -261,3 +261,17 @@ def test_export_web_writes_over_no_file_a_record_does_not_name(built, tmp_path, 
     result = invoke("export-web", str(page), "--config", str(built / "config.toml"))
     assert result.exit_code == 2 and "is not a file ladders wrote" in result.stderr, result.output
     assert (page / "index.html").read_text() == "MY PAGE" and (page / "data/manifest.json").read_text() == "MY MANIFEST"
+
+
+def test_status_refuses_what_build_refuses(built, tmp_path):
+    """With a link or a user's file in build/export, `status` said every stage was fresh (exit 0) while
+    `build` refused the folder (exit 3)."""
+    export = built / "build" / "export"
+    for plant in (lambda: (export / "link").symlink_to(tmp_path), lambda: (export / "NOTES.txt").write_text("x")):
+        plant()
+        refused = build(built)
+        status = invoke("status", "--config", str(built / "config.toml"))
+        assert refused.exit_code == status.exit_code == 3 and status.stderr == refused.stderr, status.output
+        for name in ("link", "NOTES.txt"):
+            (export / name).unlink(missing_ok=True)
+    assert invoke("status", "--config", str(built / "config.toml")).exit_code == 0

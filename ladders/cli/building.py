@@ -86,10 +86,7 @@ def status(
 
     with reported(as_json):
         runner = runner_for(config, build_dir, True, lenient)
-        if runner.build_dir.exists() and not runner.build_dir.is_dir():  # as build says (exit 2)
-            from pipeline.errors import UsageError
-
-            raise UsageError(f"build folder {runner.build_dir} is a file, not a folder")
+        runner.folder.inspect()  # what build would refuse, refused here alike (a file, a link, a foreign file)
         statuses = runner.status_all()
         problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
     fresh = all(s.state == "fresh" for s in statuses)
