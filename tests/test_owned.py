@@ -154,7 +154,9 @@ def test_status_reads_no_fifo_planted_in_the_build_folder(built, name):
         text=True,
         timeout=60,
     )
-    assert child.returncode == 3 and child.stderr.startswith(f"error: {fifo} is not a regular file (a FIFO"), child.stderr
+    assert child.returncode == 3 and child.stderr.startswith(f"error: {fifo} is not a regular file (a FIFO"), (
+        child.stderr
+    )
 
 
 @pytest.mark.parametrize("name", ["export/words.parquet", "ladders.lock"])
