@@ -96,7 +96,12 @@ def main() -> None:
             where = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
             say(f"error: {e.format_message().rstrip('.')}{where}".replace("\n", " "), err=True)
         sys.exit(e.exit_code)
-    except Abort:
-        say("interrupted", err=True)
+    except Abort:  # Ctrl-C while click parsed the arguments, before a command's own handler
+        if "--json" in sys.argv[1:]:
+            import json
+
+            say(json.dumps({"error": {"code": 130, "message": "interrupted"}}))
+        else:
+            say("interrupted", err=True)
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
