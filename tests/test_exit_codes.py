@@ -207,3 +207,26 @@ def test_help_to_a_full_stdout_is_one_line_and_exit_4(args):
         4,
         "error: No space left on device: standard output; free some space and run again\n",
     )
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_before_a_commands_handler_is_said_too(tiny_export, monkeypatch, capsys, as_json):
+    """Typer turns a Ctrl-C that arrives outside a command's handler (while it parses the arguments or
+    imports the command's modules) into a silent exit 130: `verify --json` interrupted early printed
+    nothing at all."""
+    import ladders.cli.exports
+    from ladders.cli import main
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ladders.cli.exports, "warn_address_space", interrupted)  # runs before `reported`
+    monkeypatch.setattr(sys, "argv", ["ladders", "verify", "--export", str(tiny_export), *(["--json"] * as_json)])
+    with pytest.raises(SystemExit) as exit:
+        main()
+    out, err = capsys.readouterr()
+    assert exit.value.code == 130
+    if as_json:
+        assert (json.loads(out), err) == ({"error": {"code": 130, "message": "interrupted"}}, "")
+    else:
+        assert (out, err) == ("", "interrupted\n")

@@ -19,7 +19,7 @@ from typing import Annotated
 import typer
 
 from ladders.cli import building, exports, solving
-from ladders.cli.output import DEBUG, STDOUT_GONE, StdoutGone, say
+from ladders.cli.output import DEBUG, INTERRUPT, STDOUT_GONE, StdoutGone, say
 from pipeline.errors import exit_code_help
 
 app = typer.Typer(
@@ -97,11 +97,18 @@ def main() -> None:
             say(f"error: {e.format_message().rstrip('.')}{where}".replace("\n", " "), err=True)
         sys.exit(e.exit_code)
     except Abort:  # Ctrl-C while click parsed the arguments, before a command's own handler
-        if "--json" in sys.argv[1:]:
-            import json
-
-            say(json.dumps({"error": {"code": 130, "message": "interrupted"}}))
-        else:
-            say("interrupted", err=True)
-        sys.exit(130)
+        _interrupted()
+    if code == 130 and not INTERRUPT["said"]:  # typer's silent exit for a Ctrl-C outside `reported`
+        _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interrupted() -> None:
+    """Say a Ctrl-C that no command's handler said (one line, or JSON under --json), and exit 130."""
+    if "--json" in sys.argv[1:]:
+        import json
+
+        say(json.dumps({"error": {"code": 130, "message": "interrupted"}}))
+    else:
+        say("interrupted", err=True)
+    sys.exit(130)

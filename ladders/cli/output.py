@@ -19,6 +19,9 @@ from contextlib import contextmanager
 import typer
 
 DEBUG = {"on": False}
+# Whether a Ctrl-C was said: typer turns one that arrives outside `reported` (while it parses the
+# arguments, or imports a command's modules) into a silent exit 130, which main() then says.
+INTERRUPT = {"said": False}
 
 
 class StdoutGone(BaseException):
@@ -102,6 +105,7 @@ def reported(as_json: bool = False) -> Iterator[None]:
     from pipeline.limits import describe_os_error
 
     def fail(code: int, message: str, **details) -> None:
+        INTERRUPT["said"] = code == 130
         if as_json:
             import json
 
