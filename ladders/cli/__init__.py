@@ -71,6 +71,7 @@ def main() -> None:
 
     import os
 
+    INTERRUPT["said"] = False
     try:
         code = typer.main.get_command(app).main(standalone_mode=False)
     except (StdoutGone, BrokenPipeError):  # the reader of stdout went away (a command's output, or --help's)
