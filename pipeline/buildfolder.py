@@ -27,7 +27,6 @@ it in the lock.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator
@@ -103,11 +102,7 @@ class BuildFolder:
         # Opened without truncating and without following a link planted since the check above.
         mutex = os.open(self.path / MUTEX_FILE, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
         with open(mutex, "r+b") as f:
-            try:
-                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                self.echo(f"waiting: another ladders process is building {self.path}")
-                fcntl.flock(f, fcntl.LOCK_EX)
+            io.take_turns(f, self.echo, f"waiting: another ladders process is building {self.path}")
             self.recover()
             yield
 

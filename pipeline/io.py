@@ -209,3 +209,16 @@ _UMASK = _read_umask()
 
 def _umask() -> int:
     return _UMASK
+
+
+def take_turns(fd, echo, waiting: str) -> None:
+    """Lock `fd` (a file or an open folder) for this process alone; when another holds it, say `waiting`
+    through `echo` first, then wait: the one rule of every lock of ladders (the build, export-web,
+    release), held until the descriptor is closed."""
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        echo(waiting)
+        fcntl.flock(fd, fcntl.LOCK_EX)

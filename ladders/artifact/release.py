@@ -41,6 +41,7 @@ from pathlib import Path
 from pipeline.columns import FILES, MANIFEST_FILE, WORDS_FILE
 from ladders.artifact.notice import notice
 from pipeline.errors import DamagedState, PipelineError, UsageError
+from pipeline.io import take_turns
 
 SUMS, NOTICE, CHANGES = "SHA256SUMS", "NOTICE", "CHANGES.md"
 MYSQL, WEB = "ladder-mysql.sql.gz", "web.tar.gz"
@@ -224,15 +225,9 @@ def _write(export: Path, folder: Path, previous: Path | None, inputs: dict[str, 
 def _taking_turns(parent: Path, echo):
     """Hold a lock on the folder the release is written in (flock on the folder itself: no file of ours
     left there), so that no other release is writing beside it while this one writes or cleans up."""
-    import fcntl
-
     fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            echo(f"waiting: another ladders release is writing in {parent}")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        take_turns(fd, echo, f"waiting: another ladders release is writing in {parent}")
         yield
     finally:
         os.close(fd)

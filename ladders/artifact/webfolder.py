@@ -18,7 +18,6 @@ Two export-web runs into one folder take turns (a lock on the folder), the secon
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import stat
@@ -148,11 +147,7 @@ def write_web(export: Path, folder: Path, echo=lambda line: None) -> int:
     try:
         top = page.dir_fd("")
         # One export-web at a time per folder: a second one waits (each would remove the other's files).
-        try:
-            fcntl.flock(top, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            echo(f"waiting: another export-web is writing {folder}")
-            fcntl.flock(top, fcntl.LOCK_EX)
+        io.take_turns(top, echo, f"waiting: another export-web is writing {folder}")
         entries = os.listdir(top)
         if entries and MARKER not in entries:
             raise UsageError(f"{folder} holds files ladders did not write; choose an empty or new folder")

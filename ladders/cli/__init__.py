@@ -19,7 +19,7 @@ from typing import Annotated
 import typer
 
 from ladders.cli import building, exports, solving
-from ladders.cli.output import DEBUG, INTERRUPT, STDOUT_GONE, StdoutGone, say
+from ladders.cli.output import DEBUG, INTERRUPT, STDOUT_GONE, StdoutGone, say, say_failure
 from pipeline.errors import exit_code_help
 
 app = typer.Typer(
@@ -87,9 +87,7 @@ def main() -> None:
         sys.exit(4)
     except TyperException as e:
         if "--json" in sys.argv[1:]:
-            import json
-
-            say(json.dumps({"error": {"code": e.exit_code, "message": e.format_message()}}))
+            say_failure(e.exit_code, e.format_message(), True)
         elif type(e).__name__ == "NoArgsIsHelpError":  # `ladders` alone: the help itself, as --help gives it
             say(e.ctx.get_help())
         else:  # one line, as every other failure: what is wrong, and where the help is
@@ -106,10 +104,5 @@ def main() -> None:
 
 def _interrupted() -> None:
     """Say a Ctrl-C that no command's handler said (one line, or JSON under --json), and exit 130."""
-    if "--json" in sys.argv[1:]:
-        import json
-
-        say(json.dumps({"error": {"code": 130, "message": "interrupted"}}))
-    else:
-        say("interrupted", err=True)
+    say_failure(130, "interrupted", "--json" in sys.argv[1:])
     sys.exit(130)

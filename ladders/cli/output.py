@@ -97,6 +97,21 @@ def warn_address_space(what: str = "a build of raw/", stops: str = "the build st
         say(warning, err=True)
 
 
+def say_failure(code: int, message: str, as_json: bool, **details) -> None:
+    """A failure as the user reads it: `{"error": {"code", "message", ...}}` on stdout with --json, else
+    one line on stderr, `error: ...` (`interrupted...` for a Ctrl-C, the bare word when nothing more is
+    known), whatever the message names."""
+    INTERRUPT["said"] = code == 130
+    if as_json:
+        import json
+
+        say(json.dumps({"error": {"code": code, "message": message, **details}}))
+    elif message == "interrupted":
+        say_line(message)
+    else:
+        say_line(f"{'interrupted' if code == 130 else 'error'}: {message}")
+
+
 @contextmanager
 def reported(as_json: bool = False) -> Iterator[None]:
     """Turn any failure into one line on stderr and the exit code of its kind; with --json, into
@@ -105,16 +120,7 @@ def reported(as_json: bool = False) -> Iterator[None]:
     from pipeline.limits import describe_os_error
 
     def fail(code: int, message: str, **details) -> None:
-        INTERRUPT["said"] = code == 130
-        if as_json:
-            import json
-
-            say(json.dumps({"error": {"code": code, "message": message, **details}}))
-        else:
-            # One line, whatever it names: a newline in a path is written as \n, as the other controls are.
-            # Ctrl-C outside a build (whose Interrupted says which stages finished) is the one word.
-            line = message if message == "interrupted" else f"{'interrupted' if code == 130 else 'error'}: {message}"
-            say(line.replace("\n", "\\n"), err=True)
+        say_failure(code, message, as_json, **details)
         raise typer.Exit(code)
 
     try:
