@@ -247,7 +247,7 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
         lines.append(
             "First release: no previous release was given, so there is nothing to compare."
             if old_dir is None
-            else f"Against {old_name}, which has schema_version {md(repr(theirs))} (this one has {SCHEMA_VERSION}): "
+            else f"Against {old_name}, which has schema_version {md(theirs)} (this one has {SCHEMA_VERSION}): "
             "the export's files changed shape, so its words are not compared."
         )
         lines += ["", "| | this release |", "|---|---:|"]
