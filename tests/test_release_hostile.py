@@ -278,3 +278,19 @@ def test_a_previous_release_that_cannot_be_unpacked_for_want_of_room_names_the_f
     last = result.output.strip().splitlines()[-1]
     assert result.exit_code == 4 and last.startswith(f"error: cannot unpack previous release {archive} into ")
     assert "No space left on device" in last
+
+
+def test_make_check_release_says_how_many_files_match(released):
+    """Issue 42 item 25: `make check-release` was silent on success. Failed before."""
+    import subprocess
+
+    from conftest import ROOT
+
+    done = subprocess.run(
+        ["make", "-s", "check-release", f"RELEASE={released}"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.splitlines() == [f"{len(RELEASE_FILES)} files match SHA256SUMS"]
+    (released / "NOTICE").write_text("changed")
+    assert subprocess.run(
+        ["make", "-s", "check-release", f"RELEASE={released}"], cwd=ROOT, capture_output=True
+    ).returncode

@@ -1,6 +1,7 @@
 """Verify's checks of the export's files: against the manifest (E001, E004), the column table (E002 dtypes,
 E005 nulls, E006 derived columns), the ids (E003) and ladder.sqlite against words.parquet (E401, whose
-expected rows are encoded by the SQLite writer's own pipeline.sqlite.sqlite_words).
+expected rows are encoded by the SQLite writer's own pipeline.sqlite.sqlite_words, and which reads ladder.sqlite
+with the column table's declared SQLite types, not ADBC's guess from the first rows: _declared_select).
 
 Each check takes an `Export` (checks/export.py) and returns the lines of what is wrong (empty: it holds);
 verify prints its docstring when it fails, and up to EXAMPLES of the lines.
