@@ -95,26 +95,26 @@ PREVIOUS ?= $(if $(wildcard previous/SHA256SUMS),previous)
 release: $(BIN)/.installed ## build, verify and write a release folder (files, SHA256SUMS, NOTICE, CHANGES.md)
 	$(LADDERS) release $(RELEASE) $(if $(PREVIOUS),--previous $(PREVIOUS))
 
-check-release: ## check a release folder against its SHA256SUMS
-	cd $(RELEASE) && sha256sum --check --strict --quiet SHA256SUMS
+check-release: ## check a release folder against its SHA256SUMS (says how many files match)
+	cd $(RELEASE) && sha256sum --check --strict --quiet SHA256SUMS && echo "$$(wc -l < SHA256SUMS) files match SHA256SUMS"
 
-release-summary:
+release-summary: ## print the release folder's CHANGES.md (CI's release notes)
 	@cat $(RELEASE)/CHANGES.md
 
-previous-release:
+previous-release: ## download the last published GitHub release into previous/ (gh), if there is one
 	rm -rf previous
 	if gh release view >/dev/null 2>&1; then gh release download --dir previous; \
 	else echo "no published release yet: CHANGES.md will say so"; fi
 
-publish-release:
+publish-release: ## publish the release folder as the GitHub release of the pushed tag (gh; CI)
 	gh release create "$$GITHUB_REF_NAME" --verify-tag --title "$$GITHUB_REF_NAME" \
 		--notes-file $(RELEASE)/CHANGES.md $(RELEASE)/*
 
 SITE ?= site
-site:
+site: ## unpack the release folder's web.tar.gz into site/ (SITE=DIR elsewhere)
 	rm -rf $(SITE) && mkdir -p $(SITE) && tar -xzf $(RELEASE)/web.tar.gz -C $(SITE)
 
-raw-tools:
+raw-tools: ## install npm and gh for raw-update and raw-pull-request (apt-get; CI)
 	apt-get update -qq && apt-get install -y -qq --no-install-recommends npm gh >/dev/null
 	git config --global --add safe.directory "$$PWD"
 
@@ -123,12 +123,12 @@ raw-update: ## the newest version of raw/'s packages into raw/ and raw/SOURCES.m
 	if [ -z "$$(git status --porcelain -- raw)" ]; then echo changed=false; else echo changed=true; fi \
 		>> "$${GITHUB_OUTPUT:-/dev/stdout}"
 
-raw-patch:
+raw-patch: ## raw/'s changes as upstream/raw.patch, with the release's CHANGES.md (CI)
 	rm -rf upstream && mkdir upstream
 	git add --all -- raw && git diff --cached --binary -- raw > upstream/raw.patch
 	cp $(RELEASE)/CHANGES.md upstream/CHANGES.md
 
-raw-pull-request:
+raw-pull-request: ## open a pull request of upstream/raw.patch (gh; CI)
 	git checkout -b "upstream-$$GITHUB_RUN_ID"
 	git apply --index upstream/raw.patch
 	git -c user.name="github-actions[bot]" -c user.email="41898282+github-actions[bot]@users.noreply.github.com" \

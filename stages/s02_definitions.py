@@ -20,7 +20,7 @@ A definition is one of, for each word (docs/definitions.md):
    form of a base WordNet knows in that part of speech reads through its base first (SLOWS `present tense
    of SLOW: ...`; GCIDE's own entry of such a form dropped, WordNet's after the base unless the corpus
    tagged it as often: regular_forms_first);
-3. an inflection of a verified base: `past tense of HOLD: ... [v]` (stages/rules/inflections.py),
+3. an inflection of a verified base: `past tense of JOIN: ... [v]` (an irregular form: `form of HOLD: ...`) (stages/rules/inflections.py),
    the base's gloss from a dictionary, the supplement or a list whose bracket names inflections, in the
    base's main part of speech, the other following when the corpus tagged it too (LEADS);
 4. a derivation by a rule judged at least 95% right (stages/rules/derivations.py), and the

@@ -133,7 +133,7 @@ def test_changes_md_against_a_release_with_known_differences(tiny, released, tmp
         "- flags changed: 1: COG vulgar_sense set",
         "| vulgar_sense words | 0 | 1 | +1 |",
         "- definitions changed: 1",
-        "  - CAT: a definition from the supplement [n] -> a small cat [n]",
+        "  - CAT: a definition from the supplement \\[n\\] -> a small cat \\[n\\]",
     ):
         assert line in lines, (line, changes)
     # the groups: DOTE joins DOT's edit group, MICE's one-word groups vanish

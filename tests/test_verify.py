@@ -81,3 +81,46 @@ def test_the_docs_list_every_code_as_verify_defines_it():
         "docs/architecture.md's table of verify codes differs from CHECKS: paste "
         "`python -c 'from ladders.artifact.verify import code_table; print(code_table())'`"
     )
+
+
+def _undefined_words(n: int) -> list[str]:
+    """n words that sort before every tiny word and link to none: AA + four letters + a check letter (the
+    four letters' sum mod 26), so two of them differ in at least two places (no substitution link), and all
+    are 7 letters long (no insert/delete link): each is a group of one, with no definition."""
+    import itertools
+    import string
+
+    letters = string.ascii_uppercase
+    quads = itertools.islice(itertools.product(range(26), repeat=4), n)
+    return ["AA" + "".join(letters[i] for i in q) + letters[sum(q) % 26] for q in quads]
+
+
+def test_verify_holds_a_good_export_whose_first_1024_words_have_no_definition(tiny):
+    """Issue 42 item 2: a lexicon from csw with an add-list of 1,500 undefined words AAA... sorting first. The
+    ADBC reader guessed each column's type from the first 1,024 rows (all null: INT64), then met a definition:
+    `E401 ... Type mismatch in column 11`, and `ladders release` refused a good export. Failed before."""
+    (tiny / "added.txt").write_text("\n".join(_undefined_words(1500)) + "\n")
+    with (tiny / "config.toml").open("a") as f:
+        f.write('[lexicons.big]\nfrom = "csw"\nadd = "added.txt"\n')
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    words = pl.read_parquet(tiny / "build/export/words.parquet")
+    assert words["definition"].head(1500).null_count() == 1500 and words["definition"].drop_nulls().len() > 0
+    assert words["definition_source"].head(1500).null_count() == 1500
+    from ladders.artifact.verify import verify
+
+    assert verify(tiny / "build/export") == []
+    # and E401 still tells a changed row after the first 1,024 from an equal one: the reader is not blind there
+    import sqlite3
+
+    export = tiny / "build/export"
+    con = sqlite3.connect(export / "ladder.sqlite")
+    con.execute(
+        "UPDATE words SET definition = 'tampered' WHERE id = (SELECT max(id) FROM words WHERE definition IS NOT NULL)"
+    )
+    con.execute("UPDATE words SET rareness = 'many' WHERE id = 1200")  # a value of another type than declared
+    con.commit()
+    con.close()
+    _rehash(export)
+    failed = {code: examples for code, _, examples in verify(export)}
+    assert set(failed) == {"E401"} and len(failed["E401"]) == 2, failed

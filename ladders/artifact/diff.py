@@ -190,29 +190,45 @@ def describe(d: dict) -> list[str]:
 
 
 def counts(words: pl.DataFrame) -> dict[str, int]:
-    """The figures CHANGES.md compares, from words.parquet alone."""
+    """The figures CHANGES.md compares, from words.parquet alone, by their row's title (Markdown: a lexicon's
+    name through md)."""
     lexicons = lexicons_of(words.columns)
-    figures = {f"words {lex}": int(words[in_column(lex)].sum()) for lex in lexicons}
+    figures = {f"words {md(lex)}": int(words[in_column(lex)].sum()) for lex in lexicons}
     for column, kind in LINK_KINDS.items():
         figures[f"links {kind}"] = int(words[column].list.len().sum()) // 2  # each link is listed twice
     for (lexicon, mode), column in group_columns(lexicons).items():
-        figures[f"groups {lexicon}/{mode}"] = words[column].drop_nulls().n_unique()
+        figures[f"groups {md(lexicon)}/{mode}"] = words[column].drop_nulls().n_unique()
     figures["words defined"] = words.height - words[Col.definition].null_count()
     for flag in FLAGS:
         figures[f"{flag} words"] = int(words[flag].sum())
     return figures
 
 
-def _text(value) -> str:
-    """A definition or value as one short line of Markdown text: no newlines, no markup characters."""
-    if value is None:
-        return "(none)"
+# The ASCII characters a value keeps as they are in CHANGES.md; every other ASCII punctuation character is
+# backslash-escaped (CommonMark lets any be): HTML (`<`, `&`), links and images (`[`, `]`, `!`), emphasis, code,
+# table cells (`|`), headings, and what renderers turn into links without markup (`:` of `https://`, `.` of
+# `www.`, `@` of an address). `/`, `(`, `)`, `-`, `,`, `'` and `;` do nothing on their own.
+KEPT = frozenset("/()-,';")
+
+
+def md(value, width: int | None = None) -> str:
+    """Any value from an export or a previous release as inert Markdown text on one line: the one escaping
+    function of CHANGES.md. Control and invisible characters (the newline too) become visible `\\u001b`
+    escapes (pipeline/terminal.py's inert), ASCII punctuation but KEPT is backslash-escaped, and a text
+    longer than `width` characters is cut with an ellipsis (before the backslashes are added)."""
     from pipeline.terminal import inert
 
-    text = inert(" ".join(str(value).split()))
-    text = text if len(text) <= EXAMPLE_WIDTH else text[: EXAMPLE_WIDTH - 1] + "…"
-    # Markdown would act on these (emphasis, code, HTML, table cells, a link's `](`); `[n]` alone stays as it is.
-    return "".join("\\" + ch if ch in "\\`*_<>|~" else ch for ch in text).replace("](", "]\\(")
+    text = inert(str(value)).replace("\n", "\\u000a")
+    if width is not None and len(text) > width:
+        text = text[: width - 1] + "…"
+    return "".join(
+        "\\" + ch if ch.isascii() and not ch.isalnum() and ch != " " and ch not in KEPT else ch for ch in text
+    )
+
+
+def _text(value) -> str:
+    """A definition (or None) as one short line of inert Markdown text."""
+    return "(none)" if value is None else md(value, EXAMPLE_WIDTH)
 
 
 def _examples(items: list[str], total: int) -> str:
@@ -231,7 +247,7 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
         lines.append(
             "First release: no previous release was given, so there is nothing to compare."
             if old_dir is None
-            else f"Against {old_name}, which has schema_version {theirs!r} (this one has {SCHEMA_VERSION}): "
+            else f"Against {old_name}, which has schema_version {md(theirs)} (this one has {SCHEMA_VERSION}): "
             "the export's files changed shape, so its words are not compared."
         )
         lines += ["", "| | this release |", "|---|---:|"]
@@ -250,34 +266,36 @@ def changes_markdown(old_dir: Path | None, new_dir: Path, old_name: str = "the p
     for lexicon, w in c["words"].items():
         for kind in ("added", "removed"):
             lines.append(
-                f"- {lexicon} {kind}: {len(w[kind]):,}{_examples(w[kind].head(SHOWN).to_list(), len(w[kind]))}"
+                f"- {md(lexicon)} {kind}: {len(w[kind]):,}"
+                + _examples([md(word) for word in w[kind].head(SHOWN)], len(w[kind]))
             )
     lines += ["", "## Links", ""]
     for kind, frame in c["links"].items():  # not a column: the changed word pairs
-        shown = [f"{a}-{b} ({k})" for a, b, k in frame.head(SHOWN).rows()]
+        shown = [f"{md(a)}-{md(b)} ({k})" for a, b, k in frame.head(SHOWN).rows()]
         lines.append(f"- {kind}: {frame.height:,}{_examples(shown, frame.height)}")
     lines += ["", "## Groups", ""]
     for label, g in c["groups"].items():
         lines.append(
-            f"- {label}: " + ", ".join(f"{len(g[k]):,} {k}" for k in ("merged", "split", "appeared", "vanished"))
+            f"- {md(label.rpartition('/')[0])}/{label.rpartition('/')[2]}: "
+            + ", ".join(f"{len(g[k]):,} {k}" for k in ("merged", "split", "appeared", "vanished"))
         )
-        lines += [f"  - merged into {m['into']}: {_some(m['from'])}" for m in g["merged"][:SHOWN]]
-        lines += [f"  - split {s['from']} into {_some(s['into'])}" for s in g["split"][:SHOWN]]
-        lines += [f"  - {kind}: {_some(g[kind])}" for kind in ("appeared", "vanished") if g[kind]]
+        lines += [f"  - merged into {md(m['into'])}: {_some([md(x) for x in m['from']])}" for m in g["merged"][:SHOWN]]
+        lines += [f"  - split {md(s['from'])} into {_some([md(x) for x in s['into']])}" for s in g["split"][:SHOWN]]
+        lines += [f"  - {kind}: {_some([md(x) for x in g[kind]])}" for kind in ("appeared", "vanished") if g[kind]]
     lines += ["", "## Words in both releases", ""]
     for key, title in (*((c, f"{c} changed") for c in VALUES), ("labels", "labels changed")):
         frame = c[key]
         shown = [
-            f"{w} {_number(a)} -> {_number(b)}" if key in VALUES else f"{w} {a} -> {b}"
+            f"{md(w)} {_number(a)} -> {_number(b)}" if key in VALUES else f"{md(w)} {md(a)} -> {md(b)}"
             for w, a, b in frame.head(SHOWN).rows()
         ]
         lines.append(f"- {title}: {frame.height:,}{_examples(shown, frame.height)}")
     frame = c["flags"]
-    shown = [f"{w} {f} {'set' if b else 'cleared'}" for w, f, _, b in frame.head(SHOWN).rows()]
+    shown = [f"{md(w)} {f} {'set' if b else 'cleared'}" for w, f, _, b in frame.head(SHOWN).rows()]
     lines.append(f"- flags changed: {frame.height:,}{_examples(shown, frame.height)}")
     frame = c["definitions"]
     lines.append(f"- definitions changed: {frame.height:,}")
-    lines += [f"  - {w}: {_text(a)} -> {_text(b)}" for w, a, b in frame.head(SHOWN).rows()]
+    lines += [f"  - {md(w)}: {_text(a)} -> {_text(b)}" for w, a, b in frame.head(SHOWN).rows()]
     if frame.height > SHOWN:
         lines.append(f"  - {frame.height - SHOWN:,} more")
     return "\n".join(lines) + "\n"

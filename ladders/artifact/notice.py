@@ -7,7 +7,9 @@ folder or above it (origin and licence, matched by sha256); WordNet's licence he
 file. Every input is found through the config (input_paths): a path key by its path, a word list by its
 label in the manifest (the path as the config writes it, resolved against the config's folder, whatever
 the current folder).
-Writes nothing: `notice` returns the text, ladders/artifact/release.py writes it.
+Writes nothing: `notice` returns the text, ladders/artifact/release.py writes it. Every value from the export
+or an input (a list's path or name, a definition source, a SOURCES.md cell, a licence file's lines) goes
+through `plain`: control and invisible characters as visible `\\u001b` escapes, and no line break of its own.
 """
 
 from __future__ import annotations
@@ -54,6 +56,14 @@ OWN_LIST = (
     "Scrabble Words and the NASPA Word List are licensed; a release built from them may be passed on only "
     "as that licence allows."
 )
+
+
+def plain(value) -> str:
+    """A value as inert plain text on one line: pipeline/terminal.py's inert, and the newline it keeps
+    escaped too (a list's path holding a newline and `# Heading` started a heading of its own)."""
+    from pipeline.terminal import inert
+
+    return inert(str(value)).replace("\n", "\\u000a")
 
 
 def _listed_sources(path: Path) -> dict[str, tuple[str, str]]:
@@ -137,20 +147,20 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
         listed = _listed_sources(path) if path else {}
         found = {listed[d] for d in by_key[key] if d in listed}
         carried = CARRIED_BY.get(key) or (
-            f"`in_{key}` and its groups" if key in named.values() else "the words of the lexicons it is added to"
+            f"`in_{plain(key)}` and its groups" if key in named.values() else "the words of the lexicons it is added to"
         )
         out += [
             "",
-            f"## {key}",
+            f"## {plain(key)}",
             "",
             f"Carried by: {carried if key in lists else CARRIED_BY.get(key, 'no column of the export')}.",
         ]
         defined = [(s, n) for s, n in made if s.split("-")[0] == key]
         if defined:
-            out.append("Definitions from it: " + ", ".join(f"{n:,} ({s})" for s, n in defined) + ".")
+            out.append("Definitions from it: " + ", ".join(f"{n:,} ({plain(s)})" for s, n in defined) + ".")
         if found and len(found) == 1 and all(d in listed for d in by_key[key]):
             origin, licence = found.pop()
-            out.append(f"From: {origin}. Licence: {licence}.")
+            out.append(f"From: {plain(origin)}. Licence: {plain(licence)}.")
         elif found:
             out.append("Some of its files are listed in SOURCES.md, not all: check the licence of the others.")
         else:
@@ -167,7 +177,7 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
             else ""
         )
         if text:
-            out += ["", *("    " + line if line else "" for line in text.splitlines())]
+            out += ["", *("    " + plain(line) if line else "" for line in text.splitlines())]
     return "\n".join(out) + "\n"
 
 

@@ -18,7 +18,8 @@ gzip output may differ across zlib versions).
 A folder is a release when it holds SHA256SUMS and exactly the files SHA256SUMS lists besides it. DIR
 must be new, empty or a release (which is replaced whole: the new one is written beside it and renamed
 into place). The previous release may be a folder or a .tar.gz/.tgz/.zip of one (at its top or in one
-folder); it is checked against its SHA256SUMS before it is read. Releases written in one folder take
+folder; unpacked only within UNPACK_MEMBERS members and UNPACK_BYTES); it is checked against its SHA256SUMS,
+and its export against its manifest (ladders/artifact/checks/previous.py), before it is read. Releases written in one folder take
 turns (a lock on that folder, the second saying it waits); what a killed one left beside DIR (a
 half-written `.DIR.new-*`, the old release moved aside into `.DIR.old-*`) is removed or put back by the
 next one (_recover). NOTICE's text is ladders/artifact/notice.py's.
@@ -35,12 +36,13 @@ import shutil
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 
 from pipeline.columns import FILES, MANIFEST_FILE, WORDS_FILE
 from ladders.artifact.notice import notice
-from pipeline.errors import DamagedState, PipelineError, UsageError
+from pipeline.errors import DamagedState, EnvironmentProblem, PipelineError, UsageError
 from pipeline.io import take_turns
 
 SUMS, NOTICE, CHANGES = "SHA256SUMS", "NOTICE", "CHANGES.md"
@@ -101,30 +103,66 @@ def check_release(folder: Path, what: str) -> None:
             raise DamagedState(f"{what} is damaged: {name} does not match its sha256 in {SUMS}")
 
 
+# Bounds of a previous release's archive, checked from its headers before a byte is unpacked: a release is
+# RELEASE_FILES and SHA256SUMS (11 files, in at most one folder), raw/'s about 0.2 GB. A 1.2 MB .tar.gz that
+# unpacked 200 MB of other files into $TMPDIR is refused unread.
+UNPACK_MEMBERS = 64
+UNPACK_BYTES = 2 << 30  # 2 GiB in all
+
+
+def _bounded(archive: Path, sizes: list[int]) -> None:
+    """DamagedState when an archive's members (their unpacked sizes, as its headers say) pass the bounds."""
+    if len(sizes) > UNPACK_MEMBERS:
+        raise DamagedState(
+            f"previous release {archive} holds more than {UNPACK_MEMBERS} members (a release has "
+            f"{len(RELEASE_FILES) + 1} files): not unpacked"
+        )
+    if sum(sizes) > UNPACK_BYTES:
+        raise DamagedState(
+            f"previous release {archive} would unpack to {sum(sizes):,} bytes, more than the {UNPACK_BYTES:,} "
+            "a release may hold: not unpacked"
+        )
+
+
 def _unpack(archive: Path, into: Path) -> Path:
-    """Unpack a .tar.gz/.tgz/.zip (no links, nothing outside `into`) and return the release folder in it."""
+    """Unpack a .tar.gz/.tgz/.zip (no links, nothing outside `into`, within UNPACK_MEMBERS and UNPACK_BYTES)
+    and return the release folder in it."""
     name = archive.name.lower()
     try:
         if name.endswith((".tar.gz", ".tgz")):
             with tarfile.open(archive, "r:gz") as tar:
-                tar.extractall(into, filter="data")
+                members = []
+                for member in tar:  # headers only, and no further than one member past the bound
+                    members.append(member)
+                    _bounded(archive, [m.size for m in members])
+                tar.extractall(into, members=members, filter="data")
         elif name.endswith(".zip"):
             with zipfile.ZipFile(archive) as z:
+                infos = z.infolist()
+                _bounded(archive, [info.file_size for info in infos])  # zipfile reads no more than these
                 for member in z.namelist():
                     if member.startswith("/") or ".." in Path(member).parts:
                         raise DamagedState(f"previous release {archive} holds a path outside it: {member}")
                 z.extractall(into)
         else:
             raise UsageError(f"--previous {archive}: give a release folder or a .tar.gz, .tgz or .zip of one")
-    except (tarfile.TarError, zipfile.BadZipFile, EOFError, gzip.BadGzipFile) as err:
+    except (tarfile.TarError, zipfile.BadZipFile, EOFError, gzip.BadGzipFile, zlib.error) as err:
         raise DamagedState(f"previous release {archive} is damaged: {err}") from None
+    except OSError as err:  # a full disk: name where, which the system's message does not
+        raise EnvironmentProblem(
+            f"cannot unpack previous release {archive} into {into}: {err.strerror or err}; "
+            "free space there or set TMPDIR to a folder with room"
+        ) from None
     entries = list(into.iterdir())
     return entries[0] if len(entries) == 1 and entries[0].is_dir() else into
 
 
 @contextmanager
 def previous_release(path: Path | None):
-    """The previous release as a checked folder (an archive unpacked into a temporary one), or None."""
+    """The previous release as a checked folder (an archive unpacked into a temporary one), or None: its
+    files against its SHA256SUMS, then its export against its manifest (checks/previous.py)."""
+    from ladders.artifact.checks.previous import check_previous_export
+
     if path is None:
         yield None
         return
@@ -133,11 +171,13 @@ def previous_release(path: Path | None):
         raise UsageError(f"--previous {path} does not exist")
     if path.is_dir():
         check_release(path, f"previous release {path}")
+        check_previous_export(path, f"previous release {path}")
         yield path
         return
     with tempfile.TemporaryDirectory(prefix="ladders-previous-") as scratch:
         folder = _unpack(path, Path(scratch))
         check_release(folder, f"previous release {path}")
+        check_previous_export(folder, f"previous release {path}")
         yield folder
 
 
