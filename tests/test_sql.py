@@ -78,6 +78,7 @@ def test_the_values_alone_mean_the_same_in_every_sql_mode(server, hostile_export
     assert sorted(sql(server, database, "SHOW TABLES").stdout.split()) == [
         "ladder_groups",
         "ladders_complete",
+        "ladders_settings",
         "links",
         "words",
     ]
@@ -165,3 +166,25 @@ def test_a_lexicon_of_the_longest_allowed_name_loads(server, tmp_path):
     check_against_parquet(server, "longname", tiny / "build/export")
     found = sql(server, "longname", f"SELECT COUNT(*) > 0 FROM ladder_groups WHERE lexicon = '{name}'")
     assert found.stdout.split() == ["1"]
+
+
+def test_a_build_of_the_most_lexicons_allowed_loads_with_64_keys(server, tmp_path):
+    """43 lexicons gave table words 88 keys and the load failed (ERROR 1069, max 64 keys); the config now
+    stops at MAX_LEXICONS (tests/test_sql_config.py), and a build of that many loads and is solved."""
+    from conftest import copy_tiny
+    from pipeline.columns import MAX_LEXICONS, MYSQL_KEYS
+    from test_sql_config import lexicons_table
+
+    tiny = copy_tiny(tmp_path)
+    with (tiny / "config.toml").open("a") as f:
+        f.write(lexicons_table(MAX_LEXICONS))
+    built = ladders("build", "--quiet", "--config", str(tiny / "config.toml"))
+    assert built.returncode == 0, built.stderr
+    load(server, "most_lexicons", tiny / "build/export", tmp_path)
+    keys = sql(
+        server,
+        "most_lexicons",
+        "SELECT COUNT(DISTINCT INDEX_NAME) FROM information_schema.STATISTICS "
+        "WHERE TABLE_SCHEMA = 'most_lexicons' AND TABLE_NAME = 'words'",
+    )
+    assert keys.stdout.split() == [str(MYSQL_KEYS)]
