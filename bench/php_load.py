@@ -23,13 +23,16 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline.columns import WORDS_FILE, Col, group_column, in_column
+
 
 def everyday_pairs(export: Path, count: int, seed: int) -> list[tuple[str, str]]:
+    group, everyday = group_column("csw", "sub"), in_column("everyday")
     words = pl.read_parquet(
-        export / "words.parquet", columns=["word", "length", "group_csw", "in_everyday", "offensive", "vulgar_sense"]
-    ).filter(pl.col("in_everyday") & ~pl.col("offensive") & ~pl.col("vulgar_sense") & pl.col("group_csw").is_not_null())
-    by_key = words.group_by("group_csw", "length").agg("word").filter(pl.col("word").list.len() >= 2)
-    pools = [sorted(ws) for ws in by_key["word"].to_list()]
+        export / WORDS_FILE, columns=[Col.word, Col.length, group, everyday, Col.offensive, Col.vulgar_sense]
+    ).filter(pl.col(everyday) & ~pl.col(Col.offensive) & ~pl.col(Col.vulgar_sense) & pl.col(group).is_not_null())
+    by_key = words.group_by(group, Col.length).agg(Col.word).filter(pl.col(Col.word).list.len() >= 2)
+    pools = [sorted(ws) for ws in by_key[Col.word].to_list()]
     weights = [len(p) for p in pools]
     rng = random.Random(seed)
     return [tuple(rng.sample(rng.choices(pools, weights)[0], 2)) for _ in range(count)]
