@@ -6,7 +6,7 @@ LADDERS := $(BIN)/ladders
 STAGES := lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
-.PHONY: help build lint release check-release release-summary previous-release publish-release site raw-tools raw-update raw-patch raw-pull-request test test-fast test-sql test-web approve verify audit bench bench-scale raw fixtures clean status $(STAGES)
+.PHONY: help build lint release check-release release-summary previous-release publish-release site raw-tools raw-update raw-patch raw-pull-request test test-fast test-sql sql-up sql-down test-web approve verify audit bench bench-scale raw fixtures clean status $(STAGES)
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z$$() -]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^\$$\(STAGES\)/<stage>/' | \
@@ -63,6 +63,20 @@ test-sql: $(BIN)/.installed ## load the MySQL dump into a private MariaDB server
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			--no-install-recommends $(SQL_PACKAGES) >/dev/null; fi
 	LADDERS_REQUIRE_SQL=1 $(BIN)/python -m pytest -q -m sql
+
+# A private MariaDB under build/mariadb/ (a unix socket, no network port) loaded with the dump of build/export/,
+# and the PHP solver over HTTP on 127.0.0.1:SQL_PORT (solvers/php/server.sh); `make sql-down` stops both.
+SQL_PORT ?= 8042
+BUILD_DIR ?= build
+sql-up: $(BIN)/.installed ## start a private MariaDB (build/mariadb/), load the dump, serve the PHP solver on 127.0.0.1:8042
+	@if ! command -v php >/dev/null || ! php -m | grep -qi '^mysqli$$' || ! [ -x /usr/sbin/mariadbd ]; then \
+		echo "installing $(SQL_PACKAGES) from the distribution"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			--no-install-recommends $(SQL_PACKAGES) >/dev/null; fi
+	@solvers/php/server.sh up $(BUILD_DIR) $(SQL_PORT) $(LADDERS)
+
+sql-down: ## stop the server and the PHP solver of make sql-up
+	@solvers/php/server.sh down $(BUILD_DIR)
 
 $(BIN)/.web-installed: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[test,web]'

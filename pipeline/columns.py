@@ -375,3 +375,12 @@ def __getattr__(name: str) -> object:  # also called by name in this module, whe
 # Rareness labels by highest SCOWL level, when a manifest names none (the defaults' rareness_labels):
 # at most 35 common (everyday), 50 uncommon, 70 rare; beyond, obscure.
 DEFAULT_LABELS = {"common": 35, "uncommon": 50, "rare": 70}
+EVERYDAY_LABEL = "common"  # an everyday word is one labelled common: SCOWL level <= rareness_labels.common
+EVERYDAY_COST = 1  # the common-word rule's cost of an everyday word (any other costs its rareness)
+
+# The most lexicons a build makes. MySQL and MariaDB allow 64 keys a table, and the dump's table `words` has
+# its primary key, the unique index on `word` and one index per group column (each lexicon has one per
+# mode: the two columns a solver looks a group up by): 2 + 2 * 31 = 64. (SQLite's 2,000 columns a table
+# would allow some 650: each lexicon adds three columns.)
+MYSQL_KEYS = 64
+MAX_LEXICONS = (MYSQL_KEYS - 2) // len(MODES)

@@ -323,6 +323,7 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
         )
     shorthand = [k for k in LEGACY_LISTS if k in values and k not in values.get("lexicons", {})]
     values["lexicons"] = resolve_lexicons(values, bases, sources)
+    checks.across_keys(values, sources)  # how many lexicons; the everyday level is rareness_labels.common
     if shorthand:
         sources["lexicons"] = f"{sources.get('lexicons', 'built-in defaults')} and the keys {', '.join(shorthand)}"
     values["definition_sources"] = _definition_sources(values, sources)

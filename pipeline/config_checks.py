@@ -5,7 +5,8 @@ raises ValueError saying what a good value is; config.py's KEYS gives each key i
 and key in the ConfigError. `lexicon_entry` checks one [lexicons.<name>] table and raises the ConfigError
 itself (its `from` is checked once every layer is read, in config.py). The kinds of value: a path to a
 file or folder that exists, one of a few names, the definition sources, the rareness table, the label
-cut-offs, a bool, a non-empty string.
+cut-offs, a bool, a non-empty string. `across_keys` checks what no one key can: the number of lexicons
+(at most MAX_LEXICONS) and the everyday lexicon's level, which is rareness_labels.common.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pipeline.columns import MAX_LEXICONS, MYSQL_KEYS
 from pipeline.errors import ConfigError
 
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
@@ -137,3 +139,31 @@ def lexicon_entry(where: str, entry: Any, base: Path) -> None:
             raise ValueError(f"max_scowl_level must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))})")
     except ValueError as e:
         raise ConfigError(f"{where}: {e}") from None
+
+
+EVERYDAY = "everyday"  # the lexicon of everyday words: SCOWL's main lists up to rareness_labels.common
+
+
+def across_keys(values: dict[str, Any], sources: dict[str, str]) -> None:
+    """Checks of the merged config that span keys; `values["lexicons"]` is resolved (config.resolve_lexicons).
+    "Everyday" is one key, rareness_labels.common: the everyday lexicon's max_scowl_level follows it (set
+    here when the lexicon names none), and a config that gives it another value is refused."""
+    lexicons = values["lexicons"]
+    if len(lexicons) > MAX_LEXICONS:
+        raise ConfigError(
+            f"{sources.get('lexicons', 'the config')}: {len(lexicons)} lexicons; at most {MAX_LEXICONS} "
+            f"(the MySQL dump indexes two group columns a lexicon, and MySQL allows {MYSQL_KEYS} keys a table)"
+        )
+    entry = lexicons.get(EVERYDAY)
+    common = values["rareness_labels"]["common"]
+    if entry is None:
+        return
+    if "max_scowl_level" not in entry:
+        entry["max_scowl_level"] = common
+    elif entry["max_scowl_level"] != common:
+        raise ConfigError(
+            f"{sources.get('lexicons', 'the config')}: key 'lexicons.{EVERYDAY}.max_scowl_level' "
+            f"({entry['max_scowl_level']}) differs from key 'rareness_labels.common' ({common}) "
+            f"({sources.get('rareness_labels', 'the config')}): everyday is rareness_labels.common; "
+            f"drop max_scowl_level from [lexicons.{EVERYDAY}]"
+        )

@@ -20,7 +20,7 @@ from stages.s01_lexicon import build_lexicon
 
 # The MariaDB server and the databases the files of SQL tests share (session-wide: pytest finds a
 # conftest's fixtures once, where a test module's own imports would give each module its own server).
-from mariadb import hostile_db, hostile_export, raw_db, server, tiny_db, tiny_dump  # noqa: F401, E402
+from mariadb import hostile_db, hostile_export, raw50_db, raw50_export, raw_db, server, tiny_db, tiny_dump  # noqa: F401, E402
 
 # The browser and the pages the files of tests of the static page share (tests/chromium.py), alike.
 from chromium import browser, site, tiny_site  # noqa: F401, E402

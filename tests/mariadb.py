@@ -117,7 +117,7 @@ def load(socket: Path, database: str, export: Path, tmp: Path) -> float:
     start = time.perf_counter()
     loaded = sql(socket, database, "", stdin=dump.read_text())
     assert loaded.returncode == 0, loaded.stderr
-    assert loaded.stdout.split() == ["ok", "ok", "ok"]  # the dump's own row-count checks
+    assert loaded.stdout.split() == ["ok", "ok", "ok", "ok"]  # the dump's own row-count checks
     return time.perf_counter() - start
 
 
@@ -158,6 +158,23 @@ def check_against_parquet(socket: Path, database: str, export: Path, groups: int
         names = words["word"].to_list()
         expected = {w: {names[i] for i in ns} for w, ns in members.select("word", "links").rows()}
         assert got == expected, group
+
+
+@pytest.fixture(scope="session")
+def raw50_export(tmp_path_factory) -> Path:
+    """raw/ built with [rareness_labels] common = 50 (and uncommon 55): another everyday level than the
+    defaults', which the dump must carry to the PHP solver."""
+    folder = tmp_path_factory.mktemp("raw50")
+    (folder / "common50.toml").write_text("[rareness_labels]\ncommon = 50\nuncommon = 55\n")
+    done = ladders("build", "--quiet", "--config", str(folder / "common50.toml"), "--build-dir", str(folder / "build"))
+    assert done.returncode == 0, done.stderr
+    return folder / "build/export"
+
+
+@pytest.fixture(scope="session")
+def raw50_db(server, raw50_export, tmp_path_factory) -> str:
+    load(server, "raw50", raw50_export, tmp_path_factory.mktemp("dump"))
+    return "raw50"
 
 
 @pytest.fixture(scope="session")

@@ -52,9 +52,9 @@ def test_hostile_definitions_load_as_text_in_every_sql_mode(server, hostile_expo
     assert sql(server, "", f"CREATE DATABASE {database} CHARACTER SET utf8mb4").returncode == 0
     loaded = sql(server, database, "", stdin=dump_text(hostile_export, tmp_path), mode=MODES[mode])
     assert loaded.returncode == 0, loaded.stderr
-    assert loaded.stdout.split() == ["ok", "ok", "ok"]
+    assert loaded.stdout.split() == ["ok", "ok", "ok", "ok"]
     tables = sql(server, database, "SHOW TABLES").stdout.split()
-    assert sorted(tables) == ["ladder_groups", "ladders_complete", "links", "words"]  # no `pwned`
+    assert sorted(tables) == ["ladder_groups", "ladders_complete", "ladders_settings", "links", "words"]  # no `pwned`
     check_against_parquet(server, database, hostile_export)  # every text byte for byte
     longest = sql(server, database, "SELECT MAX(LENGTH(definition)) FROM words").stdout.split()
     assert (
@@ -78,6 +78,7 @@ def test_the_values_alone_mean_the_same_in_every_sql_mode(server, hostile_export
     assert sorted(sql(server, database, "SHOW TABLES").stdout.split()) == [
         "ladder_groups",
         "ladders_complete",
+        "ladders_settings",
         "links",
         "words",
     ]
@@ -134,7 +135,7 @@ def test_a_float_and_a_nullable_int_load_unchanged(server, tiny_export, tmp_path
     assert sql(server, "", "CREATE DATABASE floats CHARACTER SET utf8mb4").returncode == 0
     loaded = sql(server, "floats", "", stdin="".join(mysql_dump(folder, TABLE)))
     assert loaded.returncode == 0, loaded.stderr
-    assert loaded.stdout.split() == ["ok", "ok", "ok"]
+    assert loaded.stdout.split() == ["ok", "ok", "ok", "ok"]
     # Each value compared in the server with the double Python gives it (the literal is Python's repr,
     # not the dump's text), and printed back (MariaDB prints a DOUBLE in 17 significant digits or fewer).
     for i, (score, maybe) in enumerate(zip(SCORES + pad, MAYBES + pad)):
@@ -165,3 +166,25 @@ def test_a_lexicon_of_the_longest_allowed_name_loads(server, tmp_path):
     check_against_parquet(server, "longname", tiny / "build/export")
     found = sql(server, "longname", f"SELECT COUNT(*) > 0 FROM ladder_groups WHERE lexicon = '{name}'")
     assert found.stdout.split() == ["1"]
+
+
+def test_a_build_of_the_most_lexicons_allowed_loads_with_64_keys(server, tmp_path):
+    """43 lexicons gave table words 88 keys and the load failed (ERROR 1069, max 64 keys); the config now
+    stops at MAX_LEXICONS (tests/test_sql_config.py), and a build of that many loads and is solved."""
+    from conftest import copy_tiny
+    from pipeline.columns import MAX_LEXICONS, MYSQL_KEYS
+    from test_sql_config import lexicons_table
+
+    tiny = copy_tiny(tmp_path)
+    with (tiny / "config.toml").open("a") as f:
+        f.write(lexicons_table(MAX_LEXICONS))
+    built = ladders("build", "--quiet", "--config", str(tiny / "config.toml"))
+    assert built.returncode == 0, built.stderr
+    load(server, "most_lexicons", tiny / "build/export", tmp_path)
+    keys = sql(
+        server,
+        "most_lexicons",
+        "SELECT COUNT(DISTINCT INDEX_NAME) FROM information_schema.STATISTICS "
+        "WHERE TABLE_SCHEMA = 'most_lexicons' AND TABLE_NAME = 'words'",
+    )
+    assert keys.stdout.split() == [str(MYSQL_KEYS)]

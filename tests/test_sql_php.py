@@ -7,47 +7,138 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+import sys
 
 import polars as pl
 import pytest
 
 from mariadb import PHP_SOLVER, missing_tools, php, sql
-from ladders.solve.solver import Ladders
 
 pytestmark = pytest.mark.sql
 
 
-def test_php_solves_like_ladders(server, raw_export, raw_db):
-    solver = Ladders.open(raw_export)
-    words = pl.read_parquet(raw_export / "words.parquet", columns=["word", "links", "edit_links", "group_csw"])
-    names = words["word"].to_list()
-    neighbours = {
-        w: {names[i] for i in a} | {names[i] for i in b}
-        for w, a, b in words.select("word", "links", "edit_links").rows()
-    }
+# The shape both solvers print (docs/json.md): every key, at every level.
+TOP = {"from", "to", "lexicon", "edit", "clean", "strict", "group", "shortest", "common", "same"}
+LADDER = {"steps", "rareness", "cost", "ties", "everyday", "words"}
+RUNG = {"word", "label", "rareness", "definition"}
+
+
+def random_pairs(export, count: int, seed: int) -> list[tuple[str, str]]:
+    """Pairs of words of one length from the largest CSW group, half of them two everyday words."""
+    words = pl.read_parquet(export / "words.parquet", columns=["word", "group_csw", "in_everyday", "length"])
     largest = words["group_csw"].value_counts().sort("count", descending=True)["group_csw"][0]
-    members = words.filter(pl.col("group_csw") == largest)["word"].to_list()
-    rng = random.Random(16)
-    pairs = [("COLD", "WARM", False), ("CAT", "DOG", False), ("APE", "MAN", False), ("CAT", "DOGS", True)]
-    pairs += [(*rng.sample(members, 2), False) for _ in range(8)]
-    for a, b, edit in pairs:
-        php = subprocess.run(
-            ["php", str(PHP_SOLVER), f"--socket={server}", "--db=raw", *(["--edit"] if edit else []), a, b],
-            capture_output=True,
-            text=True,
-        )
-        assert php.returncode == 0, php.stdout + php.stderr
-        got = json.loads(php.stdout)
-        shortest, common = solver.shortest(a, b, edit=edit), solver.common(a, b, edit=edit)
-        # One definition of both ladders: the same (steps, rareness sum), and the very same words when
-        # no other ladder ties exactly (a tie is drawn differently by each solver).
-        assert (got["shortest"]["steps"], got["shortest"]["rareness"]) == (shortest.steps, shortest.cost), (a, b)
-        assert (got["common"]["cost"], got["common"]["steps"]) == (common.cost, common.steps), (a, b)
-        php_common = [w["word"] for w in got["common"]["words"]]
-        for ladder, ours in ((got["shortest"]["words"], shortest), (php_common, common)):
-            assert ladder[0] == a and ladder[-1] == b
-            assert all(v in neighbours[u] for u, v in zip(ladder, ladder[1:]))
-            assert ours.count > 1 or ladder == ours.words, (a, b)
+    members = words.filter(pl.col("group_csw") == largest)
+    rng = random.Random(seed)
+    pairs = []
+    for i in range(count):
+        pool = members.filter(pl.col("in_everyday")) if i % 2 else members
+        length = rng.choice(sorted(set(pool["length"])))
+        same = sorted(pool.filter(pl.col("length") == length)["word"])
+        if len(same) >= 2:
+            pairs.append(tuple(rng.sample(same, 2)))
+    return pairs
+
+
+def assert_same_answer(got: dict, cli: dict, neighbours: dict[str, set[str]]) -> None:
+    """PHP's answer against `ladders solve --json`'s, by the shape as specified: every key; the question, the
+    group, and for each ladder its steps, rareness, cost (an everyday word 1, any other its rareness), ties
+    and everyday, computed from the CLI's words (word, rareness and label, which every version prints); the
+    same words when no other ladder ties exactly (each solver draws its own among ties)."""
+    assert set(got) == TOP and {k: got[k] for k in ("from", "to", "lexicon", "edit", "clean", "strict", "group")} == {
+        k: cli[k] for k in ("from", "to", "lexicon", "edit", "clean", "strict", "group")
+    }
+    for kind in ("shortest", "common"):
+        mine, theirs = got[kind], cli[kind]
+        assert set(mine) == LADDER and all(set(w) == RUNG for w in mine["words"])
+        words = [w["word"] for w in mine["words"]]
+        assert words[0] == got["from"] and words[-1] == got["to"]
+        assert all(v in neighbours[u] for u, v in zip(words, words[1:]))
+        rungs = theirs["words"]
+        expected = {
+            "steps": len(rungs) - 1,
+            "rareness": sum(w["rareness"] for w in rungs),
+            "ties": theirs["ties"],
+        }
+        rule = {
+            "cost": sum(1 if w["label"] == "common" else w["rareness"] for w in rungs),
+            "everyday": all(w["label"] == "common" for w in rungs),
+        }
+        # Ladders tie exactly on (steps, rareness) for the shortest, (cost, steps, rareness) for the common.
+        if kind == "common" or theirs["ties"] == 1:
+            expected |= rule
+        assert {k: mine[k] for k in expected} == expected, (kind, got["from"], got["to"])
+        assert mine["cost"] == sum(1 if w["label"] == "common" else w["rareness"] for w in mine["words"])
+        assert mine["everyday"] == all(w["label"] == "common" for w in mine["words"])
+        if theirs["ties"] == 1:
+            assert mine["words"] == rungs
+    assert got["same"] == (got["shortest"]["words"] == got["common"]["words"])
+
+
+def neighbours_of(export) -> dict[str, set[str]]:
+    words = pl.read_parquet(export / "words.parquet", columns=["word", "links", "edit_links"])
+    names = words["word"].to_list()
+    return {w: {names[i] for i in a} | {names[i] for i in b} for w, a, b in words.rows()}
+
+
+def cli_json(export, *args: str) -> dict:
+    return cli_answer(export, *args)[1]
+
+
+def cli_answer(export, *args: str) -> tuple[int, dict]:
+    """`ladders solve --json`'s exit code and JSON, family-safe (--strict: the default to be, and today's)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pipeline", "solve", *args, "--strict", "--json", "--export", str(export)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode in (0, 10, 11, 12, 13, 14), done.stdout + done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("build", ["default", "common50"])
+def test_php_answers_like_ladders_solve_json_on_random_pairs(server, raw_export, raw_db, raw50_export, raw50_db, build):
+    """Item 3: with [rareness_labels] common = 50, 4 of 60 random pairs got another common-word ladder from
+    PHP (EVERYDAY_LEVEL = 35 spelled in ladder.php); item 16: PHP printed another JSON shape (words as strings,
+    no ties, no labels). Family-safe both (PHP's default, the CLI's --strict)."""
+    export, db = (raw_export, raw_db) if build == "default" else (raw50_export, raw50_db)
+    neighbours = neighbours_of(export)
+    pairs = [("COLD", "WARM"), ("CHAIR", "TABLE"), ("GOER", "FADE"), ("MAGG", "SINS")] + random_pairs(export, 40, 3)
+    answered = 0
+    for a, b in pairs:
+        done = php(server, db, a, b)
+        code, cli = cli_answer(export, a, b)
+        assert done.returncode == code, (a, b, done.stdout, cli)
+        if code:  # the same refusal (a flagged end word, no clean ladder): the same code in the same shape
+            assert set(json.loads(done.stdout)) == {"error"} and json.loads(done.stdout)["error"]["code"] == code
+            continue
+        assert_same_answer(json.loads(done.stdout), cli, neighbours)
+        answered += 1
+    assert answered >= len(pairs) // 2
+    edit = php(server, db, "--edit", "CAT", "DOGS")
+    assert_same_answer(json.loads(edit.stdout), cli_json(export, "CAT", "DOGS", "--edit"), neighbours)
+
+
+def test_no_everyday_ladder_is_said_by_everyday_false(server, raw_export, raw_db):
+    """Item 23: CHAIR -> TABLE has no ladder of everyday words; the least-rare ladder says so."""
+    got = json.loads(php(server, raw_db, "CHAIR", "TABLE").stdout)
+    assert got["common"]["everyday"] is False
+    assert any(w["label"] != "common" for w in got["common"]["words"])
+    cold = json.loads(php(server, raw_db, "COLD", "WARM").stdout)
+    assert cold["common"]["everyday"] is True
+
+
+def test_php_is_family_safe_by_default_and_gives_every_word_with_all(server, raw_db):
+    """Item 17: BOAT -> SHIP stepped on SHAT and SHIT by default."""
+    flagged = set(sql(server, raw_db, "SELECT word FROM words WHERE offensive = 1 OR vulgar_sense = 1").stdout.split())
+    safe = json.loads(php(server, raw_db, "BOAT", "SHIP").stdout)
+    assert (safe["clean"], safe["strict"]) == (True, True)
+    assert not {w["word"] for k in ("shortest", "common") for w in safe[k]["words"]} & flagged
+    every = json.loads(php(server, raw_db, "--all", "BOAT", "SHIP").stdout)
+    assert (every["clean"], every["strict"]) == (False, False)
+    assert {w["word"] for w in every["shortest"]["words"]} & flagged
+    assert every["shortest"]["steps"] < safe["shortest"]["steps"]
+    both = php(server, raw_db, "--all", "--clean", "BOAT", "SHIP")
+    assert both.returncode == 2 and json.loads(both.stdout)["error"]["code"] == 2
 
 
 @pytest.mark.parametrize(
@@ -75,29 +166,37 @@ def test_php_a_word_that_is_not_letters_is_a_json_refusal(server, hostile_db, wo
     """A non-UTF-8 word printed an empty line (json_encode failed): now a JSON error, exit 10."""
     result = php(server, hostile_db, word, "DOG")
     assert result.returncode == 10 and result.stdout.isascii()
-    assert json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+    assert json.loads(result.stdout)["error"]["message"].endswith("is not a word of letters A-Z")
 
 
 def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp_path):
     """A wrong socket or database died with an uncaught mysqli_sql_exception (exit 255)."""
     wrong_socket = php(tmp_path / "no.sock", hostile_db, "CAT", "DOG")
     assert wrong_socket.returncode == 4, wrong_socket.stdout + wrong_socket.stderr
-    assert json.loads(wrong_socket.stdout)["error"].startswith("cannot connect to the database server: ")
+    assert json.loads(wrong_socket.stdout)["error"]["message"].startswith("cannot connect to the database server: ")
     assert wrong_socket.stderr == b""
     wrong_db = php(server, "no_such_database", "CAT", "DOG")
-    assert wrong_db.returncode == 3 and json.loads(wrong_db.stdout)["error"].startswith("no ladders dump here: ")
+    assert wrong_db.returncode == 3 and json.loads(wrong_db.stdout)["error"]["message"].startswith(
+        "no ladders dump here: "
+    )
     assert sql(server, "", "CREATE DATABASE empty_one").returncode == 0
     empty = php(server, "empty_one", "CAT", "DOG")
-    assert empty.returncode == 3 and "no complete ladders dump" in json.loads(empty.stdout)["error"]
+    assert empty.returncode == 3 and "no complete ladders dump" in json.loads(empty.stdout)["error"]["message"]
 
 
 @pytest.mark.parametrize(
     "flags, avoided, refused",
-    [([], set(), None), (["--clean"], {"FART"}, "CUNT"), (["--strict"], {"FART", "COCK"}, "COCK")],
+    [
+        (["--all"], set(), None),
+        (["--clean"], {"FART"}, "CUNT"),
+        ([], {"FART", "COCK"}, "COCK"),
+        (["--strict"], {"FART", "COCK"}, "COCK"),
+    ],
 )
 def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(server, raw_db, flags, avoided, refused):
     """As `ladders solve`: FACT FART FARM and LOCK COCK CORK are the only two-step ladders; --clean avoids
-    FART (offensive), --strict COCK too (vulgar_sense); a flagged end word is exit 14."""
+    FART (offensive), the default (--strict) COCK too (vulgar_sense), --all neither (the default stepped on
+    both); a flagged end word is exit 14."""
 
     def php(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
@@ -108,14 +207,14 @@ def test_php_clean_levels_route_around_flagged_words_and_refuse_flagged_ends(ser
         done = php(a, b)
         assert done.returncode == 0, done.stdout
         got = json.loads(done.stdout)
-        shortest, common = got["shortest"]["words"], [w["word"] for w in got["common"]["words"]]
+        shortest, common = [[w["word"] for w in got[k]["words"]] for k in ("shortest", "common")]
         if middle in avoided:
             assert middle not in shortest and middle not in common and len(shortest) == 4
         else:
             assert shortest == [a, middle, b]
     if refused:
         done = php(refused, "PUNT" if refused == "CUNT" else "ROCK")
-        assert done.returncode == 14 and f"{refused} is flagged" in json.loads(done.stdout)["error"]
+        assert done.returncode == 14 and f"{refused} is flagged" in json.loads(done.stdout)["error"]["message"]
 
 
 def test_php_usage_warnings_and_fatal_errors_are_json():
@@ -127,7 +226,7 @@ def test_php_usage_warnings_and_fatal_errors_are_json():
         capture_output=True,
         text=True,
     )
-    assert twice.returncode == 2 and "more than once" in json.loads(twice.stdout)["error"]
+    assert twice.returncode == 2 and "more than once" in json.loads(twice.stdout)["error"]["message"]
     host = subprocess.run(
         ["php", str(PHP_SOLVER), "--db=x", "--host=\x1b[2J", "CAT", "DOG"], capture_output=True, text=True
     )
@@ -145,7 +244,7 @@ def test_a_dump_cut_between_statements_is_refused_by_the_php_solver(server, tiny
     assert loaded.returncode == 0, loaded.stderr
     result = php(server, "cut_short", "COLD", "CORD")
     assert result.returncode == 3, result.stdout
-    assert json.loads(result.stdout)["error"].startswith("no complete ladders dump loads here")
+    assert json.loads(result.stdout)["error"]["message"].startswith("no complete ladders dump loads here")
     whole = sql(server, "cut_short", "", stdin=tiny_dump.read_text())  # loaded again: whole
     assert whole.returncode == 0 and php(server, "cut_short", "COLD", "CORD").returncode == 0
 
@@ -173,7 +272,9 @@ def test_php_options_anywhere_and_unknown_ones_refused(server, tiny_db, args, co
 def test_php_refuses_what_is_not_a_z_after_the_one_rule(server, tiny_db, word):
     """The one rule of the three solvers: ASCII whitespace around dropped, a-z folded, nothing else."""
     result = php(server, tiny_db, word, "CORD")
-    assert result.returncode == 10 and json.loads(result.stdout)["error"].endswith("is not a word of letters A-Z")
+    assert result.returncode == 10 and json.loads(result.stdout)["error"]["message"].endswith(
+        "is not a word of letters A-Z"
+    )
     assert php(server, tiny_db, " cold\t", "CORD").returncode == 0
 
 
@@ -196,7 +297,7 @@ def test_php_refuses_a_damaged_words_table(server, tiny_dump, damage):
         timeout=60,
     )
     assert result.returncode == 3, result.stdout
-    assert json.loads(result.stdout)["error"].startswith("the words table is damaged")
+    assert json.loads(result.stdout)["error"]["message"].startswith("the words table is damaged")
 
 
 @pytest.mark.parametrize("limit", ["8M", "32M"])
@@ -212,7 +313,7 @@ def test_php_out_of_memory_is_one_json_object(server, raw_db, limit):
     assert done.returncode in (0, 5), done.stdout + done.stderr
     assert len(done.stdout.splitlines()) == 1 and "PHP Fatal error" not in done.stdout + done.stderr
     if done.returncode == 5:
-        assert json.loads(done.stdout)["error"].startswith("the PHP solver failed: Allowed memory size")
+        assert json.loads(done.stdout)["error"]["message"].startswith("the PHP solver failed: Allowed memory size")
 
 
 def test_php_gives_up_on_a_server_that_never_answers(tmp_path):
@@ -238,4 +339,6 @@ def test_php_gives_up_on_a_server_that_never_answers(tmp_path):
         )
     finally:
         server.close()
-    assert done.returncode == 4 and json.loads(done.stdout)["error"].startswith("cannot connect to the database server")
+    assert done.returncode == 4 and json.loads(done.stdout)["error"]["message"].startswith(
+        "cannot connect to the database server"
+    )

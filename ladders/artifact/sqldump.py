@@ -11,7 +11,11 @@ and writes, in utf8mb4:
   WHERE w.group_csw = ?;
 - table `links (src, dst, kind)`: each link in both directions, primary key
   (src, dst), kind 'sub' or 'indel';
-- table `ladder_groups`: groups.parquet (`groups` is a reserved word in MySQL 8).
+- table `ladder_groups`: groups.parquet (`groups` is a reserved word in MySQL 8);
+- table `ladders_settings (name, value)`: every setting a solver needs beside the rows, read from the
+  export's manifest: the rareness labels' SCOWL level cut-offs (`label_common`, `label_uncommon`,
+  `label_rare`; above all three, obscure) and the common-word rule's cost of an everyday word
+  (`everyday_cost`; an everyday word is one labelled common). The PHP solver reads it: no solver spells 35.
 
 The dump means the same in every sql_mode. It sets the session's sql_mode
 first (strict, as mysqldump does, and puts the session's previous one back at the end), and
@@ -48,12 +52,13 @@ from pipeline.columns import (
     WORDS,
     Col,
     group_columns,
+    EVERYDAY_COST,
     lexicons_of,
     scalar_columns,
     words_columns,
 )
 from pipeline.terminal import UNSEEN
-from ladders.artifact.contract import export_file, link_pairs
+from ladders.artifact.contract import export_file, label_cutoffs, link_pairs
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20
@@ -76,6 +81,17 @@ SESSION_SETTINGS = (
     "collation_connection",
 )
 COMPLETE_TABLE = "ladders_complete"  # one row, written last when every check holds: the load is whole
+SETTINGS_TABLE = "ladders_settings"  # name -> value: the settings the solvers read beside the rows
+
+
+def settings(export: Path) -> pl.DataFrame:
+    """The rows of table ladders_settings: each label's highest SCOWL level as the export was built, and the
+    common-word rule's cost of an everyday word."""
+    rows = {f"label_{name}": level for name, level in label_cutoffs(export).items()}
+    rows["everyday_cost"] = EVERYDAY_COST
+    return pl.DataFrame(
+        {"name": list(rows), "value": list(rows.values())}, schema={"name": pl.String, "value": pl.Int64}
+    )
 
 
 def _literal(column: str, dtype: pl.DataType) -> pl.Expr:
@@ -177,13 +193,14 @@ def mysql_dump(export: Path, table=WORDS) -> Iterator[str]:
     lexicons = lexicons_of(words.columns)  # every lexicon the export holds: in_<name>, group_<name>...
     scalar = words.select(scalar_columns(lexicons, table))
     links = link_pairs(words).sort(Col.src, Col.dst)
+    setting = settings(export)
     yield HEADER + (
         # Every session setting changed here is saved first and put back at the end: a session that
         # sources the dump keeps its own (autocommit=0 left behind rolled its later writes back).
         f"SET {', '.join(f'@ladders_old_{v} = @@SESSION.{v}' for v in SESSION_SETTINGS)};\n"
         "SET NAMES utf8mb4;\n"
         f"SET SESSION sql_mode = '{SESSION_MODE}', unique_checks = 0, foreign_key_checks = 0, autocommit = 0;\n"
-        f"DROP TABLE IF EXISTS `{COMPLETE_TABLE}`, `links`, `words`, `ladder_groups`;\n"
+        f"DROP TABLE IF EXISTS `{COMPLETE_TABLE}`, `{SETTINGS_TABLE}`, `links`, `words`, `ladder_groups`;\n"
     )
     yield _create("words", {name: c.mysql for name, c in words_columns(lexicons, table) if c.mysql}, "`id`")
     yield (
@@ -192,14 +209,17 @@ def mysql_dump(export: Path, table=WORDS) -> Iterator[str]:
         " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n"
     )
     yield _create("ladder_groups", {c.name: c.mysql for c in GROUPS_TABLE}, "`lexicon`, `mode`, `group_id`")
+    yield _create(SETTINGS_TABLE, {"name": "VARCHAR(64)", "value": "BIGINT NOT NULL"}, "`name`")
     yield from _inserts("words", scalar)
     yield from _inserts("links", links)  # not a column: the links table
     yield from _inserts("ladder_groups", groups)
+    yield from _inserts(SETTINGS_TABLE, setting)
     yield "COMMIT;\n"
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
     for column in group_columns(lexicons).values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
-    tables = (("words", scalar), ("links", links), ("ladder_groups", groups))  # not a column: the tables
+    tables = (("words", scalar), ("links", links))  # not a column: the tables
+    tables += (("ladder_groups", groups), (SETTINGS_TABLE, setting))
     tests = {table: _tests(table, frame) for table, frame in tables}
     for table, table_tests in tests.items():
         yield _check(table, table_tests)

@@ -1,65 +1,86 @@
 <?php
-// A reference word-ladder solver over the MySQL/MariaDB dump of `ladders export-sql`.
+// A reference word-ladder solver over the MySQL/MariaDB dump of `ladders export-sql`, on the command line
+// or over HTTP (the same script under `php -S 127.0.0.1:PORT ladder.php` or any web server).
 //
 // One query loads the group both words share (its words and their links). The two ladders are those of
 // `ladders solve` (README, "How the two ladders are chosen"): the shortest is the fewest steps, then the
 // least sum of rareness (a breadth-first search keeping each word's least sum over its shortest paths);
-// the common-word ladder costs each everyday word (SCOWL level up to EVERYDAY_LEVEL) 1 and any other
-// word its rareness: Dijkstra on (sum of costs, steps, sum of rareness).
+// the common-word ladder costs each everyday word (labelled common) everyday_cost and any other word its
+// rareness: Dijkstra on (sum of costs, steps, sum of rareness). The label cut-offs and everyday_cost are the
+// dump's table ladders_settings, as the export was built: nothing of the config is spelled here.
 //
 //   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
-//                  [--host=H] [--lexicon=NAME] [--edit] [--clean] [--strict] START END
+//                  [--host=H] [--lexicon=NAME] [--edit] [--clean | --all] START END
+//   GET /?from=START&to=END[&lexicon=NAME][&edit=1][&clean=1 | &all=1]     (HTTP: the server is named by the
+//       environment, LADDERS_SOCKET, LADDERS_DB, LADDERS_USER, LADDERS_PASSWORD, LADDERS_HOST; never a client)
 // (NAME: any lexicon the dump holds, each an in_NAME column of table words; csw by default)
 //
-// --clean never steps on a word flagged offensive; --strict (implying --clean) nor on an everyday word
-// flagged vulgar_sense.
+// Family-safe by default, as `ladders solve` and the web page: a ladder steps on no word flagged offensive
+// and no everyday word flagged vulgar_sense (--strict names that default); --clean (clean=1) refuses only
+// offensive words; --all (all=1) steps on every word.
 //
-// Prints one JSON object: {"from", "to", "shortest": {"steps", "rareness", "words"}, "common": {"steps", "cost",
-// "words": [{"word", "rareness", "definition"}]}}. Every failure prints one JSON object {"error"} (never
-// a PHP warning or stack trace) and exits with the code `ladders` uses for its kind:
+// Prints one JSON object, the shape of `ladders solve --json` (docs/json.md): {"from", "to", "lexicon",
+// "edit", "clean", "strict", "group": {"column", "id", "size"}, "shortest": LADDER, "common": LADDER,
+// "same"}, LADDER {"steps", "rareness", "cost", "ties", "everyday", "words": [{"word", "label",
+// "rareness", "definition"}]}. Every failure is one JSON object {"error": {"code", "message", ...}} (never
+// a PHP warning or stack trace) with the code `ladders` uses for its kind as the exit code (CLI) and an
+// HTTP status (HTTP_STATUS below):
 //   2 bad usage (an unknown option too); 3 no complete ladders dump in that database (unknown database,
 //   a table or column missing, a load cut short: no row in ladders_complete; a rareness below 1);
 //   4 cannot reach the server (socket, host, credentials; no answer within 10 s to connect, 20 s a reply)
-//   or another server error; 5 PHP itself failed
-//   (memory_limit: a fatal error, reported at shutdown);
-//   10 unknown word (a word that is not letters A-Z, in any encoding, included); 11 lengths differ;
-//   12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged at the clean level
-//   asked for (--clean: offensive; --strict: vulgar_sense too).
+//   or another server error; 5 PHP itself failed (memory_limit: a fatal error, reported at shutdown);
+//   10 unknown word (a word that is not letters A-Z, in any encoding, included; with "suggestions");
+//   11 lengths differ; 12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged
+//   at the clean level asked for (offensive; by default vulgar_sense too).
 // The JSON is ASCII (\uXXXX escapes), bytes that are not UTF-8 shown as U+FFFD: safe for a terminal.
 
-// The config's rareness_labels.common as built by default: a word of SCOWL's main lists up to this level
-// is everyday (stage 3 counts variant-only words above it). A build with another value needs it here too.
-const EVERYDAY_LEVEL = 35;
+// HTTP status of each code: 200 found; 400 a question that cannot be answered as asked; 404 no ladder
+// exists; 422 an end word the clean level refuses; 503 no dump or no database server; 500 PHP failed.
+const HTTP_STATUS = [0 => 200, 2 => 400, 3 => 503, 4 => 503, 5 => 500, 10 => 400, 11 => 400, 12 => 404,
+                     13 => 400, 14 => 422];
+const HTTP = PHP_SAPI !== "cli";
 
 // PHP prints no error of its own: a notice never lands inside the JSON on stdout, and a fatal error
 // (memory_limit) is the one JSON object of the shutdown function below, not twice "PHP Fatal error".
 ini_set("display_errors", "0");
 ini_set("log_errors", "0");
-// Warnings (a bad --host) name what they were given, control bytes included: they go through say() to
-// stderr as JSON, inert, instead of PHP's own lines.
+// Warnings (a bad --host) name what they were given, control bytes included: they go to stderr as JSON,
+// inert, instead of PHP's own lines (and nowhere over HTTP: the answer is the one JSON object).
 set_error_handler(function (int $level, string $message): bool {
-    fwrite(STDERR, json_encode(["warning" => $message], JSON_INVALID_UTF8_SUBSTITUTE) . "\n");
+    if (!HTTP) {
+        fwrite(STDERR, json_encode(["warning" => $message], JSON_INVALID_UTF8_SUBSTITUTE) . "\n");
+    }
     return true;
 });
-// A fatal error (memory_limit) cannot be caught; at shutdown it is still one JSON object and exit 5.
+// A fatal error (memory_limit) cannot be caught; at shutdown it is still one JSON object and code 5.
 register_shutdown_function(function (): void {
     $e = error_get_last();
     if ($e !== null && in_array($e["type"], [E_ERROR, E_CORE_ERROR, E_COMPILE_ERROR], true)) {
-        foreach (["words", "adjacent", "parent", "best", "heap", "queue", "index", "flagged", "done"] as $big) {
+        foreach (["words", "adjacent", "parent", "best", "heap", "queue", "index", "flagged", "done", "ways"] as $big) {
             unset($GLOBALS[$big]);  // room to write the answer when the memory ran out
         }
-        say(["error" => "the PHP solver failed: " . $e["message"]]);
-        exit(5);
+        refuse(5, "the PHP solver failed: " . $e["message"]);
     }
 });
 
-function say(array $answer): void {
-    echo json_encode($answer, JSON_INVALID_UTF8_SUBSTITUTE), "\n";
+function answer(int $code, array $answer): never {
+    $text = json_encode($answer, JSON_INVALID_UTF8_SUBSTITUTE) . "\n";
+    if (HTTP) {
+        if (!headers_sent()) {
+            http_response_code(HTTP_STATUS[$code] ?? 500);
+            header("Content-Type: application/json; charset=utf-8");
+            header("Cache-Control: no-store");
+            header("X-Content-Type-Options: nosniff");
+        }
+        echo $text;
+        exit(0);
+    }
+    echo $text;
+    exit($code);
 }
 
-function refuse(int $code, string $message): void {
-    say(["error" => $message]);
-    exit($code);
+function refuse(int $code, string $message, array $details = []): never {
+    answer($code, ["error" => ["code" => $code, "message" => $message] + $details]);
 }
 
 mysqli_report(MYSQLI_REPORT_ERROR | MYSQLI_REPORT_STRICT);
@@ -69,235 +90,115 @@ set_exception_handler(function (Throwable $e): void {
     refuse($missing ? 3 : 4, ($missing ? "no ladders dump here: " : "database error: ") . $e->getMessage());
 });
 
+const VALUED = ["socket", "db", "user", "password", "host", "lexicon"];
+const FLAGS = ["edit", "clean", "strict", "all"];
+const USAGE = "usage: php ladder.php --socket=S --db=D [--lexicon=NAME] [--edit] [--clean | --all] START END";
+const HTTP_USAGE = "usage: ?from=START&to=END[&lexicon=NAME][&edit=1][&clean=1 | &all=1]";
+
 // Options, before or after the two words (as in the README), `--name=value` or `--name value`; `--`
 // ends them. An unknown option, a value given to a flag, a flag given a value or an option given twice
 // is a usage error (exit 2): getopt() ignored unknown ones and stopped at the first word.
-const VALUED = ["socket", "db", "user", "password", "host", "lexicon"];
-const FLAGS = ["edit", "clean", "strict"];
-const USAGE = "usage: php ladder.php --socket=S --db=D [--lexicon=NAME] [--edit] [--clean] [--strict] START END";
-$opts = [];
-$args = [];
-for ($i = 1, $n = count($argv); $i < $n; $i++) {
-    $arg = $argv[$i];
-    if ($arg === "--") {
-        array_push($args, ...array_slice($argv, $i + 1));
-        break;
-    }
-    if (strlen($arg) < 2 || $arg[0] !== "-") {
-        $args[] = $arg;
-        continue;
-    }
-    [$name, $value] = array_pad(explode("=", substr($arg, 2), 2), 2, null);
-    if (substr($arg, 0, 2) !== "--" || !in_array($name, [...VALUED, ...FLAGS], true)) {
-        refuse(2, "unknown option $arg; " . USAGE);
-    }
-    if (array_key_exists($name, $opts)) {
-        refuse(2, "--$name given more than once");
-    }
-    if (in_array($name, FLAGS, true)) {
-        if ($value !== null) {
-            refuse(2, "--$name takes no value");
+function command_line(array $argv): array {
+    $opts = [];
+    $args = [];
+    for ($i = 1, $n = count($argv); $i < $n; $i++) {
+        $arg = $argv[$i];
+        if ($arg === "--") {
+            array_push($args, ...array_slice($argv, $i + 1));
+            break;
         }
-        $value = true;
-    } elseif ($value === null) {
-        if ($i + 1 >= $n) {
-            refuse(2, "--$name needs a value");
+        if (strlen($arg) < 2 || $arg[0] !== "-") {
+            $args[] = $arg;
+            continue;
         }
-        $value = $argv[++$i];
+        [$name, $value] = array_pad(explode("=", substr($arg, 2), 2), 2, null);
+        if (substr($arg, 0, 2) !== "--" || !in_array($name, [...VALUED, ...FLAGS], true)) {
+            refuse(2, "unknown option $arg; " . USAGE);
+        }
+        if (array_key_exists($name, $opts)) {
+            refuse(2, "--$name given more than once");
+        }
+        if (in_array($name, FLAGS, true)) {
+            if ($value !== null) {
+                refuse(2, "--$name takes no value");
+            }
+            $value = true;
+        } elseif ($value === null) {
+            if ($i + 1 >= $n) {
+                refuse(2, "--$name needs a value");
+            }
+            $value = $argv[++$i];
+        }
+        $opts[$name] = $value;
     }
-    $opts[$name] = $value;
+    if (count($args) != 2) {
+        refuse(2, USAGE);
+    }
+    return [$opts, $args];
 }
-if (count($args) != 2) {
-    refuse(2, USAGE);
+
+// The query string, read by hand: PHP's own parsing keeps the last of a name given twice and makes
+// `name[]` an array. The database comes from the server's environment, never from a client.
+function query_string(string $query): array {
+    $opts = [];
+    foreach ($query === "" ? [] : explode("&", $query) as $pair) {
+        [$name, $value] = array_map("urldecode", array_pad(explode("=", $pair, 2), 2, ""));
+        if (!in_array($name, ["from", "to", "lexicon", ...FLAGS], true)) {
+            refuse(2, "unknown parameter " . json_encode($name, JSON_INVALID_UTF8_SUBSTITUTE) . "; " . HTTP_USAGE);
+        }
+        if (array_key_exists($name, $opts)) {
+            refuse(2, "parameter $name given more than once");
+        }
+        if (in_array($name, FLAGS, true)) {
+            if (!in_array($value, ["", "1", "true", "0", "false"], true)) {
+                refuse(2, "parameter $name is 1 or 0");
+            }
+            if (!in_array($value, ["0", "false"], true)) {
+                $opts[$name] = true;
+            }
+            continue;
+        }
+        $opts[$name] = $value;
+    }
+    if (!isset($opts["from"], $opts["to"])) {
+        refuse(2, HTTP_USAGE);
+    }
+    $args = [$opts["from"], $opts["to"]];
+    unset($opts["from"], $opts["to"]);
+    foreach (["socket", "db", "user", "password", "host"] as $name) {
+        $value = getenv("LADDERS_" . strtoupper($name));
+        if ($value !== false && $value !== "") {
+            $opts[$name] = $value;
+        }
+    }
+    return [$opts, $args];
+}
+
+if (HTTP && !in_array($_SERVER["REQUEST_METHOD"] ?? "GET", ["GET", "HEAD"], true)) {
+    refuse(2, "only GET: " . HTTP_USAGE);
+}
+[$opts, $args] = HTTP ? query_string($_SERVER["QUERY_STRING"] ?? "") : command_line($argv);
+if (isset($opts["all"]) && (isset($opts["clean"]) || isset($opts["strict"]))) {
+    refuse(2, "all (every word) and clean or strict (some refused) ask for two things: give one");
 }
 $lexicon = strtolower($opts["lexicon"] ?? "csw");
 if (!preg_match('/^[a-z][a-z0-9_]{0,31}$/D', $lexicon)) {  // a lexicon's name (docs/lexicons.md): safe in SQL
-    refuse(2, "unknown lexicon " . json_encode($lexicon) . ": a lexicon's name is a-z, 0-9 and _");
+    refuse(2, "unknown lexicon " . json_encode($lexicon, JSON_INVALID_UTF8_SUBSTITUTE)
+              . ": a lexicon's name is a-z, 0-9 and _");
 }
 $edit = isset($opts["edit"]);
-// The flag columns whose words a ladder at the asked clean level never steps on.
-$refused = isset($opts["strict"]) ? ["offensive", "vulgar_sense"] : (isset($opts["clean"]) ? ["offensive"] : []);
+// The clean level, family-safe unless asked: the flag columns whose words a ladder never steps on.
+$level = isset($opts["all"]) ? "off" : (isset($opts["clean"]) ? "on" : "strict");
+$refused = ["off" => [], "on" => ["offensive"], "strict" => ["offensive", "vulgar_sense"]][$level];
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
 // A word's one rule, the same in `ladders solve` and the web page: ASCII whitespace around it dropped,
 // a-z folded to A-Z, anything else refused (no Unicode case mapping: the ligature "fi" is no FI).
 [$start, $end] = array_map(fn($w) => strtoupper(trim($w, " \t\n\r\x0B\x0C")), $args);
 foreach ([$start, $end] as $word) {
     if (!preg_match('/^[A-Z]+$/D', $word)) {
-        refuse(10, ($word === "" ? "an empty word" : "\"$word\"") . " is not a word of letters A-Z");
+        refuse(10, ($word === "" ? "an empty word" : "\"$word\"") . " is not a word of letters A-Z",
+               ["word" => $word, "suggestions" => []]);
     }
 }
 
-try {
-    // Bounded waits: a server that accepts and never answers (stopped, hung) held the solver for ever
-    // (mysqlnd's read timeout is a day). Connecting may take 10 s, each answer 20 s (the largest group's
-    // query takes well under one).
-    $db = mysqli_init();
-    $db->options(MYSQLI_OPT_CONNECT_TIMEOUT, 10);
-    $db->options(MYSQLI_OPT_READ_TIMEOUT, 20);
-    $db->real_connect($opts["host"] ?? "localhost", $opts["user"] ?? "root", $opts["password"] ?? "",
-                      $opts["db"] ?? "ladders", 0, $opts["socket"] ?? null);
-} catch (mysqli_sql_exception $e) {
-    if ($e->getCode() == 1049) {
-        throw $e;  // the server answered: no such database, so no dump here (exit 3, below)
-    }
-    refuse(4, "cannot connect to the database server: " . $e->getMessage());
-}
-$db->set_charset("utf8mb4");
-// The dump writes its one row of ladders_complete last, when every check of the load held: a dump cut
-// short (between two statements, so that mysql exited 0) leaves none, and its tables are not trusted.
-try {
-    $complete = $db->query("SELECT COUNT(*) FROM ladders_complete")->fetch_row()[0];
-} catch (mysqli_sql_exception $e) {
-    $complete = $e->getCode() == 1146 ? 0 : throw $e;
-}
-if ((int)$complete !== 1) {
-    refuse(3, "no complete ladders dump loads here (table ladders_complete has no row: the load was cut "
-              . "short or failed its checks): load the dump again");
-}
-// The lexicons the dump holds: its words table's in_<name> columns.
-$held = array_map(fn($row) => substr($row[0], 3), $db->query(
-    "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'words' "
-    . "AND COLUMN_NAME LIKE 'in\\_%' ORDER BY ORDINAL_POSITION")->fetch_all());
-if ($held && !in_array($lexicon, $held, true)) {
-    refuse(2, "unknown lexicon $lexicon: this dump holds " . implode(", ", $held));
-}
-
-$ends = [];
-$query = $db->prepare("SELECT word, length, $column FROM words WHERE word IN (?, ?) AND in_$lexicon = 1");
-$query->bind_param("ss", $start, $end);
-$query->execute();
-foreach ($query->get_result() as $row) {
-    $ends[$row["word"]] = $row;
-}
-foreach ([$start, $end] as $word) {
-    if (!isset($ends[$word])) {
-        refuse(10, "$word is not in the " . strtoupper($lexicon) . " word list");
-    }
-}
-if ($start === $end) {
-    refuse(13, "$start and $end are the same word: a ladder needs two");
-}
-if (!$edit && $ends[$start]["length"] != $ends[$end]["length"]) {
-    refuse(11, "$start and $end differ in length: --edit also inserts and deletes letters");
-}
-$group = $ends[$start][$column];
-if ($group === null || $ends[$end][$column] === null) {
-    refuse(3, "the words table is damaged: a word of " . strtoupper($lexicon) . " has no $column: load the dump again");
-}
-if ($group != $ends[$end][$column]) {
-    refuse(12, "no ladder: $start and $end are in different groups");
-}
-
-// The one query: the group's words with their links.
-$words = [];
-$adjacent = [];
-$flagged = [];  // id => the first flag for which the clean level refuses the word
-$cost = [];  // id => the word's cost in a common-word ladder
-$query = $db->prepare("SELECT w.id, w.word, w.rareness, w.scowl_level, w.definition, w.offensive, w.vulgar_sense, l.dst, l.kind "
-                      . "FROM words w LEFT JOIN links l ON l.src = w.id WHERE w.$column = ?");
-$query->bind_param("i", $group);
-$query->execute();
-foreach ($query->get_result() as $row) {
-    $id = $row["id"];
-    $words[$id] ??= ["word" => $row["word"], "rareness" => (int)$row["rareness"], "definition" => $row["definition"]];
-    if ($words[$id]["rareness"] < 1) {  // the search's costs must grow: 0 or less would loop for ever
-        refuse(3, "the words table is damaged: " . $row["word"] . " has rareness " . $row["rareness"]
-                  . " (rareness is 1 or more): load the dump again");
-    }
-    $everyday = $row["scowl_level"] !== null && (int)$row["scowl_level"] <= EVERYDAY_LEVEL;
-    $cost[$id] ??= $everyday ? 1 : (int)$row["rareness"];
-    foreach ($refused as $flag) {
-        if ((int)$row[$flag] === 1) {
-            $flagged[$id] ??= $flag;
-        }
-    }
-    $adjacent[$id] ??= [];
-    if ($row["dst"] !== null && ($edit || $row["kind"] === "sub")) {
-        $adjacent[$id][] = (int)$row["dst"];
-    }
-}
-$index = [];
-foreach ($words as $id => $w) {
-    $index[$w["word"]] = $id;
-}
-foreach ($adjacent as $id => $next) {  // an OWL group's words may link to CSW-only words: not in the group
-    $adjacent[$id] = isset($flagged[$id]) ? []
-        : array_values(array_filter($next, fn($u) => isset($words[$u]) && !isset($flagged[$u])));
-}
-$s = $index[$start];
-$t = $index[$end];
-foreach ([$s, $t] as $v) {
-    if (isset($flagged[$v])) {
-        refuse(14, $words[$v]["word"] . " is flagged " . $flagged[$v] . ": clean ladders neither start nor end on such a word");
-    }
-}
-
-function path_to(array $parent, int $t): array {
-    $path = [$t];
-    while ($parent[$path[0]] !== null) {
-        array_unshift($path, $parent[$path[0]]);
-    }
-    return $path;
-}
-
-// Shortest: breadth-first, layer by layer; a word's predecessors are all in the layer before, so its
-// least rareness sum is final before it is itself expanded.
-$parent = [$s => null];
-$dist = [$s => 0];
-$sum = [$s => $words[$s]["rareness"]];
-$queue = new SplQueue();
-$queue->enqueue($s);
-while (!$queue->isEmpty()) {
-    $v = $queue->dequeue();
-    if (isset($dist[$t]) && $dist[$v] >= $dist[$t]) {
-        break;
-    }
-    foreach ($adjacent[$v] as $u) {
-        $c = $sum[$v] + $words[$u]["rareness"];
-        if (!isset($dist[$u])) {
-            [$dist[$u], $sum[$u], $parent[$u]] = [$dist[$v] + 1, $c, $v];
-            $queue->enqueue($u);
-        } elseif ($dist[$u] === $dist[$v] + 1 && $c < $sum[$u]) {
-            [$sum[$u], $parent[$u]] = [$c, $v];
-        }
-    }
-}
-if (!array_key_exists($t, $parent)) {
-    refuse(12, "no clean ladder: every ladder from $start to $end steps on a flagged word");
-}
-$shortest = path_to($parent, $t);
-
-// Common: Dijkstra on (sum of costs, steps, sum of rareness), least first.
-$best = [$s => [$cost[$s], 0, $words[$s]["rareness"]]];
-$parent = [$s => null];
-$done = [];
-$heap = new SplPriorityQueue();
-$heap->insert($s, array_map(fn($x) => -$x, $best[$s]));
-while (!$heap->isEmpty()) {
-    $v = $heap->extract();
-    if (isset($done[$v])) {
-        continue;
-    }
-    $done[$v] = true;
-    if ($v === $t) {
-        break;
-    }
-    [$c, $steps, $rare] = $best[$v];
-    foreach ($adjacent[$v] as $u) {
-        $candidate = [$c + $cost[$u], $steps + 1, $rare + $words[$u]["rareness"]];
-        if (!isset($best[$u]) || $candidate < $best[$u]) {
-            $best[$u] = $candidate;
-            $parent[$u] = $v;
-            $heap->insert($u, array_map(fn($x) => -$x, $candidate));
-        }
-    }
-}
-$common = path_to($parent, $t);
-
-say([
-    "from" => $start, "to" => $end,
-    "shortest" => ["steps" => count($shortest) - 1, "rareness" => $sum[$t],
-                   "words" => array_map(fn($id) => $words[$id]["word"], $shortest)],
-    "common" => ["steps" => count($common) - 1, "cost" => $best[$t][2],
-                 "words" => array_map(fn($id) => $words[$id], $common)],
-]);
+require __DIR__ . "/solve.php";  // the database and the two searches
