@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 KINDS = {"sub": ["sub"], "edit": ["sub", "indel"]}  # the link kinds each mode walks
+# Labelings searched at a time. The table is the same bytes whatever the number and whichever labeling
+# ends first: each result is kept under its (lexicon, mode) and the table is put together in config order.
+WORKERS = 2
+POOL = ThreadPoolExecutor  # what runs the labelings (a test hands in one that finishes them in another order)
 
 
 def csr(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -316,7 +320,7 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
     # lexicon's labeling waits for its parent's (submitted before it, so already running or done).
     # On an error or Ctrl-C, the labelings not yet started are cancelled; the running ones finish.
     futures: dict = {}
-    with ThreadPoolExecutor(2) as pool:
+    with POOL(WORKERS) as pool:
         try:
             for (name, mode), column in sorted(columns.items(), key=lambda item: depth(item[0][0])):
                 parent = futures.get((lexicons[name].get("from"), mode))
