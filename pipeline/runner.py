@@ -41,7 +41,7 @@ import polars as pl
 from pipeline import io, lock
 from pipeline.buildfolder import ERROR_LOG, MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
 from pipeline.config import PATH_KEYS, Config
-from pipeline.errors import InternalError
+from pipeline.errors import InternalError, StaleUpstream
 from pipeline.execute import Executor
 from pipeline.lock import LOCK_FILE
 from pipeline.registry import all_stages, writer_of
@@ -207,7 +207,32 @@ class Runner:
         return self._run_all(self.stages, force)
 
     def run(self, stage: Stage, force: bool = False) -> Report:
+        """One stage from the inputs on disk. Refused (StaleUpstream, exit 2) when a stage it reads from,
+        directly or not, is not fresh: its inputs would be old ones, and the stage would be recorded fresh
+        on them. --force runs it anyway, on the inputs as they are."""
+        if not force:
+            blocker = self.stale_upstream(stage)
+            if blocker is not None:
+                what = f"{blocker.state} ({blocker.reason})" if blocker.reason else blocker.state
+                raise StaleUpstream(
+                    f"stage {blocker.stage.label} is {what}, and stage {stage.label} reads what it writes: run "
+                    f"`ladders build`, or `ladders run {blocker.stage.number}` first (--force runs stage "
+                    f"{stage.number} now on the inputs on disk, stale or not)",
+                    stale=blocker.stage.label,
+                )
         return self._run_all([stage], force)[0]
+
+    def stale_upstream(self, stage: Stage) -> Status | None:
+        """The lowest-numbered stage that `stage` reads from, directly or through others, that is not fresh."""
+        wanted: set[str] = set()
+        todo = [stage]
+        while todo:
+            for table in todo.pop().reads:
+                writer = writer_of(self.stages, table)[0]
+                if writer.name not in wanted:
+                    wanted.add(writer.name)
+                    todo.append(writer)
+        return next((s for s in self.status_all() if s.stage.name in wanted and s.state != "fresh"), None)
 
     def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
         """Each stage once the stages it reads from (among `stages`) have finished (schedule.py); the

@@ -65,7 +65,8 @@ def run(
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
 ) -> None:
-    """Run one stage from the inputs already on disk (if it is not fresh, or with --force)."""
+    """Run one stage from the inputs already on disk, if it is not fresh. Refused (exit 2) when a stage it
+    reads from is stale, naming it and what to run; --force runs it anyway, on the inputs as they are."""
     from pipeline.registry import find
 
     warn_address_space()
