@@ -80,6 +80,7 @@ class Runner:
         self._cancel = threading.Event()
         self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
+        self.show_skipped = True  # the line of a fresh stage left as it was (--quiet: only what ran is said)
         self.folder = BuildFolder(self.build_dir, self._protected, self.stages, self.echo)
         self._steps = Executor(config, self.stages, self._hashes, self.folder, self._cancel)
 
@@ -242,6 +243,7 @@ class Runner:
         scheduler = Scheduler(
             self.jobs, self.echo, self._echo_lock, self._cancel, self.folder.recover, self.build_dir / "export"
         )
+        scheduler.show_skipped = self.show_skipped
         with self.folder.exclusive():
             try:
                 names = {x.name for x in stages}
@@ -273,7 +275,8 @@ class Runner:
         record = self.read_lock()
         status = self.status(stage, record)
         if status.state == "fresh" and not force:
-            report = Report(stage, "skipped", record[stage.name].get("rows", 0), 0.0)
+            entry = record[stage.name]
+            report = Report(stage, "skipped", entry.get("rows", 0), 0.0, wrote=self._wrote(stage, entry["outputs"]))
         else:
             report = self._execute(stage)
             _give_back_memory()
@@ -292,7 +295,17 @@ class Runner:
                     raise Cancelled
                 outputs, rows = self._steps.write(stage, result, scratch)
                 rows = self._record(stage, hashes, outputs, rows)
-        return Report(stage, "ran", rows, time.perf_counter() - start, notes)
+        return Report(stage, "ran", rows, time.perf_counter() - start, notes, self._wrote(stage, outputs))
+
+    def _wrote(self, stage: Stage, outputs: dict[str, str]) -> str:
+        """What a stage that writes no table wrote, its files and their size ("" for a stage of tables,
+        whose line says its rows): the MySQL dump's line said "0 rows"."""
+        from pipeline.wording import counted, size_text
+
+        if any(o.schema is not None or any((o.members or {}).values()) for o in stage.writes.values()):
+            return ""
+        size = sum(p.stat().st_size for p in (self.build_dir / f for f in outputs) if p.is_file())
+        return f"{counted(len(outputs), 'file')}, {size_text(size)}"
 
     def _record(self, stage: Stage, hashes: dict[str, str], outputs: dict[str, str], rows: int | None) -> int:
         """Rewrite the lock with what the stage read and wrote; its rows."""

@@ -47,9 +47,13 @@ class Report:
     rows: int
     seconds: float
     notes: tuple[str, ...] = ()
+    wrote: str = ""  # what a stage that writes no table wrote ("1 file, 2.3 MB"); else its rows are said
 
     def line(self) -> str:
-        return f"{self.stage.number} {self.stage.name:<12} {self.rows:>10,} rows {self.seconds:>8.2f} s  {self.action}"
+        from pipeline.wording import counted
+
+        what = self.wrote or counted(self.rows, "row")
+        return f"{self.stage.number} {self.stage.name:<12} {what:>15} {self.seconds:>8.2f} s  {self.action}"
 
 
 class Scheduler:
@@ -67,6 +71,7 @@ class Scheduler:
         left; `export` is the export folder an Interrupted names."""
         self.jobs, self.echo, self._echo_lock, self._cancel = jobs, echo, echo_lock, cancel
         self._recover, self._export = recover, export
+        self.show_skipped = True  # print the line of a stage that was fresh and left as it was
 
     def run(
         self,
@@ -107,7 +112,8 @@ class Scheduler:
         if report is not None:
             reports[stage.name] = report
             with self._echo_lock:  # its line and its notes together, once the build counts it done
-                self.echo(report.line())
+                if report.action != "skipped" or self.show_skipped:
+                    self.echo(report.line())
                 for note in report.notes:
                     self.echo(f"    {note}")
         elif not isinstance(error, Cancelled):

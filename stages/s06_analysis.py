@@ -37,6 +37,7 @@ from pipeline.columns import Col, group_columns, in_column
 from pipeline.errors import PipelineError
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
+from pipeline.wording import counted
 
 if TYPE_CHECKING:
     import numpy as np
@@ -317,7 +318,7 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
             words_, links = hard["members"], hard["links"]
             raise TooHard(
                 f"stage 6 cannot settle the longest ladder of the {name}/{mode} group of "
-                f"{words[int(ids[hard['node']])]} ({words_:,} words, {links:,} links): it is {hard['low']} to "
+                f"{words[int(ids[hard['node']])]} ({counted(words_, 'word')}, {counted(links, 'link')}): it is {hard['low']} to "
                 f"{hard['high']} steps after {hard['waves']:,} searches and {hard['work']:,} nodes and links "
                 f"visited, the most this stage allows (WORK_LIMIT, a minute or two); settling it exactly may "
                 f"take a search from each of its words, {words_ * (2 * words_ + 2 * links):,} visits, where word "
@@ -351,8 +352,8 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
         if table.height:
             top = table.sort(Col.diameter, Col.group_id, descending=[True, False]).row(0, named=True)
             notes.append(
-                f"{name}/{mode}: {table.height:,} groups of 2+ words, {waves} BFS waves; longest "
-                f"{top[Col.start]}-{top[Col.end]}, {top[Col.diameter]} steps"
+                f"{name}/{mode}: {counted(table.height, 'group')} of 2+ words, {counted(waves, 'BFS wave')}; longest "
+                f"{top[Col.start]}-{top[Col.end]}, {counted(top[Col.diameter], 'step')}"
             )
     longest = pl.concat(tables).cast(LONGEST).sort(Col.lexicon, Col.mode, Col.group_id)
     return {"longest": longest, "notes": notes}

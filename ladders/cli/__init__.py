@@ -54,6 +54,7 @@ def options(
 app.command()(building.build)
 app.command()(building.run)
 app.command()(building.status)
+app.command()(building.warnings)
 app.command()(solving.solve)
 app.command()(solving.puzzle)
 app.command("export-sql")(exports.export_sql)
