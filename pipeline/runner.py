@@ -41,7 +41,7 @@ import polars as pl
 from pipeline import io, lock
 from pipeline.buildfolder import ERROR_LOG, MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
 from pipeline.config import PATH_KEYS, Config
-from pipeline.errors import InternalError, StaleUpstream
+from pipeline.errors import InternalError, Interrupted, StaleUpstream
 from pipeline.execute import Executor
 from pipeline.lock import LOCK_FILE
 from pipeline.registry import all_stages, writer_of
@@ -244,15 +244,23 @@ class Runner:
             self.jobs, self.echo, self._echo_lock, self._cancel, self.folder.recover, self.build_dir / "export"
         )
         scheduler.show_skipped = self.show_skipped
-        with self.folder.exclusive():
-            try:
-                names = {x.name for x in stages}
-                after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
-                failure = scheduler.run(stages, after, lambda stage: self._maybe_run(stage, force), reports)
-                if failure is not None:
-                    raise self._logged(failure)
-            finally:
-                self._hashes.save()
+        try:
+            with self.folder.exclusive():
+                try:
+                    names = {x.name for x in stages}
+                    after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
+                    failure = scheduler.run(stages, after, lambda stage: self._maybe_run(stage, force), reports)
+                    if failure is not None:
+                        raise self._logged(failure)
+                finally:
+                    self._hashes.save()
+        except KeyboardInterrupt:  # outside the stages (waiting for another build, recovering): said alike
+            done = ", ".join(s.label for s in stages if s.name in reports)
+            raise Interrupted(
+                f"stages finished: {done}; no stage was cut short"
+                if done
+                else f"stages finished: none; no stage had started, and {self.build_dir / 'export'} is as it was"
+            ) from None
         return [reports[s.name] for s in stages]
 
     def _logged(self, error: BaseException) -> BaseException:
