@@ -112,3 +112,35 @@ def test_no_note_of_a_stage_says_one_thing_in_the_plural(tiny):
     assert built.exit_code == 0, built.stderr
     assert not re.search(r"(?<![\d,])1 [a-zA-Z-]+s\b", built.stderr), built.stderr
     assert not re.search(r", *$", built.stderr, re.M)
+
+
+def _made_up_words(tiny) -> None:
+    """Lists of words SCOWL has none of (another language's, made up): everyday, csw's SCOWL words, is empty."""
+    import random
+
+    rng = random.Random(3)
+    words = sorted({"".join(rng.choice("QXZJV") for _ in range(4)) for _ in range(60)})
+    for name in ("csw.txt", "owl.txt"):
+        (tiny / name).write_text("\n".join(words) + "\n")
+
+
+def test_a_default_lexicon_that_ends_empty_is_a_warning_and_the_build_goes_on(tiny):
+    """Lists that hold no word of SCOWL's main lists stopped the build: "lexicon 'everyday' holds no word
+    once made ... drop it with everyday = false", for a lexicon the user never wrote."""
+    _made_up_words(tiny)
+    built = invoke("build", "--config", _config(tiny))
+    assert built.exit_code == 0, built.stderr
+    assert "    warning: lexicon 'everyday', a default, holds no word once made (from csw, SCOWL main lists <= 35)" in (
+        built.stderr
+    )
+    assert "definitions for 0 of " in built.stderr and "(0.0%):" not in built.stderr  # nothing after a colon
+    assert invoke("verify", "--config", _config(tiny)).exit_code == 0
+
+
+def test_an_empty_lexicon_the_config_wrote_stays_an_error(tiny):
+    _made_up_words(tiny)
+    with (tiny / "config.toml").open("a") as f:
+        f.write('[lexicons.everyday]\nfrom = "csw"\nmax_scowl_level = 35\n')
+    built = invoke("build", "--config", _config(tiny))
+    assert built.exit_code == 2
+    assert built.stderr.splitlines()[-1].startswith("error: lexicon 'everyday' holds no word once made")
