@@ -24,6 +24,16 @@ def warnings_text(total: int, strays: int) -> str:
     return ", ".join(parts + ([counted(strays, STRAY, STRAY.replace("word that", "words that"))] if strays else []))
 
 
+def words(n: int) -> str:
+    """counted(n, "word"): "1 word", "2 words"."""
+    return counted(n, "word")  # not a column: the noun
+
+
+def links(n: int) -> str:
+    """counted(n, "link"): "1 link", "2 links"."""
+    return counted(n, "link")  # not a column: the noun
+
+
 def size_text(n: int) -> str:
     """A size in bytes as people read it: "512 bytes", "1 byte", "14.2 kB", "2.3 MB" (powers of 1,000)."""
     if n < 1000:

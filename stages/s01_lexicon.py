@@ -54,6 +54,7 @@ from pipeline.errors import InputFormatError
 from pipeline.schemas import SKIPPED, STRAY, lexicon_schema
 from pipeline.stage import Output, Stage
 from pipeline.terminal import UNSEEN
+from pipeline import wording
 from pipeline.wording import counted, warnings_text
 from stages.sources.wordlists import read_wordlist
 
@@ -99,7 +100,7 @@ def read_list(
     defined = own["senses"].is_not_null().sum()
     how = f"{wl.format}, detected" if fmt == "auto" else wl.format
     note = (
-        f"{name}: {counted(unique.height, 'word')} ({how}), {counted(duplicates, 'duplicate line')}"
+        f"{name}: {wording.words(unique.height)} ({how}), {counted(duplicates, 'duplicate line')}"
         + (f", {defined:,} defined" if wl.format in ("naspa", "collins") else "")
         + (f", {counted(runons, 'run-on form')} added" if runons else "")
         + (f", {counted(bad.height, 'bad line')} skipped" if bad.height else "")

@@ -37,6 +37,7 @@ from pipeline.columns import Col, group_columns, in_column
 from pipeline.errors import PipelineError
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
+from pipeline import wording
 from pipeline.wording import counted
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def diameters(
             members = np.flatnonzero(group == worst)
             raise TooHard(
                 members=len(members),
-                links=int(indptr[members[-1] + 1] - indptr[members[0]]) // 2,
+                edges=int(indptr[members[-1] + 1] - indptr[members[0]]) // 2,
                 node=int(node[members[0]]),
                 low=int(d_low[worst]),
                 high=int(d_up[worst]),
@@ -315,13 +316,13 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
             return analyse(ids, words, src, dst, labels)
         except TooHard as e:
             hard = e.details
-            words_, links = hard["members"], hard["links"]
+            words_, edges = hard["members"], hard["edges"]
             raise TooHard(
                 f"stage 6 cannot settle the longest ladder of the {name}/{mode} group of "
-                f"{words[int(ids[hard['node']])]} ({counted(words_, 'word')}, {counted(links, 'link')}): it is {hard['low']} to "
+                f"{words[int(ids[hard['node']])]} ({wording.words(words_)}, {wording.links(edges)}): it is {hard['low']} to "
                 f"{hard['high']} steps after {hard['waves']:,} searches and {hard['work']:,} nodes and links "
                 f"visited, the most this stage allows (WORK_LIMIT, a minute or two); settling it exactly may "
-                f"take a search from each of its words, {words_ * (2 * words_ + 2 * links):,} visits, where word "
+                f"take a search from each of its words, {words_ * (2 * words_ + 2 * edges):,} visits, where word "
                 "lists take a few dozen searches (a list whose words all look alike, such as every word over "
                 "the letters A and B, needs a search from nearly every word)"
             ) from None
