@@ -155,6 +155,7 @@ def warnings(config: ConfigOpt = None, build_dir: ReadDirOpt = None, as_json: Js
 
     with reported(as_json):
         runner = runner_for(config, build_dir, True)
+        runner.folder.inspect()  # a file, a link, a foreign folder: refused as status refuses it
         paths = [runner.build_dir / runner.table_path(t).name for t in ("skipped", "warnings")]
         if not all(p.is_file() for p in paths):
             raise DamagedState(f"no word-list tables in {runner.build_dir} (it has no build): run `ladders build`")
