@@ -47,6 +47,9 @@ PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
 OPTIONAL = (*LEGACY_LISTS, "lexicons")  # the lexicons come from either
 LEXICON_FILES = "lexicon_files"  # not a key: every file the lexicons name, as one raw input of stage 1
+# Not a key: the lexicons the built-in defaults make that no config file names (everyday). One of them that
+# ends up empty is left out with a warning (stage 5); an empty lexicon a config wrote is an error.
+DEFAULT_LEXICONS = "default_lexicons"
 # Names a lexicon cannot take: definition sources of another kind, and `added` (the add-lists' own text).
 RESERVED_NAMES = ("supplement", "wordnet", "gcide", "added")
 
@@ -327,6 +330,9 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
     if shorthand:
         sources["lexicons"] = f"{sources.get('lexicons', 'built-in defaults')} and the keys {', '.join(shorthand)}"
     values["definition_sources"] = _definition_sources(values, sources)
+    named = {n for _, data in layers[1:] if isinstance(data.get("lexicons"), dict) for n in data["lexicons"]}
+    values[DEFAULT_LEXICONS] = [n for n in values["lexicons"] if n not in named and n not in shorthand]
+    sources[DEFAULT_LEXICONS] = "the lexicons of the built-in defaults that no config file names"
     values[LEXICON_FILES] = sorted(lexicon_files(values["lexicons"], bases))
     sources[LEXICON_FILES] = "every file the lexicons name"
     if build_dir is not None:

@@ -7,7 +7,11 @@ and a test holds the README's table to it.
 EXIT_CODES: tuple[tuple[str, str], ...] = (
     ("0", "success"),
     ("1", "a check failed (`verify`), a stage is stale (`status`), the exports differ (`diff`)"),
-    ("2", "bad usage or bad input: an option, a config key, a word list, a build folder ladders must not touch"),
+    (
+        "2",
+        "bad usage or bad input: an option, a config key, a word list, a build folder ladders must not touch, "
+        "`run N` on stale inputs (without --force)",
+    ),
     (
         "3",
         "damaged or missing state: a lock, build folder or export that is not what ladders wrote, an export of "
@@ -67,6 +71,10 @@ class ConfigError(PipelineError):
 
 class UsageError(PipelineError):
     """An option or argument the command cannot act on (a build folder it must not touch)."""
+
+
+class StaleUpstream(PipelineError):
+    """`run N` asked of a stage whose inputs come from a stage that is not fresh (names it and what to run)."""
 
 
 class StaleInputError(PipelineError):

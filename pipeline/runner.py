@@ -41,7 +41,7 @@ import polars as pl
 from pipeline import io, lock
 from pipeline.buildfolder import ERROR_LOG, MARKER_FILE, MUTEX_FILE, SCRATCH_PREFIX, BuildFolder  # noqa: F401 (tests' names)
 from pipeline.config import PATH_KEYS, Config
-from pipeline.errors import InternalError
+from pipeline.errors import InternalError, Interrupted, StaleUpstream
 from pipeline.execute import Executor
 from pipeline.lock import LOCK_FILE
 from pipeline.registry import all_stages, writer_of
@@ -80,6 +80,7 @@ class Runner:
         self._cancel = threading.Event()
         self._hashes = lock.HashCache(self.build_dir / lock.HASH_CACHE_FILE)
         self._lock_warned = False
+        self.show_skipped = True  # the line of a fresh stage left as it was (--quiet: only what ran is said)
         self.folder = BuildFolder(self.build_dir, self._protected, self.stages, self.echo)
         self._steps = Executor(config, self.stages, self._hashes, self.folder, self._cancel)
 
@@ -207,7 +208,32 @@ class Runner:
         return self._run_all(self.stages, force)
 
     def run(self, stage: Stage, force: bool = False) -> Report:
+        """One stage from the inputs on disk. Refused (StaleUpstream, exit 2) when a stage it reads from,
+        directly or not, is not fresh: its inputs would be old ones, and the stage would be recorded fresh
+        on them. --force runs it anyway, on the inputs as they are."""
+        if not force:
+            blocker = self.stale_upstream(stage)
+            if blocker is not None:
+                what = f"{blocker.state} ({blocker.reason})" if blocker.reason else blocker.state
+                raise StaleUpstream(
+                    f"stage {blocker.stage.label} is {what}, and stage {stage.label} reads what it writes: run "
+                    f"`ladders build`, or `ladders run {blocker.stage.number}` first (--force runs stage "
+                    f"{stage.number} now on the inputs on disk, stale or not)",
+                    stale=blocker.stage.label,
+                )
         return self._run_all([stage], force)[0]
+
+    def stale_upstream(self, stage: Stage) -> Status | None:
+        """The lowest-numbered stage that `stage` reads from, directly or through others, that is not fresh."""
+        wanted: set[str] = set()
+        todo = [stage]
+        while todo:
+            for table in todo.pop().reads:
+                writer = writer_of(self.stages, table)[0]
+                if writer.name not in wanted:
+                    wanted.add(writer.name)
+                    todo.append(writer)
+        return next((s for s in self.status_all() if s.stage.name in wanted and s.state != "fresh"), None)
 
     def _run_all(self, stages: list[Stage], force: bool) -> list[Report]:
         """Each stage once the stages it reads from (among `stages`) have finished (schedule.py); the
@@ -217,15 +243,24 @@ class Runner:
         scheduler = Scheduler(
             self.jobs, self.echo, self._echo_lock, self._cancel, self.folder.recover, self.build_dir / "export"
         )
-        with self.folder.exclusive():
-            try:
-                names = {x.name for x in stages}
-                after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
-                failure = scheduler.run(stages, after, lambda stage: self._maybe_run(stage, force), reports)
-                if failure is not None:
-                    raise self._logged(failure)
-            finally:
-                self._hashes.save()
+        scheduler.show_skipped = self.show_skipped
+        try:
+            with self.folder.exclusive():
+                try:
+                    names = {x.name for x in stages}
+                    after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
+                    failure = scheduler.run(stages, after, lambda stage: self._maybe_run(stage, force), reports)
+                    if failure is not None:
+                        raise self._logged(failure)
+                finally:
+                    self._hashes.save()
+        except KeyboardInterrupt:  # outside the stages (waiting for another build, recovering): said alike
+            done = ", ".join(s.label for s in stages if s.name in reports)
+            raise Interrupted(
+                f"stages finished: {done}; no stage was cut short"
+                if done
+                else f"stages finished: none; no stage had started, and {self.build_dir / 'export'} is as it was"
+            ) from None
         return [reports[s.name] for s in stages]
 
     def _logged(self, error: BaseException) -> BaseException:
@@ -248,7 +283,8 @@ class Runner:
         record = self.read_lock()
         status = self.status(stage, record)
         if status.state == "fresh" and not force:
-            report = Report(stage, "skipped", record[stage.name].get("rows", 0), 0.0)
+            entry = record[stage.name]
+            report = Report(stage, "skipped", entry.get("rows", 0), 0.0, wrote=self._wrote(stage, entry["outputs"]))
         else:
             report = self._execute(stage)
             _give_back_memory()
@@ -267,7 +303,17 @@ class Runner:
                     raise Cancelled
                 outputs, rows = self._steps.write(stage, result, scratch)
                 rows = self._record(stage, hashes, outputs, rows)
-        return Report(stage, "ran", rows, time.perf_counter() - start, notes)
+        return Report(stage, "ran", rows, time.perf_counter() - start, notes, self._wrote(stage, outputs))
+
+    def _wrote(self, stage: Stage, outputs: dict[str, str]) -> str:
+        """What a stage that writes no table wrote, its files and their size ("" for a stage of tables,
+        whose line says its rows): the MySQL dump's line said "0 rows"."""
+        from pipeline.wording import counted, size_text
+
+        if any(o.schema is not None or any((o.members or {}).values()) for o in stage.writes.values()):
+            return ""
+        size = sum(p.stat().st_size for p in (self.build_dir / f for f in outputs) if p.is_file())
+        return f"{counted(len(outputs), 'file')}, {size_text(size)}"
 
     def _record(self, stage: Stage, hashes: dict[str, str], outputs: dict[str, str], rows: int | None) -> int:
         """Rewrite the lock with what the stage read and wrote; its rows."""

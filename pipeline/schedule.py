@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline import progress
 from pipeline.errors import Interrupted
 from pipeline.stage import Stage
 
@@ -47,9 +48,13 @@ class Report:
     rows: int
     seconds: float
     notes: tuple[str, ...] = ()
+    wrote: str = ""  # what a stage that writes no table wrote ("1 file, 2.3 MB"); else its rows are said
 
     def line(self) -> str:
-        return f"{self.stage.number} {self.stage.name:<12} {self.rows:>10,} rows {self.seconds:>8.2f} s  {self.action}"
+        from pipeline.wording import counted
+
+        what = self.wrote or counted(self.rows, "row")
+        return f"{self.stage.number} {self.stage.name:<12} {what:>15} {self.seconds:>8.2f} s  {self.action}"
 
 
 class Scheduler:
@@ -67,6 +72,8 @@ class Scheduler:
         left; `export` is the export folder an Interrupted names."""
         self.jobs, self.echo, self._echo_lock, self._cancel = jobs, echo, echo_lock, cancel
         self._recover, self._export = recover, export
+        self.show_skipped = True  # print the line of a stage that was fresh and left as it was
+        self._started: dict[str, float] = {}  # when each running stage started (progress.clock)
 
     def run(
         self,
@@ -83,6 +90,14 @@ class Scheduler:
         running: dict[str, Stage] = {}
         failed: dict[int, BaseException] = {}
         finished: queue.Queue[tuple[Stage, Report | None, BaseException | None]] = queue.Queue()
+        ticker = progress.Ticker(self._quietly)  # without a terminal: which stages run, every few seconds
+
+        def still() -> str:
+            now = progress.clock()
+            return "still running: " + ", ".join(
+                f"{s.label} ({now - self._started[s.name]:.0f} s)" for s in running.values()
+            )
+
         try:
             while waiting or running:
                 while not failed and len(running) < self.jobs:
@@ -91,12 +106,13 @@ class Scheduler:
                         break
                     waiting.remove(ready)
                     running[ready.name] = ready
+                    self._started[ready.name] = progress.clock()
                     threading.Thread(
                         target=_worker, args=(ready, run_one, finished), name=f"stage-{ready.name}", daemon=True
                     ).start()
                 if not running:
                     break  # a failure left stages waiting
-                self._settle(*_next(finished), running, reports, failed)
+                self._settle(*_next(finished, lambda: ticker.tick(still)), running, reports, failed)
         except BaseException as e:  # Ctrl-C, or this thread's own failure (a closed stderr)
             self._stop(e, stages, running, finished, reports)
         return failed[min(failed)] if failed else None
@@ -107,7 +123,8 @@ class Scheduler:
         if report is not None:
             reports[stage.name] = report
             with self._echo_lock:  # its line and its notes together, once the build counts it done
-                self.echo(report.line())
+                if report.action != "skipped" or self.show_skipped:
+                    self.echo(report.line())
                 for note in report.notes:
                     self.echo(f"    {note}")
         elif not isinstance(error, Cancelled):
@@ -185,10 +202,11 @@ def _second_interrupt_exits() -> Callable[[], None]:
     return lambda: signal.signal(signal.SIGINT, previous)
 
 
-def _next(finished: queue.Queue) -> tuple:
-    """The next stage to finish, waiting in short steps so that Ctrl-C reaches this thread at once."""
+def _next(finished: queue.Queue, tick: Callable[[], None] = lambda: None) -> tuple:
+    """The next stage to finish, waiting in short steps so that Ctrl-C reaches this thread at once (and
+    `tick`, the progress line, is called between them)."""
     while True:
         try:
             return finished.get(timeout=0.2)
         except queue.Empty:
-            continue
+            tick()

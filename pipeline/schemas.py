@@ -56,6 +56,7 @@ def groups_schema(lexicons: dict) -> dict[str, pl.DataType]:
     }
 
 
+STRAY = "remove-list word that no list holds"  # the `reason` of such a row of 01_warnings.parquet
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
 DEFINITIONS = {
     Col.id: pl.UInt32,

@@ -51,9 +51,11 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from pipeline.schemas import SKIPPED, lexicon_schema
+from pipeline.schemas import SKIPPED, STRAY, lexicon_schema
 from pipeline.stage import Output, Stage
 from pipeline.terminal import UNSEEN
+from pipeline import wording
+from pipeline.wording import counted, warnings_text
 from stages.sources.wordlists import read_wordlist
 
 TEXT_KEPT = 200  # characters of a problem line kept in the skipped and warnings tables
@@ -98,11 +100,15 @@ def read_list(
     defined = own["senses"].is_not_null().sum()
     how = f"{wl.format}, detected" if fmt == "auto" else wl.format
     note = (
-        f"{name}: {unique.height:,} words ({how}), {duplicates:,} duplicate lines"
+        f"{name}: {wording.words(unique.height)} ({how}), {counted(duplicates, 'duplicate line')}"
         + (f", {defined:,} defined" if wl.format in ("naspa", "collins") else "")
-        + (f", {runons:,} run-on forms added" if runons else "")
-        + (f", {bad.height:,} bad lines skipped" if bad.height else "")
-        + (f", {wl.warnings['line'].n_unique():,} lines with definition warnings" if wl.warnings.height else "")
+        + (f", {counted(runons, 'run-on form')} added" if runons else "")
+        + (f", {counted(bad.height, 'bad line')} skipped" if bad.height else "")
+        + (
+            f", {counted(wl.warnings['line'].n_unique(), 'line')} with definition warnings"
+            if wl.warnings.height
+            else ""
+        )
     )
     return (
         unique.select(Col.word, "senses", "line"),
@@ -159,16 +165,16 @@ def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool
     warnings = pl.concat([w.cast(SKIPPED) for w in warnings]) if warnings else pl.DataFrame(schema=SKIPPED)
     if "list_csw" in lexicon.columns and "list_owl" in lexicon.columns:
         owl_only = lexicon.filter(pl.col("list_owl") & ~pl.col("list_csw")).height
-        notes.append(f"{owl_only:,} OWL words are not in CSW (kept)")
+        notes.append(f"{counted(owl_only, 'OWL word')} {'is' if owl_only == 1 else 'are'} not in CSW (kept)")
     if skipped.height:
         notes.append(
-            f"{skipped.height:,} lines skipped, listed in 01_skipped.parquet; first: "
+            f"{counted(skipped.height, 'line')} skipped, listed in 01_skipped.parquet; first: "
             f"{skipped['file'][0]}, line {skipped['line'][0]}: {skipped['reason'][0]}"
         )
     if warnings.height:
         top = warnings.group_by("reason").len().sort("len", "reason", descending=[True, False]).row(0)
         notes.append(
-            f"{warnings.height:,} definition warnings (words kept), listed in 01_warnings.parquet; "
+            f"{warnings_text(warnings.height, int((warnings['reason'] == STRAY).sum()))}, listed in 01_warnings.parquet (`ladders warnings`); "
             f"most often: {top[0]} ({top[1]:,})"
         )
     return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}  # not a column: output names
@@ -187,7 +193,7 @@ def remove_strays(lexicons: dict, pieces: dict[str, pl.DataFrame], words: pl.Dat
                     pl.lit(entry["remove"]).alias("file"),
                     "line",
                     pl.col(Col.word).alias("text"),
-                    pl.lit("remove-list word that no list holds").alias("reason"),
+                    pl.lit(STRAY).alias("reason"),
                 )
             )
             if stray.height:

@@ -195,9 +195,8 @@ def _coverage(table: pl.DataFrame) -> str:
     """The first note: how many words have a definition, and from which source."""
     have = table[Col.definition].is_not_null().sum()
     per_source = table[Col.definition_source].drop_nulls().value_counts().sort(Col.definition_source).rows()
-    return f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%}): " + ", ".join(
-        f"{s} {n:,}" for s, n in per_source
-    )
+    said = f"definitions for {have:,} of {table.height:,} words ({have / max(table.height, 1):.1%})"
+    return said + (": " + ", ".join(f"{s} {n:,}" for s, n in per_source) if per_source else "")
 
 
 def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:

@@ -43,6 +43,7 @@ from pipeline.columns import Col
 from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
+from pipeline.wording import counted as said_count
 
 FILE_NAME = re.compile(r"(?:^|/)(?P<category>[a-z_0-9]+)-words\.(?P<level>\d{2})$")
 VARIANT = re.compile(r"variant_(?P<grade>\d)$")  # variant_2, british_variant_1, ...
@@ -135,7 +136,9 @@ def build_rareness(
     levels = result[Col.scowl_level].value_counts().sort(Col.scowl_level).rows()
     notes = ["words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels)]
     if skipped:
-        notes.append(f"{len(skipped)} files ignored (not <category>-words.<level>): {', '.join(skipped[:5])}")
+        notes.append(
+            f"{said_count(len(skipped), 'file')} ignored (not <category>-words.<level>): {', '.join(skipped[:5])}"
+        )
     return {"rareness": result, "notes": notes}  # not a column: output names
 
 

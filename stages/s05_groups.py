@@ -93,8 +93,12 @@ def labelings(links: pl.DataFrame, members: pl.Series) -> dict[str, pl.Series]:
     return out
 
 
-def memberships(lexicon: pl.DataFrame, rareness: pl.DataFrame, lexicons: dict) -> dict[str, pl.Series]:
-    """Each lexicon's words (a bool per row of `lexicon`), as the module docstring says."""
+def memberships(
+    lexicon: pl.DataFrame, rareness: pl.DataFrame, lexicons: dict, defaults: tuple = (), notes: list | None = None
+) -> dict[str, pl.Series]:
+    """Each lexicon's words (a bool per row of `lexicon`), as the module docstring says. An empty lexicon is an
+    error, but for one of `defaults` (made by the built-in defaults, not named by a config: everyday), which
+    stays without words, and a warning goes in `notes`."""
     if not rareness[Col.id].equals(lexicon[Col.id]):
         rareness = lexicon.select(Col.id).join(rareness, on=Col.id, how="left")
     level = rareness["main_level"]
@@ -110,7 +114,12 @@ def memberships(lexicon: pl.DataFrame, rareness: pl.DataFrame, lexicons: dict) -
                 words = words | lexicon[f"add_{name}"]
             if "remove" in entry:
                 words = words & ~lexicon[f"remove_{name}"]
-            if not words.any():
+            if not words.any() and name in defaults:
+                (notes if notes is not None else []).append(
+                    f"warning: lexicon {name!r}, a default, holds no word once made ({how_made(entry)}): it is left "
+                    f"without words; drop it with `{name} = false` under [lexicons] to say so"
+                )
+            elif not words.any():
                 raise InputFormatError(
                     f"lexicon {name!r} holds no word once made ({how_made(entry)}): an empty lexicon; "
                     f"give it words, or drop it with `{name} = false` under [lexicons]"
@@ -121,8 +130,11 @@ def memberships(lexicon: pl.DataFrame, rareness: pl.DataFrame, lexicons: dict) -
     return {name: member(name) for name in lexicons}
 
 
-def build_groups(lexicon: pl.DataFrame, rareness: pl.DataFrame, links: pl.DataFrame, lexicons: dict) -> dict:
-    members = memberships(lexicon, rareness, lexicons)
+def build_groups(
+    lexicon: pl.DataFrame, rareness: pl.DataFrame, links: pl.DataFrame, lexicons: dict, default_lexicons: list = ()
+) -> dict:
+    warnings: list[str] = []
+    members = memberships(lexicon, rareness, lexicons, tuple(default_lexicons), warnings)
     found = {name: labelings(links, words) for name, words in members.items()}
     groups = pl.DataFrame(
         {
@@ -136,7 +148,7 @@ def build_groups(lexicon: pl.DataFrame, rareness: pl.DataFrame, links: pl.DataFr
         for column in group_columns(lexicons).values()
     )
     sizes = ", ".join(f"{name} {int(words.sum()):,}" for name, words in members.items())
-    return {"groups": groups, "notes": [f"words: {sizes}", f"groups: {counts}"]}
+    return {"groups": groups, "notes": [*warnings, f"words: {sizes}", f"groups: {counts}"]}
 
 
 STAGE = Stage(
@@ -144,6 +156,6 @@ STAGE = Stage(
     name="groups",
     transform=build_groups,
     reads=("lexicon", "rareness", "links"),  # not a column: the tables stage 5 reads
-    settings=("lexicons",),
+    settings=("lexicons", "default_lexicons"),
     writes={"groups": Output("05_groups.parquet", groups_schema)},
 )

@@ -17,8 +17,8 @@ eccentricity it measures, tightens both for every w of v's group
 group's diameter lies between the largest lower and the largest upper bound.
 Groups are disjoint, so one BFS "wave" runs from one source in every unsettled
 group at once, as a single level-synchronous BFS over CSR arrays in numpy.
-A group whose exact diameter would take more than MAX_PASSES (200) passes over the graph stops the stage
-with TooHard (exit 2), naming the group and its bounds, rather than running for hours.
+A group whose exact diameter would take more work than WORK_LIMIT (nodes and links visited, some minutes)
+stops the stage with TooHard (exit 2), naming the group, its bounds and the work, rather than running for hours.
 Per-word eccentricities are not exported: settling every word's bounds took
 2,468 waves and a minute on raw/, where the diameters alone take far fewer.
 A lexicon derived `from` another (config `lexicons`) takes that one's row for each group whose words are
@@ -37,11 +37,17 @@ from pipeline.columns import Col, group_columns, in_column
 from pipeline.errors import PipelineError
 from pipeline.schemas import LONGEST
 from pipeline.stage import Output, Stage
+from pipeline import wording
+from pipeline.wording import counted
 
 if TYPE_CHECKING:
     import numpy as np
 
 KINDS = {"sub": ["sub"], "edit": ["sub", "indel"]}  # the link kinds each mode walks
+# Labelings searched at a time. The table is the same bytes whatever the number and whichever labeling
+# ends first: each result is kept under its (lexicon, mode) and the table is put together in config order.
+WORKERS = 2
+POOL = ThreadPoolExecutor  # what runs the labelings (a test hands in one that finishes them in another order)
 
 
 def csr(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -99,20 +105,24 @@ def _subgraph(indptr: np.ndarray, indices: np.ndarray, nodes: np.ndarray) -> tup
     return sub_indptr, local[neighbours]
 
 
-# The waves' work (nodes and links visited) is bounded by this many passes over the whole graph. The
-# bounds meet after a few dozen on word lists (raw/: 36 at most, NWL2023: 28); on a graph where every
-# word looks alike (all 2^13 words over A and B: every word's farthest is 13 steps away) they meet only
-# after a BFS from nearly every word, n passes, quadratic: 42 s at 2^13, 141 s at 2^14. Past the bound
-# the stage stops, saying which group and what it knows, rather than run for hours.
-MAX_PASSES = 200
+# The waves' work: per wave, the nodes it keeps bounds of plus the nodes and links its searches visit. The
+# bounds meet after a few dozen waves on word lists (raw/: 36 at most, NWL2023: 28); on a graph where
+# every word looks alike they meet only after a search from nearly every word of the group, quadratic in
+# its size: 1,000 words AAA + three letters of A-J (every word 3 steps from its farthest), 1,000 waves in
+# 0.4 s; a random 50,000 words over 16 letters, a group of 14,201 words, 5,173 waves in 38 s; all 2^13
+# words over A and B, 42 s. So the bound is on the work itself, not on passes over the graph (which
+# refused the first two): past WORK_LIMIT (6e9 visits: 70-150 s on a 2026 laptop core; the A/B words of
+# 14 letters, 16,384 waves, need 4.3e9 of it) the stage stops, saying which group, what it knows and
+# what settling it would take, rather than run for hours.
+WORK_LIMIT = 6_000_000_000
 
 
 class TooHard(PipelineError):
-    """A group whose exact longest ladder would take more than MAX_PASSES passes over the graph."""
+    """A group whose exact longest ladder would take more than WORK_LIMIT nodes and links visited."""
 
 
 def diameters(
-    indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, max_passes: int = MAX_PASSES
+    indptr: np.ndarray, indices: np.ndarray, group: np.ndarray, work_limit: int | None = None
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """Per group (`group`: a component label per node, numbered 0..g-1): its diameter and its first
     peripheral node (the smallest node whose eccentricity is the diameter); and the BFS waves it took.
@@ -124,9 +134,11 @@ def diameters(
     lower bound is D, and cannot be when its upper bound is below D; sources are then the smallest nodes
     still undecided, until the first peripheral node is known. Once a quarter of the nodes are settled,
     the waves go on in the graph of the others, renumbered (`node`, `label`: the original numbers of its
-    nodes and groups), and the larger graph is let go: the analysis of raw/ peaked 78 MiB lower."""
+    nodes and groups), and the larger graph is let go: the analysis of raw/ peaked 78 MiB lower.
+    The waves' work past `work_limit` (default WORK_LIMIT) raises TooHard."""
     import numpy as np
 
+    work_limit = WORK_LIMIT if work_limit is None else work_limit
     n = len(group)
     groups = int(group.max()) + 1 if n else 0
     diameter, peripheral = np.zeros(groups, dtype=np.int64), np.zeros(groups, dtype=np.int64)
@@ -139,18 +151,22 @@ def diameters(
     upper = np.full(n, np.iinfo(np.int32).max, dtype=np.int64)
     upper[np.diff(indptr) == 0] = 0
     waves, high = 0, True
-    budget = [max_passes * (n + len(indices))]  # work left, shared by the rounds below
+    budget = [work_limit]  # work left, shared by the rounds below
     while True:
         d_low, first_sure, done, waves, high = _waves(indptr, indices, group, lower, upper, waves, high, budget)
         if budget[0] < 0:
             d_up = np.maximum.reduceat(upper, np.flatnonzero(np.r_[True, np.diff(group) != 0]))
             worst = int(np.argmax(np.where(done, -1, np.bincount(group))))
+            members = np.flatnonzero(group == worst)
             raise TooHard(
-                members=int(np.count_nonzero(group == worst)),
-                node=int(node[np.flatnonzero(group == worst)[0]]),
+                members=len(members),
+                edges=int(indptr[members[-1] + 1] - indptr[members[0]]) // 2,
+                node=int(node[members[0]]),
                 low=int(d_low[worst]),
                 high=int(d_up[worst]),
-                passes=max_passes,
+                waves=waves,
+                work=work_limit - budget[0],
+                limit=work_limit,
             )
         diameter[label[done]], peripheral[label[done]] = d_low[done], node[first_sure[done]]
         if done.all():
@@ -205,7 +221,7 @@ def _waves(indptr, indices, group, lower, upper, waves, high, budget):
         dist = bfs(indptr, indices, sources)
         waves += 1
         reached = dist >= 0
-        budget[0] -= int(np.count_nonzero(reached) + degree[reached].sum())
+        budget[0] -= n + int(np.count_nonzero(reached) + degree[reached].sum())  # the bounds kept, the search
         ecc = per_group(np.maximum, dist)  # -1 where a group had no source this wave
         e, d = ecc[group[reached]], dist[reached].astype(np.int64)
         lower[reached] = np.maximum(lower[reached], np.maximum(d, e - d))
@@ -300,12 +316,15 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
             return analyse(ids, words, src, dst, labels)
         except TooHard as e:
             hard = e.details
+            words_, edges = hard["members"], hard["edges"]
             raise TooHard(
                 f"stage 6 cannot settle the longest ladder of the {name}/{mode} group of "
-                f"{words[int(ids[hard['node']])]} ({hard['members']:,} words): it is {hard['low']} to {hard['high']} "
-                f"steps, and settling it exactly takes more than {hard['passes']} passes over the list's links, "
-                "where word lists take a few dozen (a list whose words all look alike, such as every word over "
-                "the letters A and B, needs a search from nearly every word: hours, not seconds)"
+                f"{words[int(ids[hard['node']])]} ({wording.words(words_)}, {wording.links(edges)}): it is {hard['low']} to "
+                f"{hard['high']} steps after {hard['waves']:,} searches and {hard['work']:,} nodes and links "
+                f"visited, the most this stage allows (WORK_LIMIT, a minute or two); settling it exactly may "
+                f"take a search from each of its words, {words_ * (2 * words_ + 2 * edges):,} visits, where word "
+                "lists take a few dozen searches (a list whose words all look alike, such as every word over "
+                "the letters A and B, needs a search from nearly every word)"
             ) from None
 
     def depth(name: str) -> int:
@@ -316,7 +335,7 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
     # lexicon's labeling waits for its parent's (submitted before it, so already running or done).
     # On an error or Ctrl-C, the labelings not yet started are cancelled; the running ones finish.
     futures: dict = {}
-    with ThreadPoolExecutor(2) as pool:
+    with POOL(WORKERS) as pool:
         try:
             for (name, mode), column in sorted(columns.items(), key=lambda item: depth(item[0][0])):
                 parent = futures.get((lexicons[name].get("from"), mode))
@@ -334,8 +353,8 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
         if table.height:
             top = table.sort(Col.diameter, Col.group_id, descending=[True, False]).row(0, named=True)
             notes.append(
-                f"{name}/{mode}: {table.height:,} groups of 2+ words, {waves} BFS waves; longest "
-                f"{top[Col.start]}-{top[Col.end]}, {top[Col.diameter]} steps"
+                f"{name}/{mode}: {counted(table.height, 'group')} of 2+ words, {counted(waves, 'BFS wave')}; longest "
+                f"{top[Col.start]}-{top[Col.end]}, {counted(top[Col.diameter], 'step')}"
             )
     longest = pl.concat(tables).cast(LONGEST).sort(Col.lexicon, Col.mode, Col.group_id)
     return {"longest": longest, "notes": notes}

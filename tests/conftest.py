@@ -26,6 +26,9 @@ from mariadb import hostile_db, hostile_export, raw50_db, raw50_export, raw_db, 
 from chromium import browser, site, tiny_site  # noqa: F401, E402
 
 DATA = Path(__file__).parent / "data"
+# No plain progress lines in the tests (their stderr, not a terminal, is compared whole: a line every few
+# seconds would come or not with the machine's speed); tests/test_progress.py turns them on with a fake clock.
+os.environ["LADDERS_PROGRESS_SECONDS"] = "0"
 ROOT = Path(__file__).parent.parent
 
 

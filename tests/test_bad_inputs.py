@@ -134,7 +134,7 @@ def test_bad_input_fails_with_one_line_and_keeps_the_export(tiny, name, change, 
 @pytest.mark.parametrize(
     "csw, owl, note",
     [
-        (b"cat\ndog\n", b"cat\ndog\nemu\n", "1 OWL words are not in CSW (kept)"),
+        (b"cat\ndog\n", b"cat\ndog\nemu\n", "1 OWL word is not in CSW (kept)"),
         (b"cat\ndog\ncat\nCAT\n", b"cat\n", "csw.txt: 2 words (plain, detected), 2 duplicate lines"),
     ],
 )

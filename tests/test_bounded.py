@@ -185,9 +185,8 @@ def grid(letters: int) -> list[str]:
     return ["".join(p) for p in itertools.product("AB", repeat=letters)]
 
 
-def test_stage_6_stops_within_its_passes_on_a_grid_like_list(monkeypatch):
-    """All 2^13 A/B words of 13 letters took 42 s (129 s on a loaded machine), 2^14 141 s: 8,193 waves, each
-    a search over the whole group. Now at most MAX_PASSES passes over the graph, then one line saying so."""
+def _sub_graph(words: list[str]):
+    """(indptr, indices, group) of the sub links among `words`."""
     import numpy as np
 
     import stages.s06_analysis as s6
@@ -195,13 +194,75 @@ def test_stage_6_stops_within_its_passes_on_a_grid_like_list(monkeypatch):
     from stages.s04_links import build_links
     from conftest import lexicon_of
 
-    words = grid(9)
     lex = lexicon_of(words, words)
     links = build_links(lex)["links"].filter(pl.col("kind") == "sub")
     src, dst = links["src"].to_numpy().astype(np.int64), links["dst"].to_numpy().astype(np.int64)
+    indptr, indices = s6.csr(len(words), src, dst)
+    return indptr, indices, components(len(words), src, dst).astype(np.int64)
+
+
+def _eccentricities(indptr, indices) -> list[int]:
+    """Every node's eccentricity in its group, by a plain BFS from each node (the oracle)."""
+    from collections import deque
+
+    out = []
+    for source in range(len(indptr) - 1):
+        dist, todo = {source: 0}, deque([source])
+        while todo:
+            v = todo.popleft()
+            for w in indices[indptr[v] : indptr[v + 1]].tolist():
+                if w not in dist:
+                    dist[w] = dist[v] + 1
+                    todo.append(w)
+        out.append(max(dist.values()))
+    return out
+
+
+def _check_against_brute_force(words: list[str]) -> None:
+    import numpy as np
+
+    import stages.s06_analysis as s6
+
+    indptr, indices, group = _sub_graph(words)
+    diameter, first, _ = s6.diameters(indptr, indices, group)  # the default bound: no TooHard
+    ecc = np.array(_eccentricities(indptr, indices))
+    for g in range(int(group.max()) + 1):
+        members = np.flatnonzero(group == g)
+        assert diameter[g] == ecc[members].max()
+        assert first[g] == members[ecc[members] == diameter[g]][0]
+
+
+def test_stage_6_settles_a_grid_of_1000_words_that_all_look_alike():
+    """1,000 words AAA + three letters of A-J: every word is 3 steps from its farthest, so the bounds meet
+    only after a search from every word; each takes microseconds. The bound of passes over the graph
+    refused it ("hours, not seconds"); the bound on the group's work does not."""
+    import itertools
+
+    _check_against_brute_force(["AAA" + "".join(p) for p in itertools.product("ABCDEFGHIJ", repeat=3)])
+
+
+def test_stage_6_settles_a_random_list_over_few_letters():
+    """Random words over 16 letters form a large group whose bounds meet slowly (a 50,000-word list: a
+    group of 14,201 words, 5,173 searches, refused on passes; here 6,000 words, a group of over 1,000)."""
+    import random
+
+    rng = random.Random(1)
+    words: set[str] = set()
+    while len(words) < 6000:
+        words.add("".join(rng.choice("ABCDEFGHIJKLMNOP") for _ in range(rng.choice([3, 4, 5]))))
+    _check_against_brute_force(sorted(words))
+
+
+def test_stage_6_stops_within_its_work_bound_on_a_grid_like_list(monkeypatch):
+    """All 2^14 A/B words of 14 letters need a search from nearly every word: 4.3e9 visits. Past the bound
+    on the work, one line saying so; the work done stays within the bound and one more wave."""
+    import numpy as np
+
+    import stages.s06_analysis as s6
+
+    words = grid(9)
+    indptr, indices, group = _sub_graph(words)
     n = len(words)
-    indptr, indices = s6.csr(n, src, dst)
-    group = components(n, src, dst).astype(np.int64)
     visited = []
     real = s6.bfs
 
@@ -211,31 +272,37 @@ def test_stage_6_stops_within_its_passes_on_a_grid_like_list(monkeypatch):
         return dist
 
     monkeypatch.setattr(s6, "bfs", counted)
-    with pytest.raises(s6.TooHard):
-        s6.diameters(indptr, indices, group, max_passes=20)
-    assert sum(visited) <= 21 * n  # nodes visited: within the passes allowed (and one more wave)
+    wave = 2 * n + len(indices)  # the bounds kept and one search over the whole group
+    with pytest.raises(s6.TooHard) as refused:
+        s6.diameters(indptr, indices, group, work_limit=20 * wave)
+    assert len(visited) <= 21  # within the work allowed (and one more wave)
+    assert refused.value.details["work"] <= 21 * wave and refused.value.details["waves"] == len(visited)
     visited.clear()
-    diameter, first, _ = s6.diameters(indptr, indices, group, max_passes=n + 2)  # enough: exact
+    diameter, first, _ = s6.diameters(indptr, indices, group, work_limit=(n + 2) * wave)  # enough: exact
     assert diameter.tolist() == [9] and first.tolist() == [0]
 
 
-def test_a_build_of_a_grid_like_list_ends_in_one_line(tmp_path):
+def test_a_build_of_a_grid_like_list_ends_in_one_line(tmp_path, monkeypatch):
+    """A group past the bound (here the bound made small, rather than a build of minutes) ends the build in
+    one line that says the numbers: the group, its bounds, the searches and work done, the work to come."""
     from conftest import tiny_config
 
+    import stages.s06_analysis as s6
+
+    monkeypatch.setattr(s6, "WORK_LIMIT", 1_000_000)
     root = copy_tiny(tmp_path)
     (root / "grid.txt").write_text("\n".join(grid(10)) + "\n")
     # no everyday lexicon: a grid of A/B words has none, and an empty lexicon is an error of its own
     config = tiny_config(csw="grid.txt", owl="grid.txt") + 'build_dir = "build"\n[lexicons]\neveryday = false\n'
     (root / "config.toml").write_text(config)
-    child = subprocess.run(
-        [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert child.returncode == 2, child.stderr
-    last = child.stderr.splitlines()[-1]
+    result = invoke("build", "--quiet", "--config", str(root / "config.toml"))
+    assert result.exit_code == 2, result.stderr
+    last = result.stderr.splitlines()[-1]
     assert last.startswith(
-        "error: stage 6 cannot settle the longest ladder of the csw/sub group of AAAAAAAAAA (1,024 words): it is 10 to"
+        "error: stage 6 cannot settle the longest ladder of the csw/sub group of AAAAAAAAAA (1,024 words, "
+        "5,120 links): it is 10 to"
+    )
+    assert (
+        "nodes and links visited, the most this stage allows" in last
+        and f"{1024 * (2 * 1024 + 2 * 5120):,} visits" in last
     )

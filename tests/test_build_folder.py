@@ -147,13 +147,14 @@ def test_a_failure_while_feeding_sqlite_is_not_called_a_full_disk(monkeypatch):
         sqlite.sqlite_bytes(words)
 
 
-def interrupt_at(tiny: Path, faults: str, *, after: str, jobs: str) -> str:
+def interrupt_at(tiny: Path, faults: str, *, after: str, jobs: str, **popen) -> str:
     """A forced build sleeping at the fault points `faults`, sent Ctrl-C once stderr showed every line
     in `after` (separated by commas); its last line of stderr. The export must be as it was."""
     assert build(tiny).exit_code == 0
     before = snapshot(tiny / "build/export")
     config = str(tiny / "config.toml")
-    proc = child("build", "--force", "-j", jobs, "--config", config, env={**os.environ, "LADDERS_TEST_FAULT": faults})
+    env = {**os.environ, "LADDERS_TEST_FAULT": faults}
+    proc = child("build", "--force", "-j", jobs, "--config", config, env=env, **popen)
     awaited = set(after.split(","))
     for line in proc.stderr:
         awaited = {a for a in awaited if a not in line}
@@ -169,6 +170,25 @@ def interrupt_at(tiny: Path, faults: str, *, after: str, jobs: str) -> str:
 def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
     last = interrupt_at(tiny, "links:transform", after="fault point links:transform", jobs="1")
     assert last == (
+        f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
+        f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
+    )
+
+
+def test_kill_int_of_a_build_started_in_the_background_by_a_script_says_the_same(tiny):
+    """A script's `ladders build &` (CI) starts with SIGINT ignored: `kill -INT` did nothing and the build ran
+    on (here it sat at its fault point until the test's timeout). Now the same lines as at a terminal: the
+    safe point, then what finished."""
+    import signal as signals
+
+    ignored = interrupt_at(
+        tiny,
+        "links:transform",
+        after="fault point links:transform",
+        jobs="1",
+        preexec_fn=lambda: signals.signal(signals.SIGINT, signals.SIG_IGN),
+    )
+    assert ignored == (
         f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
         f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
     )

@@ -70,8 +70,11 @@ def test_unknown_stage(tiny):
 
 def test_run_before_inputs_exist(tiny):
     result = invoke("run", "links", "--config", str(tiny / "config.toml"))
-    assert result.exit_code == 3
-    assert result.stderr.startswith("error: ") and "01_lexicon.parquet does not exist" in result.stderr
+    assert result.exit_code == 2  # what it reads from is not there: run that first (issue 42, item 18)
+    assert result.stderr.startswith("error: stage 1 lexicon is missing (01_lexicon.parquet does not exist)")
+    assert "run `ladders build`, or `ladders run 1` first" in result.stderr
+    forced = invoke("run", "links", "--force", "--config", str(tiny / "config.toml"))
+    assert forced.exit_code == 3 and "01_lexicon.parquet does not exist" in forced.stderr
     assert len(result.stderr.splitlines()) == 1
 
 

@@ -141,19 +141,21 @@ def test_puzzle_says_when_it_found_fewer_than_asked(export):
     assert text.stdout.split(": ")[1].startswith("1 step, ")  # not "1 steps"
 
 
-def test_a_counter_shows_only_past_its_delay(monkeypatch, capsys):
-    import time
-
+def test_a_counter_shows_only_past_its_delay(capsys):
+    """A bar (at a terminal) waits out its delay: none for work done within it, one past it. The delays are
+    an hour and none, not a sleep against 0.3 s (which a loaded machine could miss)."""
     from pipeline import progress
 
-    monkeypatch.setattr(progress, "_enabled", True)
-    with progress.counter(3, "puzzles", delay=0.3) as one_more:
-        one_more()
-    assert capsys.readouterr().err == ""  # done within the delay: no bar at all
-    with progress.counter(3, "puzzles", delay=0.3) as one_more:
-        time.sleep(0.5)
-        one_more()
-    assert "puzzles:" in capsys.readouterr().err
+    progress.configure(False, terminal=True)
+    try:
+        with progress.counter(3, "puzzles", delay=3600) as one_more:
+            one_more()
+        assert capsys.readouterr().err == ""  # done within the delay: no bar at all
+        with progress.counter(3, "puzzles", delay=0) as one_more:
+            one_more()
+        assert "puzzles:" in capsys.readouterr().err
+    finally:
+        progress.configure(True)
 
 
 def test_ladders_alone_prints_the_help_not_a_flattened_error():

@@ -47,9 +47,7 @@ def sense(text, pos, inflection=None, **fields):
 
 def test_naspa_parses_into_senses():
     result = build((DATA / "naspa.txt").read_bytes())
-    assert (
-        "list.txt: 17 words (naspa, detected), 0 duplicate lines, 16 defined, 1 run-on forms added" in result["notes"]
-    )
+    assert "list.txt: 17 words (naspa, detected), 0 duplicate lines, 16 defined, 1 run-on form added" in result["notes"]
     senses = dict(result["lexicon"].select("word", "csw_senses").rows())
     assert senses["AA"] == [sense("rough, cindery lava", "n", "-S")]
     assert senses["AM"] == [sense("<be=v>", "v", link_word="BE", link_pos="v")]

@@ -28,6 +28,13 @@ from ladders.solve.solver import Ladders
 cli = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def patient_readers(monkeypatch):
+    """Readers wait out a swap for as long as a test's swap may take on a loaded machine: the tests below
+    check that they wait, not how fast a thread of the test gets its turn (SWAP_WAIT is 2 s)."""
+    monkeypatch.setattr(swap, "SWAP_WAIT", 120.0)
+
+
 @pytest.fixture
 def built(tmp_path):
     root = copy_tiny(tmp_path)

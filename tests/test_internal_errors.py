@@ -50,18 +50,25 @@ def test_debug_shows_the_traceback_of_an_internal_error(tiny, typo_in_build_grou
 def test_a_failure_beside_a_running_stage_lets_that_stage_finish_and_starts_nothing_new(
     tiny, typo_in_build_groups, monkeypatch
 ):
-    """Stage 5 fails while stage 2, slowed down, still runs beside it: stage 2 ends and is recorded
-    (its work is independent of the failure), no later stage starts, and the failure is what is said."""
-    import time
+    """Stage 5 fails while stage 2, held back, still runs beside it: stage 2 ends and is recorded
+    (its work is independent of the failure), no later stage starts, and the failure is what is said.
+    Stage 2 waits until stage 5 has failed (an event, not a sleep that a loaded machine could outrun)."""
+    import threading
 
     import stages.s02_definitions
 
     real = stages.s02_definitions.dictionary_definitions
+    failed = threading.Event()
 
     def slow(*args, **kwargs):
-        time.sleep(1.5)  # long enough for 3 -> 4 -> 5 of the tiny list to finish meanwhile
+        assert failed.wait(120), "stage 5 never ran"
         return real(*args, **kwargs)
 
+    def broken(links, members):
+        failed.set()
+        return {}["csw_sub"]
+
+    monkeypatch.setattr(stages.s05_groups, "labelings", broken)
     monkeypatch.setattr(stages.s02_definitions, "dictionary_definitions", slow)
     config = str(tiny / "config.toml")
     result = cli.invoke(app, ["build", "-j", "2", "--config", config])
@@ -78,16 +85,19 @@ def test_a_failure_beside_a_running_stage_lets_that_stage_finish_and_starts_noth
 def test_two_stages_failing_side_by_side_log_the_traceback_of_the_one_reported(tiny, monkeypatch):
     """Stage 2 fails at once, stage 3 a moment later beside it: the lower stage's failure is reported,
     and the log holds its traceback, not the one written last."""
-    import time
+    import threading
 
     import stages.s02_definitions
     import stages.s03_rareness
 
+    two_failed = threading.Event()
+
     def broken_now(*args, **kwargs):
+        two_failed.set()
         return {}["stage two"]
 
-    def broken_later(*args, **kwargs):
-        time.sleep(1.0)
+    def broken_later(*args, **kwargs):  # after stage 2's failure, whichever thread runs first
+        assert two_failed.wait(120)
         return {}["stage three"]
 
     monkeypatch.setattr(stages.s02_definitions, "senses", broken_now)
@@ -104,28 +114,30 @@ def test_a_build_that_stops_for_its_own_failure_leaves_no_stage_running(tiny, mo
     """The build's own thread fails (its stderr closed under it) while stage 2 is still at work: the
     build returns only after stage 2's thread ended, so nothing is written into the folder after it
     (and after its mutex) is released."""
-    import time
+    import threading
 
     import stages.s02_definitions
     from pipeline.config import load_config
     from ladders.compose import runner as make_runner
-    from pipeline.runner import LOCK_FILE
 
     real = stages.s02_definitions.dictionary_definitions
+    broke, ended = threading.Event(), threading.Event()
 
-    def slow(*args, **kwargs):
-        time.sleep(1.5)
-        return real(*args, **kwargs)
+    def slow(*args, **kwargs):  # still at work when stderr breaks; ends only after it did
+        assert broke.wait(120)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            ended.set()
 
     def closed(line: str) -> None:
         if line.startswith("3 "):  # stage 3 ended; stage 2 still runs beside it
+            broke.set()
             raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(stages.s02_definitions, "dictionary_definitions", slow)
     runner = make_runner(load_config(tiny / "config.toml"), echo=closed, jobs=2)
     with pytest.raises(BrokenPipeError):
         runner.build()
-    lock = tiny / "build" / LOCK_FILE
-    before = lock.read_bytes()
-    time.sleep(2.0)  # longer than stage 2 had left to run
-    assert lock.read_bytes() == before
+    assert ended.is_set()  # build() returned only once stage 2's work was over, not while it ran
+    assert not any(t.name.startswith("stage-") for t in threading.enumerate())  # no stage's thread outlives it

@@ -26,7 +26,7 @@ def test_tiny_lists_union_sorted_with_ids():
     assert lex.height == 17
     assert lex.filter(~lex["list_owl"])["word"].to_list() == ["COT"]
     assert lex["list_csw"].all()
-    assert "csw.txt: 17 words (plain), 1 duplicate lines" in result["notes"]
+    assert "csw.txt: 17 words (plain), 1 duplicate line" in result["notes"]
 
 
 def test_bom_crlf_case_blank_and_comment_lines():
@@ -38,7 +38,7 @@ def test_owl_word_missing_from_csw_is_kept_and_counted():
     result = two_lists({"c": b"CAT\n"}, {"o": b"CAT\nDOG\n"}, "plain", "plain")
     lex = result["lexicon"]
     assert lex.select("word", "list_csw", "list_owl").rows() == [("CAT", True, True), ("DOG", False, True)]
-    assert "1 OWL words are not in CSW (kept)" in result["notes"]
+    assert "1 OWL word is not in CSW (kept)" in result["notes"]
 
 
 @pytest.mark.parametrize(

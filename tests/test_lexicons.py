@@ -290,40 +290,6 @@ def test_a_school_ladder_never_leaves_nswl2018(naspa):
         assert {p["start"], p["end"]} <= school and p["moves_steps"] <= p["steps"] == 4
 
 
-def test_a_derived_lexicons_longest_ladders_reused_from_its_parent_equal_its_own_search(monkeypatch):
-    """Stage 6 copies a derived lexicon's rows for the groups it shares word for word with its parent: on
-    Knuth's five-letter words less 40 and plus 3 (a giant group of 4,493 words changed, most small ones not),
-    the table equals the one searched afresh, lexicon by lexicon."""
-    lines = gzip.decompress((DATA / "words_dat.txt.gz").read_bytes()).decode().splitlines()
-    knuth = [line[:5].upper() for line in lines if not line.startswith("*")]
-    removed = random.Random(5).sample(knuth, 40)
-    files = {"k.txt": knuth, "x.txt": ["ZZZZA", "ZZZZB", "WHELK"], "y.txt": removed}
-    lexicons = {
-        "csw": {"file": "k.txt", "format": "plain"},
-        "less": {"from": "csw", "remove": "y.txt"},
-        "more": {"from": "less", "add": "x.txt"},
-    }
-    lexicon = build_lexicon({k: "\n".join(v).encode() for k, v in files.items()}, lexicons)["lexicon"]
-    links = build_links(lexicon)["links"]
-    groups = groups_of(lexicon, links, lexicons)
-    import stages.s06_analysis
-
-    searched = []  # the words of each search
-
-    def counted(ids, *args):
-        searched.append(len(ids))
-        return analyse(ids, *args)
-
-    analyse = stages.s06_analysis.analyse
-    monkeypatch.setattr(stages.s06_analysis, "analyse", counted)
-    reused = build_analysis(lexicon, links, groups, lexicons)
-    # csw's two searches of every word, then the derived lexicons' of their changed groups only
-    assert searched[:2] == [len(knuth)] * 2 and len(searched) == 6
-    assert all(n < groups["in_less"].sum() for n in searched[2:])
-    afresh = build_analysis(lexicon, links, groups, {name: {} for name in lexicons})
-    assert reused["longest"].equals(afresh["longest"])
-
-
 def test_puzzle_moves_from_a_lexicon_the_export_lacks_is_refused(tmp_path):
     cfg = config_with(tmp_path, "")
     assert invoke("build", "--quiet", "--config", cfg).exit_code == 0

@@ -39,7 +39,7 @@ def test_levels_flags_and_rareness():
         "CAFE": (None, 2_000_001, False, False),  # only café (Latin-1) is listed: no match
         "ZYZZYVA": (None, 2_000_001, False, False),
     }
-    assert "1 files ignored (not <category>-words.<level>): scowl/README" in result["notes"]
+    assert "1 file ignored (not <category>-words.<level>): scowl/README" in result["notes"]
 
 
 def test_rareness_follows_the_configured_table():

@@ -198,7 +198,14 @@ def test_each_stage_and_target_declares_every_project_module_its_code_runs():
     from pipeline.stage import ALWAYS
 
     # Messages, declarations, bars, the build folder's plumbing: they shape no byte of an output.
-    harmless = {"pipeline.errors", "pipeline.stage", "pipeline.progress", "pipeline.limits", "pipeline"}
+    harmless = {
+        "pipeline.errors",
+        "pipeline.stage",
+        "pipeline.progress",
+        "pipeline.limits",
+        "pipeline.wording",
+        "pipeline",
+    }
     for stage in [*all_stages(), *TARGETS.values()]:
         declared = {stage.transform.__module__, *stage.helpers, *ALWAYS}
         used = {m for m in set().union(*(project_imports(m) for m in declared)) if not _is_package(m)}

@@ -54,6 +54,7 @@ def options(
 app.command()(building.build)
 app.command()(building.run)
 app.command()(building.status)
+app.command()(building.warnings)
 app.command()(solving.solve)
 app.command()(solving.puzzle)
 app.command("export-sql")(exports.export_sql)
@@ -71,6 +72,7 @@ def main() -> None:
 
     import os
 
+    _interruptible()
     INTERRUPT["said"] = False
     try:
         code = typer.main.get_command(app).main(standalone_mode=False)
@@ -100,6 +102,20 @@ def main() -> None:
     if code == 130 and not INTERRUPT["said"]:  # typer's silent exit for a Ctrl-C outside `reported`
         _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interruptible() -> None:
+    """Ctrl-C (SIGINT) stops a command the same way with or without a terminal. A command started in the
+    background by a script (`ladders build &` in CI) inherits SIGINT ignored, and Python then installs no
+    handler: `kill -INT` did nothing, and the build ran on. Here it is the usual KeyboardInterrupt again, so
+    the stages reach their safe point and the same lines are said as at a terminal."""
+    import signal
+
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread (a test calling main): no signal handling to change
+        pass
 
 
 def _interrupted() -> None:

@@ -22,6 +22,7 @@ from ladders.cli.options import (
     runner_for,
 )
 from ladders.cli.output import reported, say, warn_address_space
+from pipeline.wording import counted, warnings_text
 
 
 def build(
@@ -54,7 +55,9 @@ def build(
     warn_address_space()
     with reported():
         names = tuple(n.strip() for n in (with_ or "").split(",") if n.strip())
-        runner_for(config, build_dir, quiet, lenient, jobs, names).build(force=force)
+        runner = runner_for(config, build_dir, quiet, lenient, jobs, names)
+        runner.show_skipped = not quiet  # quiet: the lines of the stages that ran, errors; nothing else
+        runner.build(force=force)
 
 
 def run(
@@ -65,12 +68,14 @@ def run(
     config: ConfigOpt = None,
     build_dir: BuildDirOpt = None,
 ) -> None:
-    """Run one stage from the inputs already on disk (if it is not fresh, or with --force)."""
+    """Run one stage from the inputs already on disk, if it is not fresh. Refused (exit 2) when a stage it
+    reads from is stale, naming it and what to run; --force runs it anyway, on the inputs as they are."""
     from pipeline.registry import find
 
     warn_address_space()
     with reported():
         runner = runner_for(config, build_dir, quiet, lenient)
+        runner.show_skipped = not quiet
         runner.run(find(runner.stages, stage), force=force)
 
 
@@ -81,14 +86,14 @@ def status(
 
     A build made with --lenient is fresh for `status --lenient`. --json prints
     {"build_dir", "fresh": bool, "stages": [{"number", "name", "state",
-    "reason"}], "skipped_lines", "definition_warnings"}."""
+    "reason"}], "skipped_lines", "definition_warnings", "remove_list_strays"}; `ladders warnings` lists them."""
     import json
 
     with reported(as_json):
         runner = runner_for(config, build_dir, True, lenient)
         runner.folder.inspect()  # what build would refuse, refused here alike (a file, a link, a foreign file)
         statuses = runner.status_all()
-        problems = {name: runner.table_rows(name) for name in ("skipped", "warnings")}
+        problems = _problems(runner)
     fresh = all(s.state == "fresh" for s in statuses)
     if as_json:
         say(
@@ -100,8 +105,9 @@ def status(
                         {"number": s.stage.number, "name": s.stage.name, "state": s.state, "reason": s.reason}
                         for s in statuses
                     ],
-                    "skipped_lines": problems["skipped"] or 0,
-                    "definition_warnings": problems["warnings"] or 0,
+                    "skipped_lines": len(problems["skipped"]),
+                    "definition_warnings": len(problems["warnings"]) - problems["strays"],
+                    "remove_list_strays": problems["strays"],
                 }
             )
         )
@@ -111,11 +117,61 @@ def status(
     for s in statuses:
         say(f"{s.stage.number} {s.stage.name:<12} {s.state}" + (f": {s.reason}" if s.reason else ""))
     if problems["warnings"]:
-        say(f"{problems['warnings']:,} definition warnings (words kept) in {runner.table_path('warnings')}")
+        named = warnings_text(len(problems["warnings"]), problems["strays"])
+        say(f"{named} in {runner.table_path('warnings')} (`ladders warnings` lists them)")
     if problems["skipped"]:
-        say(f"{problems['skipped']:,} word-list lines skipped (--lenient) in {runner.table_path('skipped')}")
+        lines = counted(len(problems["skipped"]), "word-list line")
+        say(f"{lines} skipped (--lenient) in {runner.table_path('skipped')} (`ladders warnings` lists them)")
     if any(s.state != "fresh" for s in statuses):
         raise typer.Exit(1)
+
+
+def _problems(runner) -> dict:
+    """The build's skipped lines and warnings (rows of 01_skipped/01_warnings.parquet, none when a table is
+    missing or unreadable), and how many of the warnings are remove-list words that no list holds."""
+    import polars as pl
+
+    from pipeline.schemas import STRAY
+
+    found: dict = {}
+    for table in ("skipped", "warnings"):
+        try:
+            found[table] = pl.read_parquet(runner.build_dir / runner.table_path(table).name).rows(named=True)
+        except (OSError, pl.exceptions.PolarsError):
+            found[table] = []
+    found["strays"] = sum(row["reason"] == STRAY for row in found["warnings"])
+    return found
+
+
+def warnings(config: ConfigOpt = None, build_dir: ReadDirOpt = None, as_json: JsonOpt = False) -> None:
+    """List the build's warnings (definition trouble, remove-list words that no list holds: the words are kept)
+    and the word-list lines --lenient skipped: one line each, `FILE, line N: REASON: TEXT`.
+
+    Read from the build folder (01_warnings.parquet, 01_skipped.parquet); exit 3 when the build has neither.
+    --json prints {"build_dir", "warnings": [{"list", "file", "line", "text", "reason"}], "skipped": [...]}."""
+    import json
+
+    from pipeline.errors import DamagedState
+
+    with reported(as_json):
+        runner = runner_for(config, build_dir, True)
+        runner.folder.inspect()  # a file, a link, a foreign folder: refused as status refuses it
+        paths = [runner.build_dir / runner.table_path(t).name for t in ("skipped", "warnings")]
+        if not all(p.is_file() for p in paths):
+            raise DamagedState(f"no word-list tables in {runner.build_dir} (it has no build): run `ladders build`")
+        problems = _problems(runner)
+    if as_json:
+        say(
+            json.dumps(
+                {"build_dir": str(runner.build_dir), "warnings": problems["warnings"], "skipped": problems["skipped"]}
+            )
+        )
+        return
+    for kind, label in (("warnings", "warning"), ("skipped", "skipped")):
+        for row in problems[kind]:
+            say(f"{label}: {row['file']}, line {row['line']}: {row['reason']}: {row['text']}")
+    named = warnings_text(len(problems["warnings"]), problems["strays"]) or "no warnings"
+    say(f"{named}; {counted(len(problems['skipped']), 'word-list line')} skipped", err=True)
 
 
 def show_config(config: ConfigOpt = None, build_dir: ReadDirOpt = None, as_json: JsonOpt = False) -> None:

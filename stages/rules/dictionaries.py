@@ -21,6 +21,7 @@ from __future__ import annotations
 import polars as pl
 
 from pipeline.columns import Col
+from pipeline import wording
 from stages.rules.derivations import derived_definitions
 from stages.rules.inflections import inflections
 from stages.sources.wordnet import MAX_CHARS, headwords
@@ -49,7 +50,7 @@ def dictionary_definitions(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)
     )
     left = left.join(table, on=Col.id, how="anti")
-    notes.append(f"inflections of a verified base: {table.height:,} words")
+    notes.append(f"inflections of a verified base: {wording.words(table.height)}")
     derived, derived_note = _derivations(left, senses, forms, lexicon)
     notes.append(derived_note)
     return pl.concat([heads, table, *derived]).select(Col.id, Col.definition, Col.definition_source), notes
@@ -68,9 +69,8 @@ def _headword_definitions(
         found.append(table)
         left = left.join(table, on=Col.id, how="anti")
     heads = pl.concat(found)
-    note = f"headwords: {heads.height:,} words, " + ", ".join(
-        f"{s} {n:,}" for s, n in heads[Col.definition_source].value_counts().sort(Col.definition_source).rows()
-    )
+    by_source = heads[Col.definition_source].value_counts().sort(Col.definition_source).rows()
+    note = f"headwords: {wording.words(heads.height)}" + "".join(f", {s} {n:,}" for s, n in by_source)
     return heads, left, [note]
 
 
@@ -244,5 +244,7 @@ def _derivations(
         derived.select(Col.id, Col.word, Col.definition, source),
         inflected.select(Col.id, Col.word, Col.definition, source),
     ]
-    note = f"derivations by a judged rule: {derived.height:,} words, and {inflected.height:,} of their inflections"
+    note = (
+        f"derivations by a judged rule: {wording.words(derived.height)}, and {inflected.height:,} of their inflections"
+    )
     return found, note

@@ -53,6 +53,7 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
+from pipeline import wording
 from stages.sources.wordlists import content_lines
 from stages.rules.morphology import morphology, proposed_bases
 from stages.sources.wordnet import sense_domains
@@ -276,7 +277,7 @@ def _notes(level: dict[str, str], source: dict[str, str]) -> list[str]:
         total = sum(by.values())
         said = "; ".join(f"{s} {n:,}" for s, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0])))
         notes.append(
-            f"{lvl}: {total:,} words"
+            f"{lvl}: {wording.words(total)}"
             + (" kept so by the reviewed list (or as a form of a word it clears)" if lvl == "clean" else "")
             + (f" ({said})" if said and lvl != "clean" else "")
         )
