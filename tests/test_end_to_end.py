@@ -107,8 +107,8 @@ def test_solver_on_random_pairs_of_the_largest_group(raw_export, raw_words, lexi
     for _ in range(5):
         a, b = rng.sample(sorted(adjacent), 2)
         shortest, common = ladders.shortest(a, b, lexicon, edit, seed=1), ladders.common(a, b, lexicon, edit, seed=1)
-        assert (shortest.steps, shortest.cost) == brute.least_rare_shortest(adjacent, weight, a, b)[:2]
-        triple = (sum(cost[w] for w in common.words), common.steps, common.cost)
+        assert (shortest.steps, shortest.rareness) == brute.least_rare_shortest(adjacent, weight, a, b)[:2]
+        triple = (common.cost, common.steps, common.rareness)
         assert triple == brute.dijkstra_triple(adjacent, cost, weight, a)[b]
         for ladder in (shortest, common):
             assert all(v in adjacent[u] for u, v in zip(ladder.words, ladder.words[1:]))

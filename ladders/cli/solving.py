@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from ladders.cli.options import ConfigOpt, ExportOpt, JsonOpt, ReadDirOpt, export_dir, refuse_idle, refuse_over
+from ladders.cli import solved
 from ladders.cli.output import reported, say, warn_address_space
 
 # Bounds of the commands whose work grows with a number given (issue 38: `solve --all --limit 100000000`
@@ -22,11 +23,18 @@ MAX_LIMIT = 10_000
 MAX_COUNT = 20  # 1,000 start words at most: 34 ms each for 6 letters, 12 steps, --common on raw/
 
 EditOpt = Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")]
+SolveCleanOpt = Annotated[
+    bool,
+    typer.Option(
+        "--clean", help="Keep out only words flagged offensive: everyday words with a vulgar sense (ASS) are allowed."
+    ),
+]
+NoCleanOpt = Annotated[bool, typer.Option("--no-clean", help="Every word, flagged or not.")]
 StrictOpt = Annotated[
     bool,
     typer.Option(
         "--strict",
-        help="Clean, and never step on an everyday word with a vulgar sense either (flagged vulgar_sense: ASS, COCK).",
+        help="The default (kept for scripts that name it): no word flagged offensive or vulgar_sense (ASS, COCK).",
     ),
 ]
 AllOpt = Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")]
@@ -71,7 +79,8 @@ def solve(
         str, typer.Option(help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case).")
     ] = "csw",
     edit: EditOpt = False,
-    clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
+    clean: SolveCleanOpt = False,
+    no_clean: NoCleanOpt = False,
     strict: StrictOpt = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: JsonOpt = False,
@@ -85,35 +94,35 @@ def solve(
     """Find the shortest ladder and the common-word ladder from START to END.
 
     The shortest ladder has the fewest steps, then the least sum of rareness
-    over its words. The common-word ladder costs each everyday word (SCOWL's
-    main lists up to level 35) 1 and any other word its rareness: the least
-    cost, then the fewest steps, then the least rareness. Exact ties are drawn
+    over its words. The common-word ladder costs each everyday word 1 and any
+    other word its rareness: the least cost, then the fewest steps, then the
+    least rareness. When no ladder of everyday words joins the two, it is
+    said, and the common-word ladder is titled the least-rare ladder. When
+    both ladders are the same words, it is printed once. Exact ties are drawn
     at random; --seed makes the draw repeatable.
 
-    --json prints {"from", "to", "lexicon", "edit", "group": {"column", "id",
-    "size"}, "shortest": LADDER, "common": LADDER}, where LADDER is {"steps",
-    "cost" (sum of rareness), "ties" (how many ladders tie exactly), "words":
-    [{"word", "rareness", "label", "definition"}]}, label being common,
-    uncommon, rare or obscure (from the word's SCOWL level). With --all:
-    {"from", "to", "count", "ladders": [[word, ...], ...]}, the ladders in a
-    stable order (walked back from END, alphabetically): every ladder of the
-    fewest steps. --count-only prints the exact number of ladders of the fewest
-    steps ({"from", "to", "steps", "count"}
-    with --json).
+    Family-safe by default: no word flagged offensive or vulgar_sense is
+    stepped on; --clean keeps out only offensive words, --no-clean none.
 
-    Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
-    unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
-    words are in different groups, so no ladder exists (or, with --clean, none
-    avoids the flagged words); 13 the same word twice; 14 with --clean or
-    --strict, an end word is flagged (the message says offensive or
-    vulgar_sense).
+    --json prints one object, the shape of docs/json.md (shared with the PHP
+    solver). With --all: {"from", "to", "count", "ladders": [[word, ...],
+    ...]}, the ladders in a stable order (walked back from END,
+    alphabetically). --count-only prints the exact number of ladders of the
+    fewest steps ({"from", "to", "steps", "count"} with --json).
+
+    Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export (a group
+    whose rows are not what ladders wrote is named); 10 unknown word (with
+    suggestions); 11 lengths differ (without --edit); 12 the words are in
+    different groups, so no ladder exists (or none avoids the flagged words);
+    13 the same word twice; 14 an end word is flagged (offensive or
+    vulgar_sense; never with --no-clean).
     """
     from ladders.solve.solver import Ladders
 
     lexicon = lexicon.lower()
-    clean = "strict" if strict else "on" if clean else "off"
     with reported(as_json):
         _refuse_idle_solve_options(limit, seed, all_ladders, count_only)
+        clean = _clean_level(clean, no_clean, strict)
         ladders = Ladders.open(export_dir(export, config, build_dir))
         if count_only:
             _print_count(*ladders.all_shortest(start, end, lexicon, edit, 1, clean), as_json)
@@ -123,10 +132,24 @@ def solve(
             return
         short = ladders.shortest(start, end, lexicon, edit, seed, clean)
         common = ladders.common(start, end, lexicon, edit, seed, clean)
+        # Said only when so: a common-word ladder may leave everyday words where an everyday ladder exists
+        # (a far longer one), so its words alone do not tell.
+        no_everyday = not common.everyday and not ladders.everyday_joins(start, end, lexicon, edit, clean)
     if as_json:
-        _print_solved_json(short, common, lexicon, edit, clean)
+        solved.print_json(short, common, lexicon, edit, clean)
     else:
-        _print_solved(short, common, lexicon, edit)
+        solved.print_text(short, common, lexicon, edit, no_everyday)
+
+
+def _clean_level(clean: bool, no_clean: bool, strict: bool) -> str:
+    """The clean level of solve's flags: strict (the default), on (--clean) or off (--no-clean)."""
+    from pipeline.errors import UsageError
+
+    if no_clean and (clean or strict):
+        raise UsageError(f"--no-clean allows every word; {'--clean' if clean else '--strict'} keeps some out")
+    if clean and strict:
+        raise UsageError("--clean allows words flagged vulgar_sense; --strict (the default) keeps them out")
+    return "off" if no_clean else "on" if clean else "strict"
 
 
 def _refuse_idle_solve_options(limit: Optional[int], seed: Optional[int], all_ladders: bool, count_only: bool) -> None:
@@ -172,80 +195,11 @@ def _print_all_shortest(count: int, found: list, as_json: bool) -> None:
         )
         return
     say(
-        f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}"
+        f"{count:,} shortest ladder{'s' if count != 1 else ''} of {solved.steps(found[0].steps)}"
         + (":" if len(found) == count else f"; the first {len(found)}:")
     )
     for f in found:
         say("  " + " ".join(f.words))
-
-
-def _print_solved_json(short, common, lexicon: str, edit: bool, clean: str) -> None:
-    """solve --json: the request, the group, and both ladders (solve's docstring gives the shape)."""
-    import json
-
-    # The request as given, then its group; these keys are solve's own output, not the export's columns.
-    asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
-    group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
-    say(
-        json.dumps(
-            {
-                **asked,
-                "clean": clean != "off",
-                "strict": clean == "strict",
-                "group": group,
-                "shortest": _ladder_json(short),
-                "common": _ladder_json(common),
-            },
-            ensure_ascii=False,
-        )
-    )
-
-
-def _print_solved(short, common, lexicon: str, edit: bool) -> None:
-    """solve: a line on the request and its group, then each ladder's title and its rungs."""
-    mode = "letters changed, inserted or deleted" if edit else "letters changed"
-    say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; a group of {short.group_size:,} words")
-    for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
-        ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
-        say(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
-        for line in _rung_lines(ladder):
-            say(line)
-
-
-def _rung_lines(ladder, width: int | None = None) -> list[str]:
-    """One line per rung, its definition cut to the terminal's width (at least 40 characters of it)."""
-    import shutil
-
-    from pipeline.terminal import inert
-
-    width = width or shutil.get_terminal_size((100, 24)).columns
-    longest = max(len(w) for w in ladder.words)
-    out = []
-    for r in ladder.rungs:
-        # Escaped before it is cut, a newline too: a hand-edited definition must not print a rung of its own.
-        text = inert(r.definition).replace("\n", "\\n") if r.definition else "(no definition)"
-        head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
-        room = max(width - len(head) - 1, 40)
-        out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))
-    return out
-
-
-def _steps(n: int) -> str:
-    return f"{n} step" + ("" if n == 1 else "s")
-
-
-def _ladder_json(ladder) -> dict:
-    from pipeline.columns import Col  # each rung as the export's columns name it
-
-    return {
-        "steps": ladder.steps,
-        "cost": ladder.cost,
-        "ties": ladder.count,
-        "words": [
-            {Col.word: r.word, Col.rareness: r.rareness, "label": r.label, Col.definition: r.definition}
-            for r in ladder.rungs
-        ],
-    }
 
 
 def puzzle(
@@ -302,7 +256,7 @@ def puzzle(
     if len(found) < count:
         say(
             f"found {len(found)} of the {count} puzzles asked for: {ATTEMPTS * count:,} start words tried "
-            f"(fewer pairs of {length}-letter words are {_steps(steps)} apart)",
+            f"(fewer pairs of {length}-letter words are {solved.steps(steps)} apart)",
             err=True,
         )
     _print_puzzles(found, count, moves, as_json)
@@ -318,7 +272,7 @@ def _print_puzzles(found: list, asked: int, moves: Optional[str], as_json: bool)
         return
     for p in found:
         say(
-            f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
+            f"{p.start} -> {p.end}: {solved.steps(p.steps)}, {p.ladders:,} shortest ladder"
             f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
-            + (f"; {_steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
+            + (f"; {solved.steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
         )

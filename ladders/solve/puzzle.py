@@ -157,19 +157,13 @@ def _with_moves(ladders: Ladders, puzzle: Puzzle, moves: str, edit: bool, clean:
     return None if steps is None else replace(puzzle, moves_steps=steps)
 
 
-def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:
-    """The group's links among the allowed words only."""
-    return [[u for u in ns if allowed[u]] if allowed[v] else [] for v, ns in enumerate(group.adjacent)]
-
-
 def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: str, rng: random.Random) -> Puzzle | None:
     """A puzzle from word s, or None when s has no fitting end word."""
-    is_common = [label == "common" and group.refused(v, clean) is None for v, label in enumerate(group.labels)]
+    is_common, everyday = group.everyday(clean)  # once per group and level, not per draw (issue 42, item 7)
     if group.refused(s, clean) is not None or (common and not is_common[s]):
         return None
     full = group.links(clean)
     dist = search.distances(full, s)
-    everyday = _restricted(group, is_common)
     by_common = search.distances(everyday, s)
     reach = by_common if common else dist
     ends = sorted(v for v, d in reach.items() if d == steps and len(group.words[v]) == length)

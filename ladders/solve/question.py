@@ -34,6 +34,12 @@ def clean_level(clean: bool | str | None) -> str:
     return level
 
 
+def clean_name(level: str) -> str:
+    """How a message names a clean level's ladders: "clean" (no offensive word), "family-safe" (nor a
+    vulgar-sense one: the default of every solver), "unfiltered"."""
+    return {"off": "unfiltered", "on": "clean", "strict": "family-safe"}[level]
+
+
 class UnknownWord(SolveError):
     exit_code = 10
 
