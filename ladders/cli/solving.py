@@ -66,6 +66,11 @@ PuzzleStrictOpt = Annotated[
     bool,
     typer.Option("--strict", help="The same as --clean, the default (kept for scripts that name it)."),
 ]
+DailyOpt = Annotated[bool, typer.Option("--daily", help="The web page's puzzle of DATE (default: today, UTC).")]
+DateArg = Annotated[
+    Optional[str], typer.Argument(help="With --daily: YYYY-MM-DD.", show_default=False, metavar="[DATE]")
+]
+ShowParOpt = Annotated[bool, typer.Option("--show-par", help="Also print a par ladder of each puzzle.")]
 CountOpt = Annotated[
     int,
     typer.Option(min=1, help=f"How many puzzles, at most {MAX_COUNT} (fewer when fewer are found: it says so)."),
@@ -213,6 +218,9 @@ def puzzle(
     strict: PuzzleStrictOpt = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
     count: CountOpt = 1,
+    daily: DailyOpt = False,
+    date: DateArg = None,
+    show_par: ShowParOpt = False,
     as_json: JsonOpt = False,
     export: ExportOpt = None,
     config: ConfigOpt = None,
@@ -220,13 +228,20 @@ def puzzle(
 ) -> None:
     """Draw start/end pairs whose shortest ladder is exactly --steps steps.
 
+    --daily [DATE]: the web page's puzzle of that date (YYYY-MM-DD; today's,
+    by the UTC date, without one), picked by the page's own rule among the
+    puzzles export-web draws; it takes no other drawing option. --show-par
+    adds a par ladder of each puzzle (one of its shortest ladders, the least
+    rare; "par" in --json).
+
     Difficulty, from "odds": the odds per rung that a player picking each
     rung at random among the words one letter away finds a par ladder (easy
     from 0.2, medium from 0.14, hard from 0.1, fiendish below), one level
     harder when no par ladder keeps to everyday words. --json prints {"asked",
     "found", "puzzles": [{"start", "end", "steps", "ladders", "all_common",
     "difficulty", "odds", "moves_steps"}]} (moves_steps: with --moves, the
-    shortest ladder through that lexicon's words; else null). When
+    shortest ladder through that lexicon's words; else null); with --daily
+    {"date", "start", "end", "length", "steps", "difficulty"}. When
     fewer puzzles than --count are found, a line on stderr says so (exit 0).
     Exit 2 when no ladder of that many steps exists between words of that
     length (the message names the longest). A progress bar shows after a
@@ -238,6 +253,12 @@ def puzzle(
 
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
     warn_address_space("a puzzle of raw/'s export", "it stops")
+    if daily or date is not None:
+        given = {"--length": length != 4, "--steps": steps != 5, "--lexicon": lexicon.lower() != "csw"}
+        given |= {"--moves": moves is not None, "--edit": edit, "--common": common, "--no-clean": not clean}
+        given |= {"--strict": strict, "--count": count != 1}
+        _print_daily(daily, date, given, seed, show_par, as_json, export_dir(export, config, build_dir))
+        return
     with reported(as_json):
         refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
         refuse_over("--count", count, MAX_COUNT, f"each puzzle tries up to {ATTEMPTS} start words")
@@ -259,20 +280,74 @@ def puzzle(
             f"(fewer pairs of {length}-letter words are {solved.steps(steps)} apart)",
             err=True,
         )
-    _print_puzzles(found, count, moves, as_json)
+    level = "strict" if clean or strict else "off"
+    pars = (
+        _pars(found, lexicon.lower(), edit, level, seed, as_json, export_dir(export, config, build_dir))
+        if show_par
+        else None
+    )
+    _print_puzzles(found, count, moves, as_json, pars)
 
 
-def _print_puzzles(found: list, asked: int, moves: Optional[str], as_json: bool) -> None:
-    """puzzle: each pair, its steps, how many shortest ladders, its difficulty (and its steps via --moves)."""
+def _pars(found: list, lexicon: str, edit: bool, clean: str, seed, as_json: bool, folder) -> list[list[str]]:
+    """A par ladder of each puzzle: its least rare shortest ladder, through the words the puzzle allows."""
+    from ladders.solve.solver import Ladders
+
+    with reported(as_json):
+        ladders = Ladders.open(folder)
+        return [ladders.shortest(p.start, p.end, lexicon, edit, seed, clean).words for p in found]
+
+
+def _print_daily(daily, date, given, seed, show_par, as_json, folder) -> None:
+    """puzzle --daily [DATE]: the page's puzzle of the date (today's, UTC), and with --show-par a par ladder."""
+    import json
+    import re
+    from datetime import date as day, datetime, timezone
+
+    from ladders.artifact.webexport import _puzzles
+    from ladders.solve.puzzle import daily as pick
+    from ladders.solve.solver import Ladders
+
+    with reported(as_json):
+        refuse_idle({"DATE": (not daily, "a date names the daily puzzle: --daily DATE")})
+        refuse_idle({option: (on, "--daily is the page's puzzle, drawn its own way") for option, on in given.items()})
+        when = date if date is not None else datetime.now(timezone.utc).date().isoformat()
+        try:  # a real calendar date, written as the page writes it
+            ok = bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", when)) and day.fromisoformat(when).isoformat() == when
+        except ValueError:
+            ok = False
+        if not ok:
+            from pipeline.errors import UsageError
+
+            raise UsageError(f"{when[:20]!r} is not a date: write it as 2026-11-23")
+        chosen = {"date": when} | pick(_puzzles(folder), when)
+        if show_par:
+            chosen["par"] = (
+                Ladders.open(folder).shortest(chosen["start"], chosen["end"], seed=seed, clean="strict").words
+            )
+    if as_json:
+        say(json.dumps(chosen))
+        return
+    say(
+        f"Puzzle of {when}: {chosen['start']} -> {chosen['end']}: {solved.steps(chosen['steps'])}, "
+        f"{chosen['difficulty']}" + (f"\n  par: {' '.join(chosen['par'])}" if show_par else "")
+    )
+
+
+def _print_puzzles(found: list, asked: int, moves: Optional[str], as_json: bool, pars: list | None) -> None:
+    """puzzle: each pair, its steps, how many shortest ladders, its difficulty (and its steps via --moves),
+    and with --show-par a par ladder."""
     import json
     from dataclasses import asdict
 
     if as_json:
-        say(json.dumps({"asked": asked, "found": len(found), "puzzles": [asdict(p) for p in found]}))
+        listed = [asdict(p) | ({"par": par} if pars else {}) for p, par in zip(found, pars or found)]
+        say(json.dumps({"asked": asked, "found": len(found), "puzzles": listed}))
         return
-    for p in found:
+    for p, par in zip(found, pars or found):
         say(
             f"{p.start} -> {p.end}: {solved.steps(p.steps)}, {p.ladders:,} shortest ladder"
             f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
             + (f"; {solved.steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
+            + (f"\n  par: {' '.join(par)}" if pars else "")
         )

@@ -178,3 +178,29 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
     return Puzzle(
         group.words[s], group.words[t], steps, counts[t], all_common, difficulty(odds, all_common), round(odds, 6)
     )
+
+
+# The page's daily puzzle (ladders/web/play.js, newPuzzle): among the puzzles export-web draws for the page
+# (webexport's, in their order), those of at least these letters and steps; of them, the one at FNV-1a of
+# the date (YYYY-MM-DD, UTC) modulo their count. tests/test_puzzle_daily.py runs play.js's rule in node and
+# holds the two to the same pick.
+DAILY_AT_LEAST = {"length": 4, "steps": 4}
+
+
+def day_index(date: str, n: int) -> int:
+    """play.js's dayIndex: 32-bit FNV-1a of the date's characters, modulo n."""
+    h = 2166136261
+    for c in date:
+        h = ((h ^ ord(c)) * 16777619) & 0xFFFFFFFF
+    return h % n
+
+
+def daily(page: list[dict], date: str) -> dict:
+    """The page's puzzle of `date` among `page`, the page's puzzles ({start, end, length, steps, difficulty})."""
+    pool = [p for p in page if all(p[key] >= least for key, least in DAILY_AT_LEAST.items())]
+    if not pool:
+        least = DAILY_AT_LEAST
+        raise SolveError(
+            f"no daily puzzle: this export has no puzzle of {least['length']} or more letters and {least['steps']} or more steps"
+        )
+    return pool[day_index(date, len(pool))]
