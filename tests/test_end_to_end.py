@@ -246,10 +246,10 @@ def test_family_play_follows_naspa_on_raw(raw_words):
     assert {level[w] for w in ("DYKING", "DYKED", "MUNTING", "BLUEGUM", "BLUEGUMS")} == {"clean"}
 
 
-@pytest.mark.parametrize("flags", [[], ["--clean"], ["--strict"]])
+@pytest.mark.parametrize("flags", [["--no-clean"], ["--clean"], ["--strict"], []])
 def test_clean_levels_route_around_a_flagged_middle_word_on_raw(raw_export, flags):
     """FACT FART FARM is the only two-step ladder (FART offensive); LOCK COCK CORK the only two-step one
-    through COCK (vulgar_sense): --clean takes the first detour only, --strict both."""
+    through COCK (vulgar_sense): --clean takes the first detour only, --strict and the default both."""
     import json
 
     def shortest(a: str, b: str) -> list[str]:
@@ -276,8 +276,9 @@ def test_clean_levels_route_around_a_flagged_middle_word_on_raw(raw_export, flag
         return [w["word"] for w in json.loads(done.stdout)["shortest"]["words"]]
 
     fact, lock = shortest("fact", "farm"), shortest("lock", "cork")
-    assert fact == ["FACT", "FART", "FARM"] if not flags else ("FART" not in fact and len(fact) == 4)
-    assert lock == ["LOCK", "COCK", "CORK"] if flags != ["--strict"] else ("COCK" not in lock and len(lock) == 4)
+    every, clean = flags == ["--no-clean"], flags == ["--clean"]
+    assert fact == ["FACT", "FART", "FARM"] if every else ("FART" not in fact and len(fact) == 4)
+    assert lock == ["LOCK", "COCK", "CORK"] if every or clean else ("COCK" not in lock and len(lock) == 4)
 
 
 def test_one_stage_at_a_time_builds_the_same_bytes(raw_export, tmp_path):
