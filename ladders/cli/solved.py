@@ -26,7 +26,7 @@ def ladder_json(ladder) -> dict:
 
     return {
         "steps": ladder.steps,
-        "rareness": ladder.rareness,
+        "rareness": ladder.rareness,  # not a column: the ladder's sum
         "cost": ladder.cost,
         "ties": ladder.count,
         "everyday": ladder.everyday,

@@ -321,15 +321,14 @@ def _print_daily(daily, date, given, seed, show_par, as_json, folder) -> None:
 
             raise UsageError(f"{when[:20]!r} is not a date: write it as 2026-11-23")
         chosen = {"date": when} | pick(_puzzles(folder), when)
+        start, end = chosen["start"], chosen["end"]  # not a column: the page's puzzles' keys
         if show_par:
-            chosen["par"] = (
-                Ladders.open(folder).shortest(chosen["start"], chosen["end"], seed=seed, clean="strict").words
-            )
+            chosen["par"] = Ladders.open(folder).shortest(start, end, seed=seed, clean="strict").words
     if as_json:
         say(json.dumps(chosen))
         return
     say(
-        f"Puzzle of {when}: {chosen['start']} -> {chosen['end']}: {solved.steps(chosen['steps'])}, "
+        f"Puzzle of {when}: {start} -> {end}: {solved.steps(chosen['steps'])}, "
         f"{chosen['difficulty']}" + (f"\n  par: {' '.join(chosen['par'])}" if show_par else "")
     )
 

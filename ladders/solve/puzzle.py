@@ -184,7 +184,7 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
 # (webexport's, in their order), those of at least these letters and steps; of them, the one at FNV-1a of
 # the date (YYYY-MM-DD, UTC) modulo their count. tests/test_puzzle_daily.py runs play.js's rule in node and
 # holds the two to the same pick.
-DAILY_AT_LEAST = {"length": 4, "steps": 4}
+DAILY_AT_LEAST = {"length": 4, "steps": 4}  # not a column: the page's puzzles' keys
 
 
 def day_index(date: str, n: int) -> int:
@@ -199,8 +199,6 @@ def daily(page: list[dict], date: str) -> dict:
     """The page's puzzle of `date` among `page`, the page's puzzles ({start, end, length, steps, difficulty})."""
     pool = [p for p in page if all(p[key] >= least for key, least in DAILY_AT_LEAST.items())]
     if not pool:
-        least = DAILY_AT_LEAST
-        raise SolveError(
-            f"no daily puzzle: this export has no puzzle of {least['length']} or more letters and {least['steps']} or more steps"
-        )
+        least = " and ".join(f"{n} or more {key}" for key, n in DAILY_AT_LEAST.items())
+        raise SolveError(f"no daily puzzle: this export has no puzzle of {least}")
     return pool[day_index(date, len(pool))]

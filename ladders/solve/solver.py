@@ -224,16 +224,14 @@ class Ladders:
         return a, b
 
     def _check_ends(self, row: dict, column: str, lexicon: str) -> None:
-        """DamagedState when one of the word's neighbours in the lexicon is in another group: its row's group
-        is not to be trusted to say that no ladder joins it (a whole group's load checks every word so)."""
+        """DamagedState when a neighbour of the word in the lexicon is in another group (loaded.check_ends)."""
         try:
             loaded.check_ends(self.query, row[Col.word], row[column], column, lexicon)
         except loaded.Damage as damage:
             raise DamagedState(f"{self.sqlite_file} is damaged: {damage}; build the export again") from None
 
     def _load_group(self, column: str, group_id: int) -> Group:
-        """The group's rows as a Group, each column checked against its declared type and the group against
-        loaded.py's rules: a damaged one is DamagedState, never a wrong ladder."""
+        """The group's rows as a Group, checked by loaded.py's rules: a damaged one is DamagedState."""
         lexicon = next(
             name for name in self.lexicons if column in (group_column(name, False), group_column(name, True))
         )
