@@ -45,6 +45,7 @@ _MODULES = (
     "ladders.artifact.sqldump",
     "ladders.artifact.webexport",
     "ladders.solve.group",
+    "ladders.solve.loaded",
     "ladders.solve.puzzle",
     "ladders.solve.question",
     "ladders.solve.search",

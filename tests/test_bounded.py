@@ -56,7 +56,7 @@ def test_spaces_and_tabs_around_a_word_and_lower_case_are_the_rule(tiny_export):
 @pytest.mark.parametrize(
     "damage, message",
     [
-        ("UPDATE words SET rareness = -5 WHERE word = 'CORD'", "CORD has rareness -5 (rareness is a whole number"),
+        ("UPDATE words SET rareness = -5 WHERE word = 'CORD'", "CORD has rareness -5 (declared u32)"),
         ("UPDATE words SET rareness = 0 WHERE word = 'COLD'", "COLD has rareness 0 (rareness is a whole number"),
         ("UPDATE words SET group_csw = NULL WHERE word = 'CORD'", "CORD is in CSW but its group_csw is None"),
     ],

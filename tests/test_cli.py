@@ -176,17 +176,19 @@ def test_clean_ladders_route_around_flagged_words(tiny):
     export = str(tiny / "build/export")
     words = pl.read_parquet(tiny / "build/export/words.parquet")
     assert words.filter(pl.col("offensive"))["word"].to_list() == ["DOT"]
-    for seed in range(8):  # without --clean, some seeds take CAT COT DOT DOG
-        data = json.loads(
-            invoke("solve", "cat", "dog", "--export", export, "--clean", "--json", "--seed", str(seed)).stdout
-        )
-        assert [w["word"] for w in data["shortest"]["words"]] == ["CAT", "COT", "COG", "DOG"]
-        assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "COG", "DOG"]
+    for flags in (["--clean"], []):  # the default is family-safe too (issue 42, item 17)
+        for seed in range(8):  # with --no-clean, some seeds take CAT COT DOT DOG
+            data = json.loads(
+                invoke("solve", "cat", "dog", "--export", export, *flags, "--json", "--seed", str(seed)).stdout
+            )
+            assert [w["word"] for w in data["shortest"]["words"]] == ["CAT", "COT", "COG", "DOG"]
+            assert [w["word"] for w in data["common"]["words"]] == ["CAT", "COT", "COG", "DOG"]
+            assert (data["clean"], data["strict"]) == (True, not flags)
     plain = {
         tuple(
             w["word"]
             for w in json.loads(
-                invoke("solve", "cat", "dog", "--export", export, "--json", "--seed", str(seed)).stdout
+                invoke("solve", "cat", "dog", "--export", export, "--no-clean", "--json", "--seed", str(seed)).stdout
             )["shortest"]["words"]
         )
         for seed in range(8)
@@ -194,8 +196,16 @@ def test_clean_ladders_route_around_flagged_words(tiny):
     assert ("CAT", "COT", "DOT", "DOG") in plain
     refused = invoke("solve", "dot", "dog", "--export", export, "--clean")
     assert refused.exit_code == 14
-    assert refused.stderr == "error: DOT is flagged offensive: --clean ladders neither start nor end on such a word\n"
-    assert invoke("solve", "cat", "cot", "--export", export).stdout.count("1 step,") == 2  # not "1 steps"
+    assert refused.stderr == (
+        "error: DOT is flagged offensive: a clean ladder neither starts nor ends on such a word "
+        "(--no-clean allows every word)\n"
+    )
+    assert invoke("solve", "dot", "dog", "--export", export).exit_code == 14
+    assert invoke("solve", "dot", "dog", "--export", export, "--no-clean").exit_code == 0
+    for both in (["--clean", "--no-clean"], ["--strict", "--no-clean"], ["--clean", "--strict"]):
+        assert invoke("solve", "cat", "dog", "--export", export, *both).exit_code == 2
+    once = invoke("solve", "cat", "cot", "--export", export).stdout  # the two ladders are the same: printed once
+    assert once.count("1 step,") == 1 and "1 steps" not in once and "all everyday words too: 1 step," in once
 
 
 def test_strict_ladders_route_around_vulgar_sense_words_that_clean_ones_may_take(tiny):
@@ -220,11 +230,12 @@ def test_strict_ladders_route_around_vulgar_sense_words_that_clean_ones_may_take
         }
 
     assert ("CAT", "COT", "DOT", "DOG") in ladders("--clean")
-    assert ladders("--strict") == {("CAT", "COT", "COG", "DOG")}
-    refused = invoke("solve", "dot", "dog", "--export", export, "--strict")
+    assert ladders("--strict") == ladders() == {("CAT", "COT", "COG", "DOG")}  # strict: the default
+    refused = invoke("solve", "dot", "dog", "--export", export)
     assert refused.exit_code == 14
     assert refused.stderr == (
-        "error: DOT is flagged vulgar_sense: --strict ladders neither start nor end on such a word\n"
+        "error: DOT is flagged vulgar_sense: a family-safe ladder neither starts nor ends on such a word "
+        "(--no-clean allows every word)\n"
     )
     assert invoke("solve", "dot", "dog", "--export", export, "--clean").exit_code == 0
 

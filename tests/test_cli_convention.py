@@ -94,7 +94,7 @@ def test_an_option_that_would_do_nothing_is_refused(export, args, why):
 
 
 def test_limit_with_all_lists_that_many(export):
-    result = invoke("solve", "cat", "dog", "--all", "--limit", "1", "--export", export)
+    result = invoke("solve", "cat", "dog", "--all", "--limit", "1", "--no-clean", "--export", export)
     assert result.exit_code == 0 and result.stdout.splitlines()[0].endswith("; the first 1:")
 
 

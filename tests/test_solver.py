@@ -115,10 +115,10 @@ def check_answer(
         assert all(v in adjacent[u] for u, v in zip(ladder.words, ladder.words[1:]))  # each step one link
         assert [r.rareness for r in ladder.rungs] == [weight[w] for w in ladder.words]
     steps, least, ties = brute.least_rare_shortest(adjacent, weight, a, b)
-    assert (shortest.steps, shortest.cost, shortest.count) == (steps, least, ties)
+    assert (shortest.steps, shortest.rareness, shortest.count) == (steps, least, ties)
     cost = {w: 1 if r <= TABLE[str(LABELS["common"])] else r for w, r in weight.items()}  # everyday: 1
     triple = brute.least_triple(adjacent, cost, weight, a)[b]
-    assert (sum(cost[w] for w in common.words), common.steps, common.cost) == triple
+    assert (common.cost, common.steps, common.rareness) == triple
     count, listed = ladders.all_shortest(a, b, lexicon, edit, limit=1000)
     assert count == brute.count_shortest(adjacent, a, b) == len({tuple(x.words) for x in listed})
 
@@ -228,9 +228,8 @@ def test_cli_solve_prints_both_ladders_and_json(tiny_export):
     result = cli.invoke(app, ["solve", "cat", "dog", "--export", str(tiny_export), "--seed", "1"])
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == "CAT -> DOG: CSW, letters changed; a group of 5 words"
-    assert (
-        "Shortest ladder: 3 steps" in result.stdout and "Common-word ladder: 3 steps, rareness 20,003" in result.stdout
-    )
+    # The same words both ways, printed once; COT (rare) is the only way on from CAT: no everyday ladder.
+    assert "\nShortest ladder, the least-rare ladder too: 3 steps, cost 20,003, rareness 20,003\n" in result.stdout
     assert "  CAT common           1  feline mammal usually having thick soft fur [n]" in result.stdout
     assert "  COT rare        20,000  (no definition)" in result.stdout  # SCOWL level 60
     assert "  DOG common           1  (no definition)" in result.stdout

@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from ladders.cli.options import ConfigOpt, ExportOpt, JsonOpt, ReadDirOpt, export_dir, refuse_idle, refuse_over
+from ladders.cli import solved
 from ladders.cli.output import reported, say, warn_address_space
 
 # Bounds of the commands whose work grows with a number given (issue 38: `solve --all --limit 100000000`
@@ -22,11 +23,18 @@ MAX_LIMIT = 10_000
 MAX_COUNT = 20  # 1,000 start words at most: 34 ms each for 6 letters, 12 steps, --common on raw/
 
 EditOpt = Annotated[bool, typer.Option("--edit", help="Also insert or delete a letter per step.")]
+SolveCleanOpt = Annotated[
+    bool,
+    typer.Option(
+        "--clean", help="Keep out only words flagged offensive: everyday words with a vulgar sense (ASS) are allowed."
+    ),
+]
+NoCleanOpt = Annotated[bool, typer.Option("--no-clean", help="Every word, flagged or not.")]
 StrictOpt = Annotated[
     bool,
     typer.Option(
         "--strict",
-        help="Clean, and never step on an everyday word with a vulgar sense either (flagged vulgar_sense: ASS, COCK).",
+        help="The default (kept for scripts that name it): no word flagged offensive or vulgar_sense (ASS, COCK).",
     ),
 ]
 AllOpt = Annotated[bool, typer.Option("--all", help="Count the shortest ladders and list some.")]
@@ -58,6 +66,11 @@ PuzzleStrictOpt = Annotated[
     bool,
     typer.Option("--strict", help="The same as --clean, the default (kept for scripts that name it)."),
 ]
+DailyOpt = Annotated[bool, typer.Option("--daily", help="The web page's puzzle of DATE (default: today, UTC).")]
+DateArg = Annotated[
+    Optional[str], typer.Argument(help="With --daily: YYYY-MM-DD.", show_default=False, metavar="[DATE]")
+]
+ShowParOpt = Annotated[bool, typer.Option("--show-par", help="Also print a par ladder of each puzzle.")]
 CountOpt = Annotated[
     int,
     typer.Option(min=1, help=f"How many puzzles, at most {MAX_COUNT} (fewer when fewer are found: it says so)."),
@@ -71,7 +84,8 @@ def solve(
         str, typer.Option(help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case).")
     ] = "csw",
     edit: EditOpt = False,
-    clean: Annotated[bool, typer.Option("--clean", help="Never step on a word flagged offensive.")] = False,
+    clean: SolveCleanOpt = False,
+    no_clean: NoCleanOpt = False,
     strict: StrictOpt = False,
     seed: Annotated[Optional[int], typer.Option(help="Break ties reproducibly.")] = None,
     as_json: JsonOpt = False,
@@ -85,35 +99,35 @@ def solve(
     """Find the shortest ladder and the common-word ladder from START to END.
 
     The shortest ladder has the fewest steps, then the least sum of rareness
-    over its words. The common-word ladder costs each everyday word (SCOWL's
-    main lists up to level 35) 1 and any other word its rareness: the least
-    cost, then the fewest steps, then the least rareness. Exact ties are drawn
+    over its words. The common-word ladder costs each everyday word 1 and any
+    other word its rareness: the least cost, then the fewest steps, then the
+    least rareness. When no ladder of everyday words joins the two, it is
+    said, and the common-word ladder is titled the least-rare ladder. When
+    both ladders are the same words, it is printed once. Exact ties are drawn
     at random; --seed makes the draw repeatable.
 
-    --json prints {"from", "to", "lexicon", "edit", "group": {"column", "id",
-    "size"}, "shortest": LADDER, "common": LADDER}, where LADDER is {"steps",
-    "cost" (sum of rareness), "ties" (how many ladders tie exactly), "words":
-    [{"word", "rareness", "label", "definition"}]}, label being common,
-    uncommon, rare or obscure (from the word's SCOWL level). With --all:
-    {"from", "to", "count", "ladders": [[word, ...], ...]}, the ladders in a
-    stable order (walked back from END, alphabetically): every ladder of the
-    fewest steps. --count-only prints the exact number of ladders of the fewest
-    steps ({"from", "to", "steps", "count"}
-    with --json).
+    Family-safe by default: no word flagged offensive or vulgar_sense is
+    stepped on; --clean keeps out only offensive words, --no-clean none.
 
-    Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export; 10
-    unknown word (with suggestions); 11 lengths differ (without --edit); 12 the
-    words are in different groups, so no ladder exists (or, with --clean, none
-    avoids the flagged words); 13 the same word twice; 14 with --clean or
-    --strict, an end word is flagged (the message says offensive or
-    vulgar_sense).
+    --json prints one object, the shape of docs/json.md (shared with the PHP
+    solver). With --all: {"from", "to", "count", "ladders": [[word, ...],
+    ...]}, the ladders in a stable order (walked back from END,
+    alphabetically). --count-only prints the exact number of ladders of the
+    fewest steps ({"from", "to", "steps", "count"} with --json).
+
+    Exit codes: 0 found; 2 bad usage; 3 a missing or damaged export (a group
+    whose rows are not what ladders wrote is named); 10 unknown word (with
+    suggestions); 11 lengths differ (without --edit); 12 the words are in
+    different groups, so no ladder exists (or none avoids the flagged words);
+    13 the same word twice; 14 an end word is flagged (offensive or
+    vulgar_sense; never with --no-clean).
     """
     from ladders.solve.solver import Ladders
 
     lexicon = lexicon.lower()
-    clean = "strict" if strict else "on" if clean else "off"
     with reported(as_json):
         _refuse_idle_solve_options(limit, seed, all_ladders, count_only)
+        clean = _clean_level(clean, no_clean, strict)
         ladders = Ladders.open(export_dir(export, config, build_dir))
         if count_only:
             _print_count(*ladders.all_shortest(start, end, lexicon, edit, 1, clean), as_json)
@@ -123,10 +137,24 @@ def solve(
             return
         short = ladders.shortest(start, end, lexicon, edit, seed, clean)
         common = ladders.common(start, end, lexicon, edit, seed, clean)
+        # Said only when so: a common-word ladder may leave everyday words where an everyday ladder exists
+        # (a far longer one), so its words alone do not tell.
+        no_everyday = not common.everyday and not ladders.everyday_joins(start, end, lexicon, edit, clean)
     if as_json:
-        _print_solved_json(short, common, lexicon, edit, clean)
+        solved.print_json(short, common, lexicon, edit, clean)
     else:
-        _print_solved(short, common, lexicon, edit)
+        solved.print_text(short, common, lexicon, edit, no_everyday)
+
+
+def _clean_level(clean: bool, no_clean: bool, strict: bool) -> str:
+    """The clean level of solve's flags: strict (the default), on (--clean) or off (--no-clean)."""
+    from pipeline.errors import UsageError
+
+    if no_clean and (clean or strict):
+        raise UsageError(f"--no-clean allows every word; {'--clean' if clean else '--strict'} keeps some out")
+    if clean and strict:
+        raise UsageError("--clean allows words flagged vulgar_sense; --strict (the default) keeps them out")
+    return "off" if no_clean else "on" if clean else "strict"
 
 
 def _refuse_idle_solve_options(limit: Optional[int], seed: Optional[int], all_ladders: bool, count_only: bool) -> None:
@@ -172,80 +200,11 @@ def _print_all_shortest(count: int, found: list, as_json: bool) -> None:
         )
         return
     say(
-        f"{count:,} shortest ladder{'s' if count != 1 else ''} of {_steps(found[0].steps)}"
+        f"{count:,} shortest ladder{'s' if count != 1 else ''} of {solved.steps(found[0].steps)}"
         + (":" if len(found) == count else f"; the first {len(found)}:")
     )
     for f in found:
         say("  " + " ".join(f.words))
-
-
-def _print_solved_json(short, common, lexicon: str, edit: bool, clean: str) -> None:
-    """solve --json: the request, the group, and both ladders (solve's docstring gives the shape)."""
-    import json
-
-    # The request as given, then its group; these keys are solve's own output, not the export's columns.
-    asked = {"from": short.words[0], "to": short.words[-1], "lexicon": lexicon, "edit": edit}  # not a column
-    group = {"column": short.group_column, "id": short.group_id, "size": short.group_size}  # not a column
-    say(
-        json.dumps(
-            {
-                **asked,
-                "clean": clean != "off",
-                "strict": clean == "strict",
-                "group": group,
-                "shortest": _ladder_json(short),
-                "common": _ladder_json(common),
-            },
-            ensure_ascii=False,
-        )
-    )
-
-
-def _print_solved(short, common, lexicon: str, edit: bool) -> None:
-    """solve: a line on the request and its group, then each ladder's title and its rungs."""
-    mode = "letters changed, inserted or deleted" if edit else "letters changed"
-    say(f"{short.words[0]} -> {short.words[-1]}: {lexicon.upper()}, {mode}; a group of {short.group_size:,} words")
-    for title, ladder in (("Shortest ladder", short), ("Common-word ladder", common)):
-        ties = f", one of {ladder.count:,}" if ladder.count > 1 else ""
-        say(f"\n{title}: {_steps(ladder.steps)}, rareness {ladder.cost:,}{ties}")
-        for line in _rung_lines(ladder):
-            say(line)
-
-
-def _rung_lines(ladder, width: int | None = None) -> list[str]:
-    """One line per rung, its definition cut to the terminal's width (at least 40 characters of it)."""
-    import shutil
-
-    from pipeline.terminal import inert
-
-    width = width or shutil.get_terminal_size((100, 24)).columns
-    longest = max(len(w) for w in ladder.words)
-    out = []
-    for r in ladder.rungs:
-        # Escaped before it is cut, a newline too: a hand-edited definition must not print a rung of its own.
-        text = inert(r.definition).replace("\n", "\\n") if r.definition else "(no definition)"
-        head = f"  {r.word:<{longest}} {r.label:<8} {r.rareness:>9,}  "
-        room = max(width - len(head) - 1, 40)
-        out.append(head + (text if len(text) <= room else text[: room - 3] + "..."))
-    return out
-
-
-def _steps(n: int) -> str:
-    return f"{n} step" + ("" if n == 1 else "s")
-
-
-def _ladder_json(ladder) -> dict:
-    from pipeline.columns import Col  # each rung as the export's columns name it
-
-    return {
-        "steps": ladder.steps,
-        "cost": ladder.cost,
-        "ties": ladder.count,
-        "words": [
-            {Col.word: r.word, Col.rareness: r.rareness, "label": r.label, Col.definition: r.definition}
-            for r in ladder.rungs
-        ],
-    }
 
 
 def puzzle(
@@ -259,6 +218,9 @@ def puzzle(
     strict: PuzzleStrictOpt = False,
     seed: Annotated[Optional[int], typer.Option(help="Draw the same puzzles again.")] = None,
     count: CountOpt = 1,
+    daily: DailyOpt = False,
+    date: DateArg = None,
+    show_par: ShowParOpt = False,
     as_json: JsonOpt = False,
     export: ExportOpt = None,
     config: ConfigOpt = None,
@@ -266,13 +228,20 @@ def puzzle(
 ) -> None:
     """Draw start/end pairs whose shortest ladder is exactly --steps steps.
 
+    --daily [DATE]: the web page's puzzle of that date (YYYY-MM-DD; today's,
+    by the UTC date, without one), picked by the page's own rule among the
+    puzzles export-web draws; it takes no other drawing option. --show-par
+    adds a par ladder of each puzzle (one of its shortest ladders, the least
+    rare; "par" in --json).
+
     Difficulty, from "odds": the odds per rung that a player picking each
     rung at random among the words one letter away finds a par ladder (easy
     from 0.2, medium from 0.14, hard from 0.1, fiendish below), one level
     harder when no par ladder keeps to everyday words. --json prints {"asked",
     "found", "puzzles": [{"start", "end", "steps", "ladders", "all_common",
     "difficulty", "odds", "moves_steps"}]} (moves_steps: with --moves, the
-    shortest ladder through that lexicon's words; else null). When
+    shortest ladder through that lexicon's words; else null); with --daily
+    {"date", "start", "end", "length", "steps", "difficulty"}. When
     fewer puzzles than --count are found, a line on stderr says so (exit 0).
     Exit 2 when no ladder of that many steps exists between words of that
     length (the message names the longest). A progress bar shows after a
@@ -284,6 +253,12 @@ def puzzle(
 
     progress.configure(False)  # a bar on stderr, only on a terminal and only past a second
     warn_address_space("a puzzle of raw/'s export", "it stops")
+    if daily or date is not None:
+        given = {"--length": length != 4, "--steps": steps != 5, "--lexicon": lexicon.lower() != "csw"}
+        given |= {"--moves": moves is not None, "--edit": edit, "--common": common, "--no-clean": not clean}
+        given |= {"--strict": strict, "--count": count != 1}
+        _print_daily(daily, date, given, seed, show_par, as_json, export_dir(export, config, build_dir))
+        return
     with reported(as_json):
         refuse_idle({"--strict": (strict and not clean, "--no-clean allows every word, --strict refuses some")})
         refuse_over("--count", count, MAX_COUNT, f"each puzzle tries up to {ATTEMPTS} start words")
@@ -302,23 +277,76 @@ def puzzle(
     if len(found) < count:
         say(
             f"found {len(found)} of the {count} puzzles asked for: {ATTEMPTS * count:,} start words tried "
-            f"(fewer pairs of {length}-letter words are {_steps(steps)} apart)",
+            f"(fewer pairs of {length}-letter words are {solved.steps(steps)} apart)",
             err=True,
         )
-    _print_puzzles(found, count, moves, as_json)
+    level = "strict" if clean or strict else "off"
+    pars = (
+        _pars(found, lexicon.lower(), edit, level, seed, as_json, export_dir(export, config, build_dir))
+        if show_par
+        else None
+    )
+    _print_puzzles(found, count, moves, as_json, pars)
 
 
-def _print_puzzles(found: list, asked: int, moves: Optional[str], as_json: bool) -> None:
-    """puzzle: each pair, its steps, how many shortest ladders, its difficulty (and its steps via --moves)."""
+def _pars(found: list, lexicon: str, edit: bool, clean: str, seed, as_json: bool, folder) -> list[list[str]]:
+    """A par ladder of each puzzle: its least rare shortest ladder, through the words the puzzle allows."""
+    from ladders.solve.solver import Ladders
+
+    with reported(as_json):
+        ladders = Ladders.open(folder)
+        return [ladders.shortest(p.start, p.end, lexicon, edit, seed, clean).words for p in found]
+
+
+def _print_daily(daily, date, given, seed, show_par, as_json, folder) -> None:
+    """puzzle --daily [DATE]: the page's puzzle of the date (today's, UTC), and with --show-par a par ladder."""
+    import json
+    import re
+    from datetime import date as day, datetime, timezone
+
+    from ladders.artifact.webexport import _puzzles
+    from ladders.solve.puzzle import daily as pick
+    from ladders.solve.solver import Ladders
+
+    with reported(as_json):
+        refuse_idle({"DATE": (not daily, "a date names the daily puzzle: --daily DATE")})
+        refuse_idle({option: (on, "--daily is the page's puzzle, drawn its own way") for option, on in given.items()})
+        when = date if date is not None else datetime.now(timezone.utc).date().isoformat()
+        try:  # a real calendar date, written as the page writes it
+            ok = bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", when)) and day.fromisoformat(when).isoformat() == when
+        except ValueError:
+            ok = False
+        if not ok:
+            from pipeline.errors import UsageError
+
+            raise UsageError(f"{when[:20]!r} is not a date: write it as 2026-11-23")
+        chosen = {"date": when} | pick(_puzzles(folder), when)
+        start, end = chosen["start"], chosen["end"]  # not a column: the page's puzzles' keys
+        if show_par:
+            chosen["par"] = Ladders.open(folder).shortest(start, end, seed=seed, clean="strict").words
+    if as_json:
+        say(json.dumps(chosen))
+        return
+    say(
+        f"Puzzle of {when}: {start} -> {end}: {solved.steps(chosen['steps'])}, "
+        f"{chosen['difficulty']}" + (f"\n  par: {' '.join(chosen['par'])}" if show_par else "")
+    )
+
+
+def _print_puzzles(found: list, asked: int, moves: Optional[str], as_json: bool, pars: list | None) -> None:
+    """puzzle: each pair, its steps, how many shortest ladders, its difficulty (and its steps via --moves),
+    and with --show-par a par ladder."""
     import json
     from dataclasses import asdict
 
     if as_json:
-        say(json.dumps({"asked": asked, "found": len(found), "puzzles": [asdict(p) for p in found]}))
+        listed = [asdict(p) | ({"par": par} if pars else {}) for p, par in zip(found, pars or found)]
+        say(json.dumps({"asked": asked, "found": len(found), "puzzles": listed}))
         return
-    for p in found:
+    for p, par in zip(found, pars or found):
         say(
-            f"{p.start} -> {p.end}: {_steps(p.steps)}, {p.ladders:,} shortest ladder"
+            f"{p.start} -> {p.end}: {solved.steps(p.steps)}, {p.ladders:,} shortest ladder"
             f"{'s' if p.ladders != 1 else ''}, {p.difficulty}"
-            + (f"; {_steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
+            + (f"; {solved.steps(p.moves_steps)} through {moves.lower()} words" if p.moves_steps is not None else "")
+            + (f"\n  par: {' '.join(par)}" if pars else "")
         )

@@ -28,6 +28,9 @@ def label(level: int | None, cutoffs: dict[str, int]) -> str:
     return "obscure"
 
 
+EVERYDAY = "common"  # the rareness label of an everyday word (the first of the config's rareness_labels)
+
+
 # Named tuples and a plain class, not dataclasses: a dataclass compiles its generated methods at import,
 # 9 ms of a fresh `ladders solve` (0.15 s in all).
 class Rung(NamedTuple):
@@ -53,8 +56,19 @@ class Ladder(NamedTuple):
         return len(self.rungs) - 1
 
     @property
-    def cost(self) -> int:
+    def rareness(self) -> int:
+        """The sum of its words' rareness."""
         return sum(r.rareness for r in self.rungs)
+
+    @property
+    def cost(self) -> int:
+        """The common-word rule's cost (the one meaning of "cost"): each everyday word 1, any other its rareness."""
+        return sum(1 if r.label == EVERYDAY else r.rareness for r in self.rungs)
+
+    @property
+    def everyday(self) -> bool:
+        """Whether every word is everyday (labelled common)."""
+        return all(r.label == EVERYDAY for r in self.rungs)
 
 
 class Group:
@@ -78,8 +92,9 @@ class Group:
         self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
         self.vulgar_sense = vulgar_sense or [False] * len(words)
         # A common-word ladder's cost of each word: 1 when everyday, else its rareness.
-        self.cost = [1 if lab == "common" else r for lab, r in zip(labels, rareness)]
+        self.cost = [1 if lab == EVERYDAY else r for lab, r in zip(labels, rareness)]
         self._clean: dict[str, list[list[int]]] = {}
+        self._everyday: dict[str, tuple[list[bool], list[list[int]]]] = {}
         self.index = {w: i for i, w in enumerate(words)}
         self._csr: dict[str, tuple] = {}
 
@@ -102,6 +117,16 @@ class Group:
             off = [self.refused(v, level) is not None for v in range(len(self.words))]
             self._clean[level] = [[] if off[v] else [u for u in ns if not off[u]] for v, ns in enumerate(self.adjacent)]
         return self._clean[level]
+
+    def everyday(self, clean: bool | str) -> tuple[list[bool], list[list[int]]]:
+        """Which words are everyday and not refused at this clean level, and the links among those alone:
+        computed once per group and level (a puzzle's draws and a solve's "no everyday ladder" ask often)."""
+        level = clean_level(clean)
+        if level not in self._everyday:
+            kept = [lab == EVERYDAY and self.refused(v, level) is None for v, lab in enumerate(self.labels)]
+            links = [[u for u in ns if kept[u]] if kept[v] else [] for v, ns in enumerate(self.adjacent)]
+            self._everyday[level] = (kept, links)
+        return self._everyday[level]
 
     def steps_left(self, t: int) -> list[int]:
         """A lower bound on the steps from each word to word t: letters that differ (one changes

@@ -157,19 +157,13 @@ def _with_moves(ladders: Ladders, puzzle: Puzzle, moves: str, edit: bool, clean:
     return None if steps is None else replace(puzzle, moves_steps=steps)
 
 
-def _restricted(group: Group, allowed: list[bool]) -> list[list[int]]:
-    """The group's links among the allowed words only."""
-    return [[u for u in ns if allowed[u]] if allowed[v] else [] for v, ns in enumerate(group.adjacent)]
-
-
 def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: str, rng: random.Random) -> Puzzle | None:
     """A puzzle from word s, or None when s has no fitting end word."""
-    is_common = [label == "common" and group.refused(v, clean) is None for v, label in enumerate(group.labels)]
+    is_common, everyday = group.everyday(clean)  # once per group and level, not per draw (issue 42, item 7)
     if group.refused(s, clean) is not None or (common and not is_common[s]):
         return None
     full = group.links(clean)
     dist = search.distances(full, s)
-    everyday = _restricted(group, is_common)
     by_common = search.distances(everyday, s)
     reach = by_common if common else dist
     ends = sorted(v for v, d in reach.items() if d == steps and len(group.words[v]) == length)
@@ -184,3 +178,27 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
     return Puzzle(
         group.words[s], group.words[t], steps, counts[t], all_common, difficulty(odds, all_common), round(odds, 6)
     )
+
+
+# The page's daily puzzle (ladders/web/play.js, newPuzzle): among the puzzles export-web draws for the page
+# (webexport's, in their order), those of at least these letters and steps; of them, the one at FNV-1a of
+# the date (YYYY-MM-DD, UTC) modulo their count. tests/test_puzzle_daily.py runs play.js's rule in node and
+# holds the two to the same pick.
+DAILY_AT_LEAST = {"length": 4, "steps": 4}  # not a column: the page's puzzles' keys
+
+
+def day_index(date: str, n: int) -> int:
+    """play.js's dayIndex: 32-bit FNV-1a of the date's characters, modulo n."""
+    h = 2166136261
+    for c in date:
+        h = ((h ^ ord(c)) * 16777619) & 0xFFFFFFFF
+    return h % n
+
+
+def daily(page: list[dict], date: str) -> dict:
+    """The page's puzzle of `date` among `page`, the page's puzzles ({start, end, length, steps, difficulty})."""
+    pool = [p for p in page if all(p[key] >= least for key, least in DAILY_AT_LEAST.items())]
+    if not pool:
+        least = " and ".join(f"{n} or more {key}" for key, n in DAILY_AT_LEAST.items())
+        raise SolveError(f"no daily puzzle: this export has no puzzle of {least}")
+    return pool[day_index(date, len(pool))]

@@ -34,6 +34,12 @@ def clean_level(clean: bool | str | None) -> str:
     return level
 
 
+def clean_name(level: str) -> str:
+    """How a message names a clean level's ladders: "clean" (no offensive word), "family-safe" (nor a
+    vulgar-sense one: the default of every solver), "unfiltered"."""
+    return {"off": "unfiltered", "on": "clean", "strict": "family-safe"}[level]
+
+
 class UnknownWord(SolveError):
     exit_code = 10
 
@@ -83,16 +89,22 @@ RING_TWO_LETTERS = 15
 
 def nearest(word: str, listed: dict[str, int], limit: int) -> list[str]:
     """Up to `limit` of the `listed` words (word -> rareness) nearest to `word`, an unknown word: one edit
-    away, else two; commonest first."""
+    away (a letter changed, deleted or inserted, or two neighbours swapped: WRAM -> WARM), else two;
+    commonest first, and among equally common ones a swap first (the likeliest slip of a typing hand)."""
     if len(word) > max(map(len, listed), default=0) + 2:
         return []  # nothing listed is within two edits
-    ring = {word}
+    ring, swaps = {word}, _swaps(word)
     for _ in range(2 if len(word) <= RING_TWO_LETTERS else 1):
         ring = {v for w in ring for v in _edits(w)}
-        near = sorted((listed[w], w) for w in ring if w in listed and w != word)
+        near = sorted((listed[w], w not in swaps, w) for w in ring if w in listed and w != word)
         if near:
-            return [w for _, w in near[:limit]]
+            return [w for *_, w in near[:limit]]
     return []
+
+
+def _swaps(word: str) -> set[str]:
+    """The word with two neighbouring letters swapped."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
 
 
 def _edits(word: str) -> set[str]:
@@ -102,4 +114,5 @@ def _edits(word: str) -> set[str]:
         {a + c + b[1:] for a, b in splits if b for c in letters}
         | {a + b[1:] for a, b in splits if b}
         | {a + c + b for a, b in splits for c in letters}
+        | _swaps(word)
     )

@@ -1,37 +1,32 @@
 """The reference solver: ladders from build/export/ alone.
 
-`Ladders.open(export_dir)` reads only manifest.json (its schema_version) and
-stats ladder.sqlite (waiting out a rebuild's swap); nothing else until asked.
-It reads ladder.sqlite with Python's own sqlite3, not words.parquet with polars: a one-off `ladders
-solve` would otherwise spend more time importing polars and numpy (0.3 s) than
-solving. Each question looks its two words up by the index on `word`, then
-loads only the one group they share (`SELECT ... WHERE group_csw = ?`, by the
-group's index, neighbour lists included) as a group.py `Group`, which fetches
-the definitions of a ladder's words alone; a few groups stay cached. A
-question's words and clean level are checked by question.py's rules, and
+`Ladders.open(export_dir)` reads only manifest.json (its schema_version) and stats ladder.sqlite (waiting
+out a rebuild's swap); nothing else until asked. It reads ladder.sqlite with Python's own sqlite3, not
+words.parquet with polars: a one-off `ladders solve` would otherwise spend more time importing polars and
+numpy (0.3 s) than solving. Each question looks its two words up by the index on `word`, then loads only
+the one group they share (`SELECT ... WHERE group_csw = ?`, neighbour lists included), checked by
+loaded.py against the column table's declared types and the group's rules (a damaged group is
+DamagedState, exit 3), as a group.py `Group`, which fetches the definitions of a ladder's words alone; a
+few groups stay cached. A question's words and clean level are checked by question.py's rules, and
 refused with its SolveError kinds.
 
-What it reads of ladder.sqlite's `words` table: `id`, `word`, `length`,
-`in_<lexicon>`, `rareness`, `group_<lexicon>` and `group_<lexicon>_edit`,
-`scowl_level`, `offensive`, `vulgar_sense`, `links` (and `edit_links`, for
-edit ladders) as JSON arrays in text, and `definition`; of manifest.json:
+What it reads of ladder.sqlite's `words` table: `id`, `word`, `length`, `in_<lexicon>`, `rareness`,
+`group_<lexicon>` and `group_<lexicon>_edit`, `scowl_level`, `offensive`, `vulgar_sense`, `links` (and
+`edit_links`, for edit ladders) as JSON arrays in text, and `definition`; of manifest.json:
 `schema_version`, `lexicons` and `config.rareness_labels`.
 
 Two answers, one definition shared with the PHP solver and the web page:
-- shortest: the fewest steps, then the least sum of rareness over the ladder's
-  words (a bidirectional breadth-first search that keeps, layer by layer, each
-  word's least rareness sum);
-- common: every everyday word (labelled common: SCOWL's main lists up to the
-  config's `rareness_labels.common`) costs 1, any other word its rareness; the
-  least sum of costs, then the fewest steps, then the least rareness sum (A* on
-  that triple; in a large group, Dijkstra in scipy). A common ladder is thus
-  longer than the shortest only to avoid a word beyond everyday.
-With `clean="on"` (or True) neither search steps on a word flagged offensive; with `clean="strict"`
-nor on an everyday word flagged vulgar_sense (ASS, COCK). Each rung
-carries a rareness label (common / uncommon / rare / obscure) from its SCOWL
-level, with the cut-offs the build's config named (manifest.json).
-Where several ladders tie exactly, one is drawn uniformly at random among them
-(by counting paths and walking back), reproducibly with a seed; `count` says how many tie.
+- shortest: the fewest steps, then the least sum of rareness over the ladder's words (a bidirectional
+  breadth-first search that keeps, layer by layer, each word's least rareness sum);
+- common: every everyday word (labelled common: SCOWL's main lists up to the config's
+  `rareness_labels.common`) costs 1, any other word its rareness (`Ladder.cost`); the least sum of costs,
+  then the fewest steps, then the least rareness sum (A* on that triple; in a large group, Dijkstra in
+  scipy). A common ladder is thus longer than the shortest only to avoid a word beyond everyday.
+With `clean="on"` (or True) neither search steps on a word flagged offensive; with `clean="strict"` (the
+CLI's default) nor on an everyday word flagged vulgar_sense (ASS, COCK). Each rung carries a rareness label
+(common / uncommon / rare / obscure) from its SCOWL level, with the cut-offs the build's config named
+(manifest.json). Where several ladders tie exactly, one is drawn uniformly at random among them (by
+counting paths and walking back), reproducibly with a seed; `count` says how many tie.
 
     >>> ladders = Ladders.open("build/export")
     >>> ladder = ladders.shortest("cold", "warm", seed=1)
@@ -51,13 +46,14 @@ from collections import OrderedDict
 from functools import cached_property
 from pathlib import Path
 
-from pipeline.columns import LIST_COLUMNS, SQLITE_FILE, Col, lookup_columns
+from pipeline.columns import LIST_COLUMNS, SQLITE_FILE, Col, in_column, lookup_columns
 from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
 from pipeline.columns import group_column as contract_group_column
 from pipeline.errors import DamagedState, NoExport
-from ladders.solve import search
+from ladders.solve import loaded, search
 from ladders.solve.group import Group, Ladder, label
 from ladders.solve.question import (
+    CLEAN_LEVELS,
     LengthsDiffer,
     NoLadder,
     OffensiveWord,
@@ -65,6 +61,7 @@ from ladders.solve.question import (
     SolveError,
     UnknownWord,
     clean_level,
+    clean_name,
     nearest,
     normalise,
     shown,
@@ -162,6 +159,11 @@ class Ladders:
             f"SELECT {', '.join(columns)} FROM words WHERE {Col.word} IN ({', '.join('?' * len(words))})",
             tuple(words),
         )
+        if len({row[0] for row in found}) != len(found):  # the unique index on word dropped, a row copied
+            twice = next(row[0] for n, row in enumerate(found) if row[0] in {r[0] for r in found[:n]})
+            raise DamagedState(
+                f"{self.sqlite_file} is damaged: {shown(str(twice))} has two rows; build the export again"
+            )
         return {row[0]: dict(zip(columns, row)) for row in found}
 
     def listed(self, lexicon: str) -> dict[str, int]:
@@ -207,6 +209,8 @@ class Ladders:
                     f"{row[column]!r}; build the export again"
                 )
         if a[column] != b[column]:
+            self._check_ends(a, column, lexicon)
+            self._check_ends(b, column, lexicon)
             sizes = dict(
                 self.query(
                     f"SELECT {column}, count(*) FROM words WHERE {column} IN (?, ?) GROUP BY {column}",
@@ -219,36 +223,39 @@ class Ladders:
             )
         return a, b
 
-    def _load_group(self, column: str, group_id: int) -> Group:
-        lists = LIST_COLUMNS["edit" if column.endswith("_edit") else "sub"]
-        rows = self.query(
-            f"SELECT {Col.id}, {Col.word}, {Col.rareness}, {Col.scowl_level}, {Col.offensive}, "
-            f"{Col.vulgar_sense}, {', '.join(lists)} FROM words WHERE {column} = ? ORDER BY {Col.id}",
-            (group_id,),
-        )
-        ids = [row[0] for row in rows]
-        damaged = next((r for r in rows if not (isinstance(r[2], int) and r[2] >= 1)), None)
-        if damaged is not None:  # the searches need costs that grow: 0 or less loops for ever
-            raise DamagedState(
-                f"{self.sqlite_file} is damaged: {shown(str(damaged[1]))} has rareness {damaged[2]!r} "
-                "(rareness is a whole number, 1 or more); build the export again"
-            )
-        local = {i: n for n, i in enumerate(ids)}
-        # Each list is JSON array text: all of them parsed in one call (a call per row took 3x as long).
-        parsed = json.loads("[" + ",".join(text for row in rows for text in row[6:]) + "]")
-        if len(lists) > 1:
-            parsed = [sum(parsed[n : n + len(lists)], []) for n in range(0, len(parsed), len(lists))]
+    def _check_ends(self, row: dict, column: str, lexicon: str) -> None:
+        """DamagedState when a neighbour of the word in the lexicon is in another group (loaded.check_ends)."""
         try:
-            adjacent = [list(map(local.__getitem__, ns)) for ns in parsed]
-        except KeyError:  # an OWL group's words may have CSW-only neighbours, outside the group
-            adjacent = [[local[j] for j in ns if j in local] for ns in parsed]
+            loaded.check_ends(self.query, row[Col.word], row[column], column, lexicon)
+        except loaded.Damage as damage:
+            raise DamagedState(f"{self.sqlite_file} is damaged: {damage}; build the export again") from None
+
+    def _load_group(self, column: str, group_id: int) -> Group:
+        """The group's rows as a Group, checked by loaded.py's rules: a damaged one is DamagedState."""
+        lexicon = next(
+            name for name in self.lexicons if column in (group_column(name, False), group_column(name, True))
+        )
+        lists = LIST_COLUMNS["edit" if column == group_column(lexicon, True) else "sub"]
+        names = [*loaded.LOADED, in_column(lexicon), *lists]
+        rows = self.query(f"SELECT {', '.join(names)} FROM words WHERE {column} = ? ORDER BY {Col.id}", (group_id,))
+        try:
+            loaded.check_columns(rows, names, loaded.declared(self.lexicons))
+            ids, words, rareness = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+            loaded.check_words(ids, words, rareness, [r[6] for r in rows], lexicon)
+            adjacent = loaded.links(
+                rows, 7, len(lists), ids, words, lexicon, lambda away: loaded.outside(self.query, away, lexicon)
+            )
+        except loaded.Damage as damage:
+            raise DamagedState(
+                f"{self.sqlite_file} is damaged: {column} {group_id}: {damage}; build the export again (make build)"
+            ) from None
         cutoffs = self.label_cutoffs
         return Group(
             column,
             group_id,
             ids,
-            [r[1] for r in rows],
-            [r[2] for r in rows],
+            words,
+            rareness,
             adjacent,
             [label(r[3], cutoffs) for r in rows],
             [bool(r[4]) for r in rows],
@@ -303,20 +310,25 @@ class Ladders:
         column = group_column(lexicon, edit)
         group = self.group(column, a[column])
         s, t = group.index[a[Col.word]], group.index[b[Col.word]]
-        if clean != "off":
-            for v in (s, t):
-                why = group.refused(v, clean)
-                if why:
-                    option = "--clean" if clean == "on" else "--strict"
-                    raise OffensiveWord(
-                        f"{group.words[v]} is flagged {why}: {option} ladders neither start nor end on such a word"
-                    )
-            if not search.reachable(group.links(clean), s, t):
-                flagged = Col.offensive if clean == "on" else f"{Col.offensive} or {Col.vulgar_sense}"
-                raise NoLadder(
-                    f"no clean ladder: every ladder from {group.words[s]} to {group.words[t]} "
-                    f"steps on a word flagged {flagged}"
+        for v in (s, t):
+            why = group.refused(v, clean)
+            if why:
+                raise OffensiveWord(
+                    f"{group.words[v]} is flagged {why}: a {clean_name(clean)} ladder neither starts nor ends on "
+                    "such a word (--no-clean allows every word)"
                 )
+        if not search.reachable(group.links(clean), s, t):
+            if clean == "off" or not search.reachable(group.links("off"), s, t):
+                # The group's links never join two of its words: its rows say one group where there are two.
+                raise DamagedState(
+                    f"{self.sqlite_file} is damaged: {column} {group.group_id} holds {group.words[s]} and "
+                    f"{group.words[t]} but no link joins them; build the export again (make build)"
+                )
+            flagged = " or ".join(CLEAN_LEVELS[clean])
+            raise NoLadder(
+                f"no {clean_name(clean)} ladder: every ladder from {group.words[s]} to {group.words[t]} "
+                f"steps on a word flagged {flagged} (--no-clean allows every word)"
+            )
         return group, s, t
 
     # ---- the two searches ----------------------------------------------------------
@@ -353,6 +365,14 @@ class Ladders:
         if not compiled:
             counts, preds = search.a_star(group.links(clean), group.cost, group.steps_left(t), s, t, group.rareness)
         return group.ladder(search.draw(preds, counts, t, random.Random(seed)), counts[t])
+
+    def everyday_joins(
+        self, start: str, end: str, lexicon: str = "csw", edit: bool = False, clean: bool | str = False
+    ) -> bool:
+        """Whether a ladder of everyday words (labelled common) at this clean level joins the two words."""
+        group, s, t = self._prepare(start, end, lexicon, edit, clean)
+        kept, links = group.everyday(clean)
+        return kept[s] and kept[t] and search.reachable(links, s, t)
 
     def all_shortest(
         self, start: str, end: str, lexicon: str = "csw", edit: bool = False, limit: int = 10, clean: bool | str = False
