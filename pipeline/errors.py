@@ -16,7 +16,7 @@ EXIT_CODES: tuple[tuple[str, str], ...] = (
         "3",
         "damaged or missing state: a lock, build folder or export that is not what ladders wrote, an export of "
         "another schema_version, or no export at all where a command looks for one (`solve`, `puzzle`, "
-        "`verify`, `diff`, `export-sql`, `export-web` alike)",
+        "`verify`, `diff`, `export-sql`, `export-web` alike); a group of `ladder.sqlite` that `solve` finds damaged",
     ),
     (
         "4",
@@ -31,8 +31,8 @@ EXIT_CODES: tuple[tuple[str, str], ...] = (
     ),
     (
         "10-14",
-        "`solve` refusals: unknown word, lengths differ, different groups (or no clean ladder), same "
-        "word, flagged end word (`--clean`, `--strict`)",
+        "`solve` refusals: unknown word, lengths differ, different groups (or no family-safe or clean ladder), "
+        "same word, flagged end word (not with `--no-clean`)",
     ),
     ("130", "interrupted (Ctrl-C): says which stages finished; the previous export is intact"),
     ("141", "the reader of the output went away (a pipe to `head -1`): nothing is said, as a shell reports SIGPIPE"),

@@ -69,7 +69,7 @@ from pipeline.columns import (
 )
 from pipeline.config import LEXICON_FILES, PATH_KEYS
 from pipeline.sqlite import sqlite_file
-from pipeline.schemas import check_schema
+from pipeline.schemas import STRAY, check_schema
 from pipeline.stage import Output, Stage
 from stages.reports.summary import coverage_by_band, definition_counts, summary
 from stages.rules.offensive import reviewed_list
@@ -181,7 +181,12 @@ def build_export(
         words = build_words(lexicon, definitions, rareness, links, groups)
         sqlite = pool.submit(write_sqlite, words)
         group_table = build_group_table(words)
-        problems = {"skipped_lines": skipped.height, "definition_warnings": warnings.height}
+        strays = warnings.filter(pl.col("reason") == STRAY).height  # remove-list words no list holds
+        problems = {
+            "skipped_lines": skipped.height,
+            "definition_warnings": warnings.height - strays,
+            "remove_list_strays": strays,
+        }
         files = {
             WORDS_FILE: parquet_bytes(words, row_group_size=WORDS_ROW_GROUP),
             GROUPS_FILE: parquet_bytes(group_table),
@@ -286,6 +291,7 @@ STAGE = Stage(
         "pipeline.config",  # the raw-input keys the manifest records (LEXICON_FILES, PATH_KEYS)
         "pipeline.config_checks",
         "stages.reports.summary",
+        "pipeline.wording",  # the summary's counted nouns and warnings
         "stages.rules.offensive",  # the reviewed list's reader, and what offensive.py imports:
         "stages.rules.derivations",
         "stages.rules.morphology",

@@ -161,9 +161,13 @@ def test_lenient_flag(tiny):
     assert pl.read_parquet(tiny / "build/01_skipped.parquet")["line"].to_list() == [15]
     assert pl.read_parquet(tiny / "build/01_warnings.parquet")["line"].to_list() == [7, 9, 11, 13, 17, 19]
     manifest = json.loads((tiny / "build/export/manifest.json").read_text())
-    assert manifest["counts"]["list_problems"] == {"skipped_lines": 1, "definition_warnings": 6}
+    assert manifest["counts"]["list_problems"] == {
+        "skipped_lines": 1,
+        "definition_warnings": 6,
+        "remove_list_strays": 0,
+    }
     assert (
-        "  1 word-list lines skipped (--lenient), 6 definition warnings (words kept)"
+        "  1 word-list line skipped (--lenient), 6 definition warnings (words kept)"
         in (tiny / "build/export/summary.txt").read_text().splitlines()
     )
     status = invoke("status", "--config", str(tiny / "config.toml"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from pipeline.columns import Col
+from pipeline.columns import EVERYDAY_COST, EVERYDAY_LABEL, Col
 from ladders.solve import search
 from ladders.solve.question import CLEAN_LEVELS, clean_level
 
@@ -28,7 +28,7 @@ def label(level: int | None, cutoffs: dict[str, int]) -> str:
     return "obscure"
 
 
-EVERYDAY = "common"  # the rareness label of an everyday word (the first of the config's rareness_labels)
+EVERYDAY = EVERYDAY_LABEL  # the rareness label of an everyday word (the first of the config's rareness_labels)
 
 
 # Named tuples and a plain class, not dataclasses: a dataclass compiles its generated methods at import,
@@ -63,7 +63,7 @@ class Ladder(NamedTuple):
     @property
     def cost(self) -> int:
         """The common-word rule's cost (the one meaning of "cost"): each everyday word 1, any other its rareness."""
-        return sum(1 if r.label == EVERYDAY else r.rareness for r in self.rungs)
+        return sum(EVERYDAY_COST if r.label == EVERYDAY else r.rareness for r in self.rungs)
 
     @property
     def everyday(self) -> bool:
@@ -92,7 +92,7 @@ class Group:
         self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
         self.vulgar_sense = vulgar_sense or [False] * len(words)
         # A common-word ladder's cost of each word: 1 when everyday, else its rareness.
-        self.cost = [1 if lab == EVERYDAY else r for lab, r in zip(labels, rareness)]
+        self.cost = [EVERYDAY_COST if lab == EVERYDAY else r for lab, r in zip(labels, rareness)]
         self._clean: dict[str, list[list[int]]] = {}
         self._everyday: dict[str, tuple[list[bool], list[list[int]]]] = {}
         self.index = {w: i for i, w in enumerate(words)}

@@ -7,8 +7,8 @@ writes the text. Reads
   and ladders being the ones shown);
 - group_table: groups.parquet's rows (lexicon, mode, group_id, size, length, example);
 - longest: 06_longest's rows (lexicon, mode, group_id, length, diameter, start, end);
-- problems: the counts of skipped word-list lines and definition warnings (skipped_lines,
-  definition_warnings).
+- problems: the counts of skipped word-list lines, definition warnings and remove-list words no list
+  holds (skipped_lines, definition_warnings, remove_list_strays).
 `summary` gives the text: words per length, the first lexicon's groups per length with the largest, its
 longest ladder per length, the most-linked words per length, definition coverage (overall, by kind, per
 source, per SCOWL band and source), the offensive and vulgar_sense counts, the word-list problems, and
@@ -24,6 +24,7 @@ import textwrap
 import polars as pl
 
 from pipeline.columns import Col, in_column, lexicons_of
+from pipeline.wording import counted, warnings_text
 
 
 # How a definition was made, read off its `definition_source` (stage 2): a list's own text (`csw`,
@@ -220,8 +221,16 @@ def _problems(problems: dict[str, int]) -> list[str]:
     return [
         "",
         "Word-list problems (01_skipped.parquet, 01_warnings.parquet)",
-        f"  {problems['skipped_lines']:,} word-list lines skipped (--lenient), "
-        f"{problems['definition_warnings']:,} definition warnings (words kept)",
+        f"  {counted(problems['skipped_lines'], 'word-list line')} skipped (--lenient)"
+        + "".join(
+            f", {text}"
+            for text in [
+                warnings_text(
+                    problems["definition_warnings"] + problems["remove_list_strays"], problems["remove_list_strays"]
+                )
+            ]
+            if text
+        ),
     ]
 
 
