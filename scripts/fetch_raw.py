@@ -70,7 +70,9 @@ PACKAGES = (
             for kind in ("data", "index")
             for pos in ("noun", "verb", "adj", "adv")
         )
-        + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv")),
+        + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv"))
+        # The corpus tag count of each sense (stage 2 orders senses by it: docs/definitions.md).
+        + (("usr/share/wordnet/cntlist.rev", "wordnet/"),),
         "WordNet 3.0 (permissive, Princeton)",
     ),
     Package(
