@@ -74,11 +74,13 @@ INDEX_LINE = r"^\S+ [nvasr] \d+ \d+ (\S+ )*\d+ \d+( \d{8})+$"
 
 
 def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`): every sense of a single-word lemma
-    whose synset writes it in lower case, in WordNet's order (most frequent first; `sense` counts from 0
-    over the senses kept), `tagged` the lemma's count of corpus-tagged senses for that part of speech,
-    `domains` the offsets of the synset's usage domains (`;u`)."""
+    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`, `offset`, `key`, `count`): every sense of a
+    single-word lemma whose synset writes it in lower case, in WordNet's order (most frequent first; `sense`
+    counts from 0 over the senses kept), `tagged` the lemma's count of corpus-tagged senses for that part of
+    speech, `domains` the offsets of the synset's usage domains (`;u`), `key` its sense key
+    (`dock%1:06:00::`, sense_keys) and `count` the corpus's tags of that sense (cntlist.rev; 0 when untagged)."""
     frames = []
+    counts = tag_counts(wordnet)
     for rank, (pos, tag) in enumerate(POS.items()):
         f = pl.col("f")
         count = f.list.get(2).cast(pl.Int64)
@@ -98,38 +100,15 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
             .with_columns(pl.int_ranges(pl.col("offset").list.len()).alias("order"))
             .explode("offset", "order")
         )
-        line = pl.col("line")
-        data = (
-            _lines(wordnet, f"data.{pos}")
-            .to_frame()
-            .select(
-                "line",
-                line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
-                line.str.extract(SYNSET_WORDS, 1)
-                .str.strip_chars_end(" ")
-                .str.split(" ")
-                .list.gather_every(2)
-                .list.eval(pl.element().str.replace(r"\(.*\)$", ""))
-                .alias("written"),
-                pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
-                pl.col("line")
-                .str.splitn(" | ", 2)
-                .struct.field("field_1")
-                .str.split('; "')
-                .list.first()
-                .str.strip_chars()
-                .str.strip_chars_end(",")  # PHARMACY's `... drugs and medicines,` before its example
-                .alias("gloss"),
-            )
-        )
-        bad = data.filter(pl.col("written").is_null())
-        if bad.height:
-            raise InputFormatError(f"WordNet file data.{pos}: not a synset line: {bad['line'][0][:60]!r}")
+        data = _synsets(wordnet, pos)
         frames.append(
-            index.join(data.drop("line"), on="offset")
-            .filter(pl.col("written").list.contains(pl.col("lemma")))  # NICE: not the city, written Nice
+            index.join(data, on=["offset", "lemma"])  # NICE: not the city, written Nice
             .sort("lemma", "order")
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("sense"))
+            # cntlist.rev names some satellites by an older head (abandoned%5:00:00:forsaken:00 where the data
+            # has uninhabited): a lemma's lexicographer file and lex id identify its sense alone.
+            .with_columns(pl.col("key").str.extract(r"^(\S+%\d:\d\d:\d\d):", 1).alias("sense_id"))
+            .join(counts, on="sense_id", how="left", maintain_order="left")
             .select(
                 "lemma",
                 pl.lit(tag).alias("pos"),
@@ -139,9 +118,93 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
                 "gloss",
                 "domains",
                 "offset",
+                "key",
+                pl.col("count").fill_null(0),
             )
         )
     return pl.concat(frames)
+
+
+SS_TYPE = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}
+
+
+def _synsets(wordnet: dict[str, bytes], pos: str) -> pl.DataFrame:
+    """(`offset`, `lemma`, `key`, `domains`, `gloss`): one row per word a synset of data.<pos> writes exactly
+    as given (`lemma`: lower case ones are a lemma's own), with its sense key (sense_keys)."""
+    line = pl.col("line")
+    words = line.str.extract(SYNSET_WORDS, 1).str.strip_chars_end(" ").str.split(" ")
+    data = (
+        _lines(wordnet, f"data.{pos}")
+        .to_frame()
+        .select(
+            "line",
+            line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
+            line.str.slice(9, 2).alias("lexfile"),
+            line.str.slice(12, 1).alias("ss_type"),
+            words.list.gather_every(2).list.eval(pl.element().str.replace(r"\(.*\)$", "")).alias("written"),
+            words.list.gather_every(2, offset=1).alias("lex_id"),
+            line.str.extract(r" & (\d{8}) a ", 1).alias("head_offset"),
+            line.str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
+            line.str.splitn(" | ", 2)
+            .struct.field("field_1")
+            .str.split('; "')
+            .list.first()
+            .str.strip_chars()
+            .str.strip_chars_end(",")  # PHARMACY's `... drugs and medicines,` before its example
+            .alias("gloss"),
+        )
+    )
+    bad = data.filter(pl.col("written").is_null())
+    if bad.height:
+        raise InputFormatError(f"WordNet file data.{pos}: not a synset line: {bad['line'][0][:60]!r}")
+    two = pl.col("lex_id").str.to_integer(base=16).cast(pl.String).str.zfill(2)
+    heads = data.select(
+        pl.col("offset").alias("head_offset"),
+        pl.col("written").list.first().str.to_lowercase().alias("head_word"),
+        pl.col("lex_id").list.first().str.to_integer(base=16).cast(pl.String).str.zfill(2).alias("head_id"),
+    )
+    satellite = pl.col("ss_type") == "s"
+    return (
+        data.drop("line")
+        .explode("written", "lex_id")
+        .join(heads, on="head_offset", how="left", maintain_order="left")
+        .select(
+            "offset",
+            pl.col("written").alias("lemma"),
+            pl.format(
+                "{}%{}:{}:{}:{}:{}",
+                pl.col("written").str.to_lowercase(),
+                pl.col("ss_type").replace_strict(SS_TYPE, return_dtype=pl.String),
+                "lexfile",
+                two,
+                pl.when(satellite).then("head_word").otherwise(pl.lit("")),
+                pl.when(satellite).then("head_id").otherwise(pl.lit("")),
+            ).alias("key"),
+            "domains",
+            "gloss",
+        )
+        .unique(["offset", "lemma"], keep="first", maintain_order=True)
+    )
+
+
+def tag_counts(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`sense_id`, `count`): the corpus's tags of each sense, from cntlist.rev (`sense_key sense_number
+    tag_cnt`), `sense_id` the key without its head (`abandoned%5:00:00`); an empty table when the folder has no
+    such file (a small test WordNet)."""
+    schema = {"sense_id": pl.String, "count": pl.Int64}
+    if not any(path.rsplit("/", 1)[-1] == "cntlist.rev" for path in wordnet):
+        return pl.DataFrame(schema=schema)
+    lines = _lines(wordnet, "cntlist.rev")
+    bad = lines.filter(~lines.str.contains(r"^\S+%\d:\d\d:\d\d:\S*:\S* \d+ \d+$"))
+    if bad.len():
+        raise InputFormatError(f"WordNet file cntlist.rev: not a count line: {bad[0][:60]!r}")
+    fields = lines.str.split(" ")
+    return (
+        pl.DataFrame({"key": fields.list.first(), "count": fields.list.last().cast(pl.Int64)})
+        .group_by(pl.col("key").str.extract(r"^(\S+%\d:\d\d:\d\d):", 1).alias("sense_id"))
+        .agg(pl.col("count").sum())
+        .sort("sense_id")
+    )
 
 
 # The usage domains whose sense a dual-use word shows after its everyday one, with the label it is shown by
