@@ -96,6 +96,7 @@ PACKAGES = (
 HANDWRITTEN = {
     "supplement/definitions.txt": "definitions of English function words and of common words the dictionaries lack (CC0)",
     "supplement/offensive.txt": "reviewed levels for the offensive and vulgar_sense flags (CC0)",
+    "main_senses.tsv": "the reviewed main-sense table: which sense of a word leads, judged here (CC0)",
 }
 
 

@@ -44,7 +44,9 @@ def main() -> int:
         return 2
     everyday = words.filter(pl.col("in_everyday") & pl.col("length").is_between(3, 6) & (pl.col("degree") > 0))
     table = senses(wordnet)
-    found = candidates(everyday["word"], table, morphology(words["word"], wordnet), words["word"], proper_lemmas(wordnet, table))
+    found = candidates(
+        everyday["word"], table, morphology(words["word"], wordnet), words["word"], proper_lemmas(wordnet, table)
+    )
     many = found.group_by("word").agg(pl.len().alias("n")).filter(pl.col("n") >= 2)["word"].sort().to_list()
     rng = random.Random(SEED)
     rng.shuffle(many)

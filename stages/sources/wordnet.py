@@ -35,6 +35,7 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
+from stages.sources.wordnet_order import LATER_DOMAINS, leading, pos_order
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
@@ -74,11 +75,12 @@ INDEX_LINE = r"^\S+ [nvasr] \d+ \d+ (\S+ )*\d+ \d+( \d{8})+$"
 
 
 def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`, `offset`, `key`, `count`): every sense of a
-    single-word lemma whose synset writes it in lower case, in WordNet's order (most frequent first; `sense`
+    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`, `offset`, `key`, `count`, `heads`): every
+    sense of a single-word lemma whose synset writes it in lower case, in WordNet's order (most frequent first; `sense`
     counts from 0 over the senses kept), `tagged` the lemma's count of corpus-tagged senses for that part of
     speech, `domains` the offsets of the synset's usage domains (`;u`), `key` its sense key
-    (`dock%1:06:00::`, sense_keys) and `count` the corpus's tags of that sense (cntlist.rev; 0 when untagged)."""
+    (`dock%1:06:00::`), `count` the corpus's tags of that sense (cntlist.rev; 0 when untagged) and `heads`
+    whether the lemma is the synset's first word (LID is not EYELID's)."""
     frames = []
     counts = tag_counts(wordnet)
     for rank, (pos, tag) in enumerate(POS.items()):
@@ -120,6 +122,7 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
                 "offset",
                 "key",
                 pl.col("count").fill_null(0),
+                "heads",
             )
         )
     return pl.concat(frames)
@@ -166,7 +169,8 @@ def _synsets(wordnet: dict[str, bytes], pos: str) -> pl.DataFrame:
     satellite = pl.col("ss_type") == "s"
     return (
         data.drop("line")
-        .explode("written", "lex_id")
+        .with_columns(pl.int_ranges(pl.col("written").list.len()).alias("place"))
+        .explode("written", "lex_id", "place")
         .join(heads, on="head_offset", how="left", maintain_order="left")
         .select(
             "offset",
@@ -180,6 +184,7 @@ def _synsets(wordnet: dict[str, bytes], pos: str) -> pl.DataFrame:
                 pl.when(satellite).then("head_word").otherwise(pl.lit("")),
                 pl.when(satellite).then("head_id").otherwise(pl.lit("")),
             ).alias("key"),
+            (pl.col("place") == 0).alias("heads"),
             "domains",
             "gloss",
         )
@@ -213,7 +218,10 @@ LABELLED = {"ethnic slur": "ethnic slur", "vulgarism": "vulgar", "profanity": "p
 
 
 def glosses(
-    wordnet: dict[str, bytes], table: pl.DataFrame | None = None, other: pl.DataFrame | None = None
+    wordnet: dict[str, bytes],
+    table: pl.DataFrame | None = None,
+    other: pl.DataFrame | None = None,
+    chosen: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `gloss`, `tagged`): the main lower-case sense of each lemma per part of
     speech that reads on its own; `rank` orders a lemma's parts of speech by their tagged-sense counts
@@ -224,7 +232,8 @@ def glosses(
     follows the word's others, labelled, as a row of rank 100 and more (CHINK: `a narrow opening ... [n] /
     make or emit a high sound [v] / (ethnic slur) offensive term for ... [n]`). Where the corpus tagged none
     of a part of speech's senses, the one another dictionary's first current sense agrees with leads
-    (`other`: `lemma`, `pos`, `gloss`; agreeing_senses)."""
+    (`other`: `lemma`, `pos`, `gloss`; agreeing_senses). The rest of the evidence, the reviewed table's choices
+    (`chosen`: `key`) first, is stages/sources/wordnet_order.py's."""
     table = senses(wordnet) if table is None else table
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
@@ -234,12 +243,17 @@ def glosses(
         .filter(pl.col("domain").is_in(list(LABELLED)))
         .unique(["lemma", "pos", "sense"], keep="first")
     )
+    later = sense_domains(wordnet, table, LATER_DOMAINS).select("lemma", "pos", "sense").unique()
+    picked = (chosen if chosen is not None else pl.DataFrame(schema={"key": pl.String})).select("key").unique()
     kept = (
         table.filter(~headless)
         .join(domains, on=["lemma", "pos", "sense"], how="left")
+        .join(later.with_columns(pl.lit(True).alias("later")), on=["lemma", "pos", "sense"], how="left")
+        .join(picked.with_columns(pl.lit(True).alias("chosen")), on="key", how="left")
         .with_columns(
             # SNATCH's `obscene terms for female genitals` has no usage domain: its gloss says it.
             (pl.col("domain").is_not_null() | pl.col("gloss").str.contains(r"^obscene ")).alias("labelled"),
+            pl.col("later", "chosen").fill_null(False),
         )
     )
     lead = (
@@ -247,15 +261,12 @@ def glosses(
         if other is not None
         else pl.DataFrame(schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64, "agrees": pl.Boolean})
     )
-    kept = (
-        kept.join(lead, on=["lemma", "pos", "sense"], how="left")
-        .with_columns(pl.col("agrees").fill_null(False))
-        .sort(["lemma", "pos", "labelled", "agrees", "sense"], descending=[False, False, False, True, False])
+    kept = leading(
+        kept.join(lead, on=["lemma", "pos", "sense"], how="left").with_columns(pl.col("agrees").fill_null(False))
     )
     main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True)
-    order = main.sort(["lemma", "tagged", "rank"], descending=[False, True, False]).with_columns(
-        pl.int_range(pl.len()).over("lemma").alias("rank")
-    )
+    totals = table.group_by("lemma", "pos").agg(pl.col("count").sum().alias("total"))
+    order = pos_order(main, totals)
     label = pl.col("domain").replace_strict(LABELLED, default="vulgar")
     shown_after = (
         kept.filter(pl.col("labelled"))
@@ -375,9 +386,11 @@ def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
     return _within(texts, "lemma").select(pl.col("lemma").str.to_uppercase().alias(Col.word), Col.definition)
 
 
-def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
-    """(`lemma`, `pos`, `sense`, `domain`): each lower-case sense (senses()' key) in one of OFFENSIVE_DOMAINS,
-    once per such domain, `domain` spelled with spaces ("ethnic slur")."""
+def sense_domains(
+    wordnet: dict[str, bytes], table: pl.DataFrame | None = None, names: tuple[str, ...] = OFFENSIVE_DOMAINS
+) -> pl.DataFrame:
+    """(`lemma`, `pos`, `sense`, `domain`): each lower-case sense (senses()' key) in one of the usage domains
+    `names` (OFFENSIVE_DOMAINS unless given), once per such domain, `domain` spelled with spaces ("ethnic slur")."""
     nouns = (
         _lines(wordnet, "data.noun")
         .to_frame()
@@ -391,7 +404,7 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
             nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
                 "domain_offset", pl.lit(name.replace("_", " ")).alias("domain")
             )
-            for name in OFFENSIVE_DOMAINS
+            for name in names
         ]
     )
     return (
