@@ -35,12 +35,11 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from stages.sources.wordnet_order import LATER_DOMAINS, leading, pos_order
+from stages.sources.wordnet_order import LATER_DOMAINS, agreeing_senses, leading, pos_order
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
 MAX_CHARS = 300  # a rung's definition is read at a glance
-AGREEMENT_MARGIN = 2  # agreeing_senses: content words the leading sense shares beyond any other sense
 
 
 def _lines(files: dict[str, bytes], name: str) -> pl.Series:
@@ -283,52 +282,6 @@ def glosses(
     )
     columns = ["lemma", "pos", "rank", "gloss", "tagged"]
     return pl.concat([order.select(columns), shown_after.select(columns)]).sort("lemma", "rank")
-
-
-# Words two glosses share by chance: function words, and the words dictionaries define everything with.
-GLOSS_WORDS = frozenset(
-    "a an the of or and to in on at by for from with without as is are be being that which who whom whose "
-    "it its this these those one ones any some such other etc esp especially e g i used use kind sort "
-    "something someone person thing things part form act state quality having has have made make not no "
-    "usually often very more most small large".split()
-)
-
-
-def _stems(text: str, lemma: str) -> set[str]:
-    """The content words of a gloss, each cut to its first six letters after a plural -s (SWINE, BIRDS:
-    bird, CHRISTIANS: christ, METALLIC: metall), the lemma itself left out."""
-    words = (w.lower() for w in text.replace("-", " ").split())
-    bare = ("".join(c for c in w if c.isalpha()) for w in words)
-    return {
-        (w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)[:6]
-        for w in bare
-        if len(w) > 2 and w not in GLOSS_WORDS and w != lemma and not w.startswith(lemma[:6])
-    }
-
-
-def agreeing_senses(table: pl.DataFrame, other: pl.DataFrame, margin: int = AGREEMENT_MARGIN) -> pl.DataFrame:
-    """(`lemma`, `pos`, `sense`): for a lemma whose part of speech has senses none of which the corpus tagged
-    (senses()' `tagged` is 0, so WordNet's order is no evidence), the sense that agrees best with another
-    dictionary's first current sense of the same lemma and part of speech (`other`: `lemma`, `pos`,
-    `gloss`; gcide.current_firsts), when it is not the first already: it shares at least `margin` more
-    content words (stems, _stems) with that gloss than any other sense does. STY: GCIDE's `A pen or
-    inclosure for swine.` picks `a pen for swine` over `an infection of the sebaceous gland of the eyelid`."""
-    untagged = (
-        table.filter(pl.col("tagged") == 0)
-        .join(other.rename({"gloss": "other"}), on=["lemma", "pos"])
-        .sort("lemma", "pos", "sense")
-    )
-    by_part: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for lemma, pos, sense, gloss, text in untagged.select("lemma", "pos", "sense", "gloss", "other").rows():
-        shared = len(_stems(gloss, lemma) & _stems(text, lemma))
-        by_part.setdefault((lemma, pos), []).append((shared, sense))
-    chosen = []
-    for (lemma, pos), scores in by_part.items():
-        first = scores[0][1]  # WordNet's first of the senses given
-        scores.sort(reverse=True)
-        if len(scores) > 1 and scores[0][1] != first and scores[0][0] >= scores[1][0] + margin:
-            chosen.append((lemma, pos, scores[0][1]))
-    return pl.DataFrame(chosen, schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64}, orient="row")
 
 
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
