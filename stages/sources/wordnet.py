@@ -237,12 +237,9 @@ def glosses(
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
     headless = (pl.col("pos") == "n") & pl.col("gloss").str.contains(r"^[a-z]+ed (?:with|by|from|in|for) ")
-    domains = (
-        sense_domains(wordnet, table)
-        .filter(pl.col("domain").is_in(list(LABELLED)))
-        .unique(["lemma", "pos", "sense"], keep="first")
-    )
-    later = sense_domains(wordnet, table, LATER_DOMAINS).select("lemma", "pos", "sense").unique()
+    every = sense_domains(wordnet, table, OFFENSIVE_DOMAINS + LATER_DOMAINS)  # data.noun read once for both
+    domains = every.filter(pl.col("domain").is_in(list(LABELLED))).unique(["lemma", "pos", "sense"], keep="first")
+    later = every.filter(pl.col("domain").is_in(LATER_DOMAINS)).select("lemma", "pos", "sense").unique()
     picked = (chosen if chosen is not None else pl.DataFrame(schema={"key": pl.String})).select("key").unique()
     kept = (
         table.filter(~headless)
