@@ -22,6 +22,7 @@ import polars as pl
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pipeline.columns import Col  # noqa: E402
 from stages.rules.main_senses import candidates  # noqa: E402
 from stages.rules.morphology import morphology  # noqa: E402
 from stages.sources.wordnet import proper_lemmas, senses  # noqa: E402
@@ -37,29 +38,29 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("/work/judging"))
     args = parser.parse_args()
     try:
-        words = pl.read_parquet(args.words, columns=["word", "length", "in_everyday", "degree"])
+        words = pl.read_parquet(args.words, columns=[Col.word, Col.length, "in_everyday", Col.degree])
         wordnet = {f"wordnet/{p.name}": p.read_bytes() for p in sorted(args.wordnet.iterdir()) if p.is_file()}
     except (OSError, pl.exceptions.PolarsError) as e:
         print(f"error: {e}".splitlines()[0], file=sys.stderr)
         return 2
-    everyday = words.filter(pl.col("in_everyday") & pl.col("length").is_between(3, 6) & (pl.col("degree") > 0))
+    everyday = words.filter(pl.col("in_everyday") & pl.col(Col.length).is_between(3, 6) & (pl.col(Col.degree) > 0))
     table = senses(wordnet)
     found = candidates(
-        everyday["word"], table, morphology(words["word"], wordnet), words["word"], proper_lemmas(wordnet, table)
+        everyday[Col.word], table, morphology(words[Col.word], wordnet), words[Col.word], proper_lemmas(wordnet, table)
     )
-    many = found.group_by("word").agg(pl.len().alias("n")).filter(pl.col("n") >= 2)["word"].sort().to_list()
+    many = found.group_by(Col.word).agg(pl.len().alias("n")).filter(pl.col("n") >= 2)[Col.word].sort().to_list()
     rng = random.Random(SEED)
     rng.shuffle(many)
-    by_word = {w: rows for (w,), rows in found.group_by("word")}
+    by_word = {w: rows for (w,), rows in found.group_by(Col.word)}
     args.out.mkdir(parents=True, exist_ok=True)
     total = 0
     for n, start in enumerate(range(0, len(many), BATCH), start=1):
         rows = []
         for word in many[start : start + BATCH]:
-            own = by_word[word].select("word", "key", "pos", "gloss").rows()
+            own = by_word[word].select(Col.word, "key", "pos", "gloss").rows()
             rng.shuffle(own)
             rows += own
-        batch = pl.DataFrame(rows, schema=["word", "key", "pos", "gloss"], orient="row")
+        batch = pl.DataFrame(rows, schema=[Col.word, "key", "pos", "gloss"], orient="row")
         batch.write_csv(args.out / f"batch-{n:02d}.tsv", separator="\t", quote_style="never")
         total += len(rows)
     print(f"{len(many):,} words, {total:,} candidate senses, {n} batches in {args.out}", file=sys.stderr)

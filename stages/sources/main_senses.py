@@ -24,7 +24,7 @@ from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.terminal import inert
 
-HEADER = ("word", "key", "reason")
+HEADER = (Col.word, "key", "reason")
 WORD = re.compile(r"^[A-Za-z]+$")
 # lemma%ss_type:lex_filenum:lex_id:head_word:head_id, or GCIDE's headword and first-sense number.
 KEY = re.compile(r"^(?:[a-z][a-z'.-]*%[1-5]:\d\d:\d\d:[a-z_'.-]*:(?:\d\d)?|gcide:[a-z]+:[1-9]\d*)$")
