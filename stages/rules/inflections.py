@@ -179,8 +179,9 @@ def _plausible(proposed: pl.DataFrame, names: pl.Series | None) -> pl.DataFrame:
     )
     proposed = proposed.filter(~(doubles & pl.col("plain") & (pl.col("priority") > 0)))
     # A base ending in a sibilant takes -es, never a bare -s: PUSS is no plural of PUS, nor HISS a form of HIS.
+    # Not -ch, which says k as often (EPOCHS, MONARCHS, STOMACHS).
     bare_s = (pl.col("priority") > 0) & pl.col("plain") & (pl.col("lower") == pl.col("base") + "s")
-    proposed = proposed.filter(~(bare_s & pl.col("base").str.contains(r"(?:s|x|z|ch|sh)$")))
+    proposed = proposed.filter(~(bare_s & pl.col("base").str.contains(r"(?:s|x|z|sh)$")))
     if names is not None:
         proposed = proposed.filter(~(GRADED & pl.col("lower").is_in(names.implode())))
     # -er and -est make comparatives of words of one or two syllables (a final silent e not counted).
