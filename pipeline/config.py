@@ -42,10 +42,11 @@ RAW_INPUTS = {
     "supplement": "file",
     "offensive": "file",  # not a column: the offensive-words list
     "cuss": "file",  # not a column: the cuss ratings (index.js of the npm package)
+    "main_senses": "file",  # not a column: the reviewed main-sense table (optional: docs/definitions.md)
 }
 PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
-OPTIONAL = (*LEGACY_LISTS, "lexicons")  # the lexicons come from either
+OPTIONAL = (*LEGACY_LISTS, "lexicons", "main_senses")  # the lexicons come from either; a table may be absent
 LEXICON_FILES = "lexicon_files"  # not a key: every file the lexicons name, as one raw input of stage 1
 # Not a key: the lexicons the built-in defaults make that no config file names (everyday). One of them that
 # ends up empty is left out with a warning (stage 5); an empty lexicon a config wrote is an error.
@@ -109,6 +110,8 @@ class Config:
         """Display path -> file, for a raw-input key (a file or a folder's visible files, or LEXICON_FILES)."""
         if key == LEXICON_FILES:
             return self.lexicon_files()
+        if key not in self.values:  # an optional input left out
+            return {}
         path = self.path(key)
         shown = self.display(key)
         if path.is_dir():
@@ -129,7 +132,7 @@ class Config:
         Paths count as written, not resolved: the files behind them are hashed
         by content anyway, and a project moved elsewhere stays fresh.
         """
-        used = {k: self.values[k] for k in keys}
+        used = {k: self.values.get(k) for k in keys}
         return hashlib.sha256(json.dumps(used, sort_keys=True).encode()).hexdigest()
 
 

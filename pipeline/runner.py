@@ -94,7 +94,7 @@ class Runner:
     def _protected(self) -> dict[Path, str]:
         """Folders a build folder must neither be nor hold: the project's and each input's."""
         protected = {self.config.project: "the project folder"} if self.config.project else {}
-        for key in PATH_KEYS:
+        for key in (k for k in PATH_KEYS if k in self.config.values):  # an optional input may be left out
             raw = self.config.path(key)
             protected[raw if raw.is_dir() else raw.parent] = f"the folder of input {key!r}"
         for label, path in self.config.lexicon_files().items():

@@ -70,7 +70,9 @@ PACKAGES = (
             for kind in ("data", "index")
             for pos in ("noun", "verb", "adj", "adv")
         )
-        + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv")),
+        + tuple((f"usr/share/wordnet/{pos}.exc", "wordnet/") for pos in ("noun", "verb", "adj", "adv"))
+        # The corpus tag count of each sense (stage 2 orders senses by it: docs/definitions.md).
+        + (("usr/share/wordnet/cntlist.rev", "wordnet/"),),
         "WordNet 3.0 (permissive, Princeton)",
     ),
     Package(
@@ -94,6 +96,7 @@ PACKAGES = (
 HANDWRITTEN = {
     "supplement/definitions.txt": "definitions of English function words and of common words the dictionaries lack (CC0)",
     "supplement/offensive.txt": "reviewed levels for the offensive and vulgar_sense flags (CC0)",
+    "main_senses.tsv": "the reviewed main-sense table: which sense of a word leads, judged here (CC0)",
 }
 
 

@@ -58,7 +58,7 @@ def build_good(work: Path) -> Path:
     csw.write_text(csw.read_text() + "COTS\nDOTS\n")  # CSW only: edit links to swap
     (work / "tiny" / "config.toml").write_text(
         'csw = "csw.txt"\nowl = "owl.txt"\nscowl = "scowl"\nwordnet = "wordnet"\nsupplement = "supplement.txt"\n'
-        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nbuild_dir = "build"\n'
+        'gcide = "gcide"\noffensive = "offensive.txt"\ncuss = "cuss.js"\nmain_senses = "main_senses.tsv"\nbuild_dir = "build"\n'
     )
     runner(load_config(work / "tiny" / "config.toml")).build()
     return work / "tiny" / "build" / "export"

@@ -5,7 +5,9 @@ lexicon's `<name>_senses`, and the add-lists' `added_senses`), the supplement fi
 config key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the
 WordNet folder (config `wordnet`, stages/sources/wordnet.py), the GCIDE folder (config `gcide`, stages/sources/gcide.py),
 the reviewed offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in
-stages/rules/offensive.py).
+stages/rules/offensive.py), and the reviewed main-sense table (config `main_senses`, optional: which sense of
+a word leads, stages/sources/main_senses.py; its keys checked by stages/rules/main_senses.py, applied by
+stages/sources/wordnet_order.py before any rule).
 
 A definition is one of, for each word (docs/definitions.md):
 1. a list's own text, in the order of config `definition_sources` (default csw, owl, supplement, wordnet,
@@ -57,7 +59,9 @@ from stages.sources.gcide import (
     offensive_lemmas as gcide_offensive,
 )
 from stages.sources.gcide_dictd import entries as gcide_entries
+from stages.rules.main_senses import candidates, resolved
 from stages.sources.list_senses import list_definitions, supplement_definitions
+from stages.sources.main_senses import read as read_main_senses
 from stages.sources.wordlists import strip_unseen
 from stages.sources.wordnet import glosses, proper_lemmas, senses
 
@@ -70,6 +74,7 @@ def build_definitions(
     gcide: dict[str, bytes] | None = None,
     offensive: dict[str, bytes] | None = None,
     cuss: dict[str, bytes] | None = None,
+    main_senses: dict[str, bytes] | None = None,
 ) -> dict:
     """The stage (module docstring): {"definitions": the table, "notes": the counts of each source and kind}."""
     if "gcide" in definition_sources and not gcide:
@@ -81,17 +86,25 @@ def build_definitions(
     candidates, dictionaries, missing, notes = _lists_own_definitions(lexicon, supplement, definition_sources, order)
     names = proper_lemmas(wordnet, wordnet_senses)
     forms = morphology(lexicon[Col.word], wordnet)  # every word's proposed base forms, read by each lookup
+    chosen, chosen_note = _main_senses(main_senses, wordnet_senses, forms, lexicon, names)
     dictionary = gcide_entries(gcide) if "gcide" in definition_sources else None
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
-            dictionaries[source] = _wordnet_glosses(wordnet, wordnet_senses, dictionary, missing[Col.word], forms)
+            dictionaries[source] = _wordnet_glosses(
+                wordnet, wordnet_senses, dictionary, missing[Col.word], forms, chosen
+            )
         else:
             dictionaries[source] = _gcide_glosses(dictionary, missing[Col.word], forms, names)
             flagged = gcide_flags(dictionary, lexicon)
     del dictionary  # the decompressed file (40 MB for raw/) goes
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
-            lexicon, missing.select(Col.id, Col.word), dictionaries, forms, names
+            lexicon,
+            missing.select(Col.id, Col.word),
+            dictionaries,
+            forms,
+            names,
+            chosen.filter(pl.col("lemma") == pl.col(Col.word).str.to_lowercase())[Col.word],
         )
         notes += dictionary_notes
         candidates.append(table)
@@ -108,7 +121,23 @@ def build_definitions(
         .with_columns(flags.get_columns())
         .select(list(DEFINITIONS))
     )
-    return {"definitions": table, "notes": [_coverage(table), *notes, *offensive_notes]}
+    return {"definitions": table, "notes": [_coverage(table), chosen_note, *notes, *offensive_notes]}
+
+
+def _main_senses(
+    files: dict[str, bytes] | None,
+    wordnet_senses: pl.DataFrame,
+    forms: pl.DataFrame,
+    lexicon: pl.DataFrame,
+    names: pl.Series,
+) -> tuple[pl.DataFrame, str]:
+    """The reviewed table's choices (`word`, `lemma`, `pos`, `key`: main_senses.resolved) for the lexicon's
+    words, and the note; a key that is no sense of its word is an error naming the file and the line."""
+    table, name = read_main_senses(files or {})
+    table = table.join(lexicon.select(Col.word), on=Col.word, how="semi")  # a smaller lexicon's words only
+    found = candidates(table[Col.word], wordnet_senses, forms, lexicon[Col.word], names)
+    chosen = resolved(table, name, found)
+    return chosen, f"main-sense table: {chosen.height:,} words chosen for"
 
 
 def _lists_own_definitions(
@@ -140,9 +169,10 @@ def _wordnet_glosses(
     dictionary: pl.DataFrame | None,
     missing: pl.Series,
     forms: pl.DataFrame,
+    chosen: pl.DataFrame,
 ) -> pl.DataFrame:
     """WordNet's senses as a dictionary's (wordnet.glosses) for the words `missing` may be looked up by;
-    `dictionary`: GCIDE's entries (gcide.entries), or None."""
+    `dictionary`: GCIDE's entries (gcide.entries), or None; `chosen`: the reviewed table's (`key`)."""
     # Where the corpus tagged none of a lemma's senses, GCIDE's first current sense says which leads
     # (wordnet.agreeing_senses); asked only about the lemmas the words can be looked up by.
     other = None
@@ -152,7 +182,7 @@ def _wordnet_glosses(
         ].unique()
         looked_up = lookup_forms(missing, forms)
         other = gcide_current(dictionary, looked_up.filter(looked_up.is_in(untagged.implode())))
-    return glosses(wordnet, wordnet_senses, other)
+    return glosses(wordnet, wordnet_senses, other, chosen)
 
 
 def _gcide_glosses(dictionary: pl.DataFrame, missing: pl.Series, forms: pl.DataFrame, names: pl.Series) -> pl.DataFrame:
@@ -210,7 +240,7 @@ STAGE = Stage(
     name="definitions",
     transform=build_definitions,
     reads=("lexicon",),  # not a column: stage 1's output
-    raw=("wordnet", "gcide", "supplement", "offensive", "cuss"),  # not a column: raw inputs
+    raw=("wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses"),  # not a column: raw inputs
     settings=("definition_sources",),
     helpers=(
         "stages.rules.derivations",
@@ -221,6 +251,9 @@ STAGE = Stage(
         "stages.sources.gcide_dictd",
         "stages.sources.gcide_text",
         "stages.rules.offensive",
+        "stages.rules.main_senses",
+        "stages.sources.main_senses",
+        "stages.sources.wordnet_order",
         "stages.sources.list_senses",
         "stages.sources.wordlists",
         "stages.sources.definition_grammar",

@@ -298,6 +298,7 @@ STAGE = Stage(
         "stages.sources.definition_grammar",
         "stages.sources.wordlists",
         "stages.sources.wordnet",
+        "stages.sources.wordnet_order",  # imported by stages.sources.wordnet
     ),
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={

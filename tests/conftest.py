@@ -84,6 +84,7 @@ TINY_INPUTS = {
     "gcide": "gcide",
     "offensive": "offensive.txt",
     "cuss": "cuss.js",
+    "main_senses": "main_senses.tsv",
 }
 
 

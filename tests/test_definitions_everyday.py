@@ -48,6 +48,28 @@ LEADS_WITH = [
     ("TERMINABLY", "TERMINABLE", "in a way that is TERMINABLE: "),
 ]
 
+# Issue 43's examples: what a player read before (in the comment) and the sense that leads now, by the reviewed
+# main-sense table (raw/main_senses.tsv) or by WordNet's own evidence (tag counts, circular glosses, forms).
+ISSUE_43 = [
+    ("GOLD", None, "a soft yellow malleable ductile"),  # coins made of gold
+    ("DOCK", None, "landing in a harbor"),  # an enclosure in a court of law
+    ("LID", None, "a movable top or cover"),  # either of two folds of skin
+    ("HAIL", None, "precipitation of ice pellets"),  # praise vociferously
+    ("TABLE", None, "a piece of furniture"),  # a set of data arranged in rows and columns
+    ("COD", None, "major food fish"),  # the vessel that contains the seeds of a plant
+    ("TUNICS", "TUNIC", "plural of TUNIC: any of a variety of loose fitting cloaks"),  # a covering membrane
+    ("SKIPPERS", "SKIPPER", "plural of SKIPPER: an officer who is licensed to command"),  # a student who fails
+    ("FRYING", "FRY", "present participle of FRY: cook on a hot surface"),  # be excessively hot
+    ("HEAL", None, "provide a cure for"),  # heal or recover (circular)
+    ("PULL", None, "apply force so as to cause motion"),  # cause to move by pulling (circular)
+    ("SAME", None, "closely similar"),  # same in identity (circular)
+    ("PUSS", None, "informal terms referring to a domestic cat"),  # plural of PUS
+    ("TRIOS", "TRIO", "plural of TRIO: three people considered as a unit"),  # the cardinal number
+    ("GENUS", None, "a general kind of something [n]"),  # ... / plural of GENU (its plural is GENUA)
+    ("GOAD", None, "stab or urge on"),  # give heart or courage to
+    ("AID", None, "give help or assistance"),  # the verb: 37 tags against the noun's 25
+]
+
 # Not met: the first sense WordNet lists (most frequent in its corpus, or in no order when none was tagged)
 # is still shown. The untagged rule tried first (a concrete sense first) was judged no better on two samples
 # (tests/data/definitions_untagged_rule_judged.tsv) and is not kept. The agreement rule kept (GCIDE's first
@@ -56,16 +78,22 @@ LEADS_WITH = [
 # MOLE the skin spot, which now leads, PUNTER a gambler at faro) or agrees with WordNet's first (VANILLA the
 # plant, SHAVER one who shaves) or with two senses at once (COCK: the male bird and the male chicken); SUNNY
 # has one sense in WordNet; ODD was tagged.
-NOT_YET = [
+# Met since issue 43 (the reviewed table, raw/main_senses.tsv), the nine strict xfails of before.
+MAIN_SENSE = [
     ("GOLD", None, "a soft yellow malleable ductile", "coins made of gold"),
     ("MOLE", None, "small velvety-furred burrowing mammal", "a small congenital pigmented spot on the skin"),
     ("COCK", None, "adult male chicken", "tilt or slant to one side"),
-    ("VANILLA", None, "a flavoring prepared from vanilla beans", "any of numerous climbing plants"),
-    ("SUNNY", None, "bright with sunshine", "bright and pleasant; promoting a feeling of cheer"),
+    ("VANILLA", None, "a distinctive fragrant flavor", "any of numerous climbing plants"),
     ("SHAVER", None, "a razor powered by an electric motor", "an adult male who shaves"),
     ("CHURCHES", "CHURCH", "plural of CHURCH: a place for public", "plural of CHURCH: one of the groups"),
     ("PUNTERS", "PUNTER", "plural of PUNTER: someone who bets", "plural of PUNTER: someone who propels"),
     ("ODDER", "ODD", "comparative of ODD: beyond or deviating", "comparative of ODD: not divisible by two"),
+]
+# Still not met: WordNet has one sense of SUNNY (the weather's is GCIDE's); HELL's abode of the damned is
+# WordNet's Hell, written with a capital, and the table takes no GCIDE sense yet.
+NOT_YET = [
+    ("SUNNY", None, "bright with sunshine", "bright and pleasant; promoting a feeling of cheer"),
+    ("HELL", None, "the abode of", "any place of pain and turmoil"),
 ]
 
 # Analyses that cannot be: no definition that says so.
@@ -84,8 +112,9 @@ NEVER = {
 CLEAN = ["WHITES", "BLUNGER", "CORYBANT", "DIVES", "GUARDS", "ASHLER", "DARIC"]
 
 WORDS = sorted(
-    {w for w, *_ in LEADS_WITH + NOT_YET}
-    | {b for _, b, *_ in LEADS_WITH + NOT_YET if b}
+    {w for w, *_ in LEADS_WITH + NOT_YET + MAIN_SENSE + ISSUE_43}
+    | {b for _, b, *_ in LEADS_WITH + NOT_YET + MAIN_SENSE + ISSUE_43 if b}
+    | {"PUS", "GENU", "GENUA", "TRIO", "EPOCH", "EPOCHS"}
     | set(NEVER)
     | {"INTIMATE", "ENAMEL", "NEANDERTAL", "RABBINIC", "SEE", "BATTALION", "DIVE", "GUARD", "CLOTHE", "CLOTHES"}
     | {"BORING", "BORE", "COMMA", "COMMON"}
@@ -102,7 +131,12 @@ def defined() -> dict[str, str | None]:
     lexicon = lexicon_of(WORDS, WORDS)
     supplement = {"supplement/definitions.txt": (RAW / "supplement" / "definitions.txt").read_bytes()}
     table = build_definitions(
-        lexicon, folder("wordnet"), supplement, ["csw", "owl", "supplement", "wordnet", "gcide"], gcide=folder("gcide")
+        lexicon,
+        folder("wordnet"),
+        supplement,
+        ["csw", "owl", "supplement", "wordnet", "gcide"],
+        gcide=folder("gcide"),
+        main_senses={"main_senses.tsv": (RAW / "main_senses.tsv").read_bytes()},
     )["definitions"]
     return dict(table.select("word", "definition").rows())
 
@@ -110,6 +144,22 @@ def defined() -> dict[str, str | None]:
 @pytest.mark.parametrize("word, base, start", LEADS_WITH, ids=[w for w, *_ in LEADS_WITH])
 def test_the_everyday_sense_leads(defined, word, base, start):
     assert (defined[word] or "").startswith(start), defined[word]
+
+
+@pytest.mark.parametrize("word, base, start", ISSUE_43, ids=[w for w, *_ in ISSUE_43])
+def test_issue_43_example(defined, word, base, start):
+    assert (defined[word] or "").startswith(start), defined[word]
+
+
+@pytest.mark.parametrize("word, base, start, shown", MAIN_SENSE, ids=[w for w, *_ in MAIN_SENSE])
+def test_the_main_sense_of_a_base_leads_now(defined, word, base, start, shown):
+    assert (defined[word] or "").startswith(start), defined[word]
+
+
+def test_no_plural_the_rules_cannot_make(defined):
+    assert "plural of PUS" not in defined["PUSS"] and "GENU:" not in defined["GENUS"]
+    assert defined["GENUA"].startswith("plural of GENU: ")
+    assert defined["EPOCHS"].startswith("plural of EPOCH: ")  # -ch said k takes a bare -s
 
 
 @pytest.mark.parametrize(

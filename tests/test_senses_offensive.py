@@ -46,7 +46,7 @@ RIGHT_SENSES = [
     ("doe", "female", "federal"),
     ("nice", "pleasant", "France"),
     ("heron", "wading bird", "mathematician"),
-    ("same", "identity", "nomadic"),
+    ("same", "similar", "nomadic"),
     ("hippo", "herbivorous", "Numidian"),
     ("affirm", "", "racehorse"),
     ("cold", "temperature", "Cold War"),
@@ -70,9 +70,10 @@ def test_words_with_only_capitalised_senses_get_no_wordnet_definition(wordnet_gl
     assert "ba" not in wordnet_glosses and "affirmed" not in wordnet_glosses
 
 
-def test_parts_of_speech_come_in_order_of_tagged_senses(wordnet_glosses):
+def test_parts_of_speech_come_in_order_of_their_tags(wordnet_glosses):
     assert wordnet_glosses["cold"].startswith("having a low or inadequate temperature")  # adj before n
-    assert wordnet_glosses["walk"].startswith("the act of traveling by foot")  # n (tagged 10) before v
+    # WALK's noun has more tagged senses (10), its verb more tags (cntlist.rev): the verb leads.
+    assert wordnet_glosses["walk"].startswith("use one's feet to advance")
 
 
 def domain_members_by_hand(data_noun: bytes, *all_data: bytes) -> set[str]:

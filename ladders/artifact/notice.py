@@ -34,6 +34,7 @@ CARRIED_BY = {
     "supplement": "`definition` where `definition_source` is `supplement` or begins `supplement-`",
     "offensive": "`offensive` and `vulgar_sense` of the words it lists",  # not a column: the config key
     "cuss": "`offensive` of words no dictionary here labels: its ratings, none of its text",
+    "main_senses": "which sense of `definition` comes first: its choices, none of its text",
 }
 SCOWL_NOTICE = (
     "SCOWL (Spell Checker Oriented Word Lists) is Copyright Kevin Atkinson, with parts by the other "

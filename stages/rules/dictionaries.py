@@ -33,18 +33,25 @@ def dictionary_definitions(
     dictionaries: dict[str, pl.DataFrame],
     forms: pl.DataFrame,
     names: pl.Series,
+    own_first: pl.Series | None = None,
 ) -> tuple[pl.DataFrame, list[str]]:
     """(`id`, `definition`, `definition_source`) from the dictionaries (name -> (`lemma`, `pos`, `rank`,
     `gloss`), in the configured order) for the words `missing` (`id`, `word`). Evidence before order:
     every dictionary's headwords first, then inflections of verified bases, then derivations (and their
     inflections); an irregular form's base comes before its own senses (HELD: HOLD's first). `forms`: the
     lexicon's morphology.morphology; `names`: the lemmas WordNet writes only with capitals
-    (wordnet.proper_lemmas)."""
+    (wordnet.proper_lemmas); `own_first`: words whose own sense the reviewed main-sense table puts first (ROSE
+    the flower before `form of RISE`): they keep their headword definition as it is."""
     heads, left, notes = _headword_definitions(missing.select(Col.id, Col.word), dictionaries)
     senses = _all_senses(dictionaries)
+    kept = heads.filter(
+        pl.col(Col.word).is_in((own_first if own_first is not None else pl.Series([], dtype=pl.String)).implode())
+    )
+    heads = heads.join(kept, on=Col.id, how="anti")
     heads, irregular_note = _irregular_forms_first(heads, senses, forms, lexicon)
     notes.append(irregular_note)
     heads, regular_notes = regular_forms_first(heads, senses, forms, lexicon, names)
+    heads = pl.concat([heads, kept])
     notes += regular_notes
     table = left.join(inflections(left[Col.word], senses, forms, lexicon[Col.word], names), on=Col.word).select(
         Col.id, Col.word, Col.definition, (pl.col("source") + "-inflection").alias(Col.definition_source)

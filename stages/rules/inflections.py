@@ -71,6 +71,22 @@ def inflections(
     return _shown(_ranked(proposed, senses), _irregular_verbs(forms))
 
 
+def readings(
+    words: pl.Series, lemmas: pl.DataFrame, forms: pl.DataFrame, lexicon: pl.Series, names: pl.Series
+) -> pl.DataFrame:
+    """(`word`, `base`, `pos`, `relation`): every reading of each of `words` (upper case) as a form of a verified
+    base that English allows (the readings `inflections` chooses among), in the part of speech of the base
+    that `lemmas` (`lemma`, `pos`, `rank`, `gloss`) knows it in; `base` lower case. The candidates a reviewer
+    of the main-sense table chooses among for a form (stages/rules/main_senses.py)."""
+    lemmas = lemmas.with_columns(pl.lit(0).alias("rank"), pl.lit("any").alias("source"))
+    found = _plausible(_verified(words, _base_senses(lemmas), forms, lexicon), names)
+    return (
+        found.filter(pl.col("gloss").is_not_null())
+        .select(pl.col("lower").str.to_uppercase().alias(Col.word), "base", "pos", "relation")
+        .unique(maintain_order=True)
+    )
+
+
 def _base_senses(lemmas: pl.DataFrame) -> pl.DataFrame:
     """(`base`, `pos`, `gloss`, `source`, `preference`, `pos_rank`, `tagged`): the senses of `lemmas` a
     form may read through, `preference` their order in `lemmas`."""
@@ -106,6 +122,8 @@ def _verified(words: pl.Series, senses: pl.DataFrame, forms: pl.DataFrame, lexic
     irregular = (
         forms.filter(pl.col("priority") == 0).select("base").unique().with_columns(pl.lit(True).alias("has_exceptions"))
     )
+    plurals = forms.filter((pl.col("priority") == 0) & (pl.col("pos") == "n") & (pl.col("base") != pl.col("lower")))
+    plurals = plurals["base"].unique()
     verified = (
         (pl.col("base") != pl.col("lower"))
         & (BASE_SIZE >= 2)
@@ -126,6 +144,16 @@ def _verified(words: pl.Series, senses: pl.DataFrame, forms: pl.DataFrame, lexic
         .filter(verified)
         .join(relations(), on=["priority", "pos"], maintain_order="left")
         .join(senses, on=["base", "pos"], how="left", maintain_order="left")
+        # A base the exception lists give another plural has no regular one that is a word of its own:
+        # GENUS is no plural of GENU (GENUA); BROTHERS, no lemma, stays BROTHER's beside BRETHREN.
+        .filter(
+            ~(
+                (pl.col("priority") > 0)
+                & (pl.col("relation") == "plural of")
+                & pl.col("base").is_in(plurals.implode())
+                & pl.col("lower").is_in(senses["base"].implode())
+            )
+        )
         # An exception list does not say which form it lists; the ending does (LYING, FATTER, BEST).
         .with_columns(
             pl.when(pl.col("priority") > 0)
@@ -150,6 +178,10 @@ def _plausible(proposed: pl.DataFrame, names: pl.Series | None) -> pl.DataFrame:
         r"(?:ed|ing|er|est)$"
     )
     proposed = proposed.filter(~(doubles & pl.col("plain") & (pl.col("priority") > 0)))
+    # A base ending in a sibilant takes -es, never a bare -s: PUSS is no plural of PUS, nor HISS a form of HIS.
+    # Not -ch, which says k as often (EPOCHS, MONARCHS, STOMACHS).
+    bare_s = (pl.col("priority") > 0) & pl.col("plain") & (pl.col("lower") == pl.col("base") + "s")
+    proposed = proposed.filter(~(bare_s & pl.col("base").str.contains(r"(?:s|x|z|sh)$")))
     if names is not None:
         proposed = proposed.filter(~(GRADED & pl.col("lower").is_in(names.implode())))
     # -er and -est make comparatives of words of one or two syllables (a final silent e not counted).

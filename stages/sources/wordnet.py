@@ -35,11 +35,11 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
+from stages.sources.wordnet_order import LATER_DOMAINS, agreeing_senses, leading, pos_order
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
 MAX_CHARS = 300  # a rung's definition is read at a glance
-AGREEMENT_MARGIN = 2  # agreeing_senses: content words the leading sense shares beyond any other sense
 
 
 def _lines(files: dict[str, bytes], name: str) -> pl.Series:
@@ -74,11 +74,14 @@ INDEX_LINE = r"^\S+ [nvasr] \d+ \d+ (\S+ )*\d+ \d+( \d{8})+$"
 
 
 def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
-    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`): every sense of a single-word lemma
-    whose synset writes it in lower case, in WordNet's order (most frequent first; `sense` counts from 0
-    over the senses kept), `tagged` the lemma's count of corpus-tagged senses for that part of speech,
-    `domains` the offsets of the synset's usage domains (`;u`)."""
+    """(`lemma`, `pos`, `rank`, `tagged`, `sense`, `gloss`, `domains`, `offset`, `key`, `count`, `heads`): every
+    sense of a single-word lemma whose synset writes it in lower case, in WordNet's order (most frequent first; `sense`
+    counts from 0 over the senses kept), `tagged` the lemma's count of corpus-tagged senses for that part of
+    speech, `domains` the offsets of the synset's usage domains (`;u`), `key` its sense key
+    (`dock%1:06:00::`), `count` the corpus's tags of that sense (cntlist.rev; 0 when untagged) and `heads`
+    whether the lemma is the synset's first word (LID is not EYELID's)."""
     frames = []
+    counts = tag_counts(wordnet)
     for rank, (pos, tag) in enumerate(POS.items()):
         f = pl.col("f")
         count = f.list.get(2).cast(pl.Int64)
@@ -98,38 +101,15 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
             .with_columns(pl.int_ranges(pl.col("offset").list.len()).alias("order"))
             .explode("offset", "order")
         )
-        line = pl.col("line")
-        data = (
-            _lines(wordnet, f"data.{pos}")
-            .to_frame()
-            .select(
-                "line",
-                line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
-                line.str.extract(SYNSET_WORDS, 1)
-                .str.strip_chars_end(" ")
-                .str.split(" ")
-                .list.gather_every(2)
-                .list.eval(pl.element().str.replace(r"\(.*\)$", ""))
-                .alias("written"),
-                pl.col("line").str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
-                pl.col("line")
-                .str.splitn(" | ", 2)
-                .struct.field("field_1")
-                .str.split('; "')
-                .list.first()
-                .str.strip_chars()
-                .str.strip_chars_end(",")  # PHARMACY's `... drugs and medicines,` before its example
-                .alias("gloss"),
-            )
-        )
-        bad = data.filter(pl.col("written").is_null())
-        if bad.height:
-            raise InputFormatError(f"WordNet file data.{pos}: not a synset line: {bad['line'][0][:60]!r}")
+        data = _synsets(wordnet, pos)
         frames.append(
-            index.join(data.drop("line"), on="offset")
-            .filter(pl.col("written").list.contains(pl.col("lemma")))  # NICE: not the city, written Nice
+            index.join(data, on=["offset", "lemma"])  # NICE: not the city, written Nice
             .sort("lemma", "order")
             .with_columns(pl.int_range(pl.len()).over("lemma").alias("sense"))
+            # cntlist.rev names some satellites by an older head (abandoned%5:00:00:forsaken:00 where the data
+            # has uninhabited): a lemma's lexicographer file and lex id identify its sense alone.
+            .with_columns(pl.col("key").str.extract(r"^(\S+%\d:\d\d:\d\d):", 1).alias("sense_id"))
+            .join(counts, on="sense_id", how="left", maintain_order="left")
             .select(
                 "lemma",
                 pl.lit(tag).alias("pos"),
@@ -139,9 +119,96 @@ def senses(wordnet: dict[str, bytes]) -> pl.DataFrame:
                 "gloss",
                 "domains",
                 "offset",
+                "key",
+                pl.col("count").fill_null(0),
+                "heads",
             )
         )
     return pl.concat(frames)
+
+
+SS_TYPE = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}
+
+
+def _synsets(wordnet: dict[str, bytes], pos: str) -> pl.DataFrame:
+    """(`offset`, `lemma`, `key`, `domains`, `gloss`): one row per word a synset of data.<pos> writes exactly
+    as given (`lemma`: lower case ones are a lemma's own), with its sense key (sense_keys)."""
+    line = pl.col("line")
+    words = line.str.extract(SYNSET_WORDS, 1).str.strip_chars_end(" ").str.split(" ")
+    data = (
+        _lines(wordnet, f"data.{pos}")
+        .to_frame()
+        .select(
+            "line",
+            line.str.splitn(" ", 2).struct.field("field_0").alias("offset"),
+            line.str.slice(9, 2).alias("lexfile"),
+            line.str.slice(12, 1).alias("ss_type"),
+            words.list.gather_every(2).list.eval(pl.element().str.replace(r"\(.*\)$", "")).alias("written"),
+            words.list.gather_every(2, offset=1).alias("lex_id"),
+            line.str.extract(r" & (\d{8}) a ", 1).alias("head_offset"),
+            line.str.extract_all(r";u \d{8}").list.eval(pl.element().str.slice(3)).alias("domains"),
+            line.str.splitn(" | ", 2)
+            .struct.field("field_1")
+            .str.split('; "')
+            .list.first()
+            .str.strip_chars()
+            .str.strip_chars_end(",")  # PHARMACY's `... drugs and medicines,` before its example
+            .alias("gloss"),
+        )
+    )
+    bad = data.filter(pl.col("written").is_null())
+    if bad.height:
+        raise InputFormatError(f"WordNet file data.{pos}: not a synset line: {bad['line'][0][:60]!r}")
+    two = pl.col("lex_id").str.to_integer(base=16).cast(pl.String).str.zfill(2)
+    heads = data.select(
+        pl.col("offset").alias("head_offset"),
+        pl.col("written").list.first().str.to_lowercase().alias("head_word"),
+        pl.col("lex_id").list.first().str.to_integer(base=16).cast(pl.String).str.zfill(2).alias("head_id"),
+    )
+    satellite = pl.col("ss_type") == "s"
+    return (
+        data.drop("line")
+        .with_columns(pl.int_ranges(pl.col("written").list.len()).alias("place"))
+        .explode("written", "lex_id", "place")
+        .join(heads, on="head_offset", how="left", maintain_order="left")
+        .select(
+            "offset",
+            pl.col("written").alias("lemma"),
+            pl.format(
+                "{}%{}:{}:{}:{}:{}",
+                pl.col("written").str.to_lowercase(),
+                pl.col("ss_type").replace_strict(SS_TYPE, return_dtype=pl.String),
+                "lexfile",
+                two,
+                pl.when(satellite).then("head_word").otherwise(pl.lit("")),
+                pl.when(satellite).then("head_id").otherwise(pl.lit("")),
+            ).alias("key"),
+            (pl.col("place") == 0).alias("heads"),
+            "domains",
+            "gloss",
+        )
+        .unique(["offset", "lemma"], keep="first", maintain_order=True)
+    )
+
+
+def tag_counts(wordnet: dict[str, bytes]) -> pl.DataFrame:
+    """(`sense_id`, `count`): the corpus's tags of each sense, from cntlist.rev (`sense_key sense_number
+    tag_cnt`), `sense_id` the key without its head (`abandoned%5:00:00`); an empty table when the folder has no
+    such file (a small test WordNet)."""
+    schema = {"sense_id": pl.String, "count": pl.Int64}
+    if not any(path.rsplit("/", 1)[-1] == "cntlist.rev" for path in wordnet):
+        return pl.DataFrame(schema=schema)
+    lines = _lines(wordnet, "cntlist.rev")
+    bad = lines.filter(~lines.str.contains(r"^\S+%\d:\d\d:\d\d:\S*:\S* \d+ \d+$"))
+    if bad.len():
+        raise InputFormatError(f"WordNet file cntlist.rev: not a count line: {bad[0][:60]!r}")
+    fields = lines.str.split(" ")
+    return (
+        pl.DataFrame({"key": fields.list.first(), "count": fields.list.last().cast(pl.Int64)})
+        .group_by(pl.col("key").str.extract(r"^(\S+%\d:\d\d:\d\d):", 1).alias("sense_id"))
+        .agg(pl.col("count").sum())
+        .sort("sense_id")
+    )
 
 
 # The usage domains whose sense a dual-use word shows after its everyday one, with the label it is shown by
@@ -150,7 +217,10 @@ LABELLED = {"ethnic slur": "ethnic slur", "vulgarism": "vulgar", "profanity": "p
 
 
 def glosses(
-    wordnet: dict[str, bytes], table: pl.DataFrame | None = None, other: pl.DataFrame | None = None
+    wordnet: dict[str, bytes],
+    table: pl.DataFrame | None = None,
+    other: pl.DataFrame | None = None,
+    chosen: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
     """(`lemma`, `pos`, `rank`, `gloss`, `tagged`): the main lower-case sense of each lemma per part of
     speech that reads on its own; `rank` orders a lemma's parts of speech by their tagged-sense counts
@@ -161,22 +231,25 @@ def glosses(
     follows the word's others, labelled, as a row of rank 100 and more (CHINK: `a narrow opening ... [n] /
     make or emit a high sound [v] / (ethnic slur) offensive term for ... [n]`). Where the corpus tagged none
     of a part of speech's senses, the one another dictionary's first current sense agrees with leads
-    (`other`: `lemma`, `pos`, `gloss`; agreeing_senses)."""
+    (`other`: `lemma`, `pos`, `gloss`; agreeing_senses). The rest of the evidence, the reviewed table's choices
+    (`chosen`: `key`) first, is stages/sources/wordnet_order.py's."""
     table = senses(wordnet) if table is None else table
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
     headless = (pl.col("pos") == "n") & pl.col("gloss").str.contains(r"^[a-z]+ed (?:with|by|from|in|for) ")
-    domains = (
-        sense_domains(wordnet, table)
-        .filter(pl.col("domain").is_in(list(LABELLED)))
-        .unique(["lemma", "pos", "sense"], keep="first")
-    )
+    every = sense_domains(wordnet, table, OFFENSIVE_DOMAINS + LATER_DOMAINS)  # data.noun read once for both
+    domains = every.filter(pl.col("domain").is_in(list(LABELLED))).unique(["lemma", "pos", "sense"], keep="first")
+    later = every.filter(pl.col("domain").is_in(LATER_DOMAINS)).select("lemma", "pos", "sense").unique()
+    picked = (chosen if chosen is not None else pl.DataFrame(schema={"key": pl.String})).select("key").unique()
     kept = (
         table.filter(~headless)
         .join(domains, on=["lemma", "pos", "sense"], how="left")
+        .join(later.with_columns(pl.lit(True).alias("later")), on=["lemma", "pos", "sense"], how="left")
+        .join(picked.with_columns(pl.lit(True).alias("chosen")), on="key", how="left")
         .with_columns(
             # SNATCH's `obscene terms for female genitals` has no usage domain: its gloss says it.
             (pl.col("domain").is_not_null() | pl.col("gloss").str.contains(r"^obscene ")).alias("labelled"),
+            pl.col("later", "chosen").fill_null(False),
         )
     )
     lead = (
@@ -184,15 +257,12 @@ def glosses(
         if other is not None
         else pl.DataFrame(schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64, "agrees": pl.Boolean})
     )
-    kept = (
-        kept.join(lead, on=["lemma", "pos", "sense"], how="left")
-        .with_columns(pl.col("agrees").fill_null(False))
-        .sort(["lemma", "pos", "labelled", "agrees", "sense"], descending=[False, False, False, True, False])
+    kept = leading(
+        kept.join(lead, on=["lemma", "pos", "sense"], how="left").with_columns(pl.col("agrees").fill_null(False))
     )
     main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True)
-    order = main.sort(["lemma", "tagged", "rank"], descending=[False, True, False]).with_columns(
-        pl.int_range(pl.len()).over("lemma").alias("rank")
-    )
+    totals = table.group_by("lemma", "pos").agg(pl.col("count").sum().alias("total"))
+    order = pos_order(main, totals)
     label = pl.col("domain").replace_strict(LABELLED, default="vulgar")
     shown_after = (
         kept.filter(pl.col("labelled"))
@@ -209,52 +279,6 @@ def glosses(
     )
     columns = ["lemma", "pos", "rank", "gloss", "tagged"]
     return pl.concat([order.select(columns), shown_after.select(columns)]).sort("lemma", "rank")
-
-
-# Words two glosses share by chance: function words, and the words dictionaries define everything with.
-GLOSS_WORDS = frozenset(
-    "a an the of or and to in on at by for from with without as is are be being that which who whom whose "
-    "it its this these those one ones any some such other etc esp especially e g i used use kind sort "
-    "something someone person thing things part form act state quality having has have made make not no "
-    "usually often very more most small large".split()
-)
-
-
-def _stems(text: str, lemma: str) -> set[str]:
-    """The content words of a gloss, each cut to its first six letters after a plural -s (SWINE, BIRDS:
-    bird, CHRISTIANS: christ, METALLIC: metall), the lemma itself left out."""
-    words = (w.lower() for w in text.replace("-", " ").split())
-    bare = ("".join(c for c in w if c.isalpha()) for w in words)
-    return {
-        (w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)[:6]
-        for w in bare
-        if len(w) > 2 and w not in GLOSS_WORDS and w != lemma and not w.startswith(lemma[:6])
-    }
-
-
-def agreeing_senses(table: pl.DataFrame, other: pl.DataFrame, margin: int = AGREEMENT_MARGIN) -> pl.DataFrame:
-    """(`lemma`, `pos`, `sense`): for a lemma whose part of speech has senses none of which the corpus tagged
-    (senses()' `tagged` is 0, so WordNet's order is no evidence), the sense that agrees best with another
-    dictionary's first current sense of the same lemma and part of speech (`other`: `lemma`, `pos`,
-    `gloss`; gcide.current_firsts), when it is not the first already: it shares at least `margin` more
-    content words (stems, _stems) with that gloss than any other sense does. STY: GCIDE's `A pen or
-    inclosure for swine.` picks `a pen for swine` over `an infection of the sebaceous gland of the eyelid`."""
-    untagged = (
-        table.filter(pl.col("tagged") == 0)
-        .join(other.rename({"gloss": "other"}), on=["lemma", "pos"])
-        .sort("lemma", "pos", "sense")
-    )
-    by_part: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for lemma, pos, sense, gloss, text in untagged.select("lemma", "pos", "sense", "gloss", "other").rows():
-        shared = len(_stems(gloss, lemma) & _stems(text, lemma))
-        by_part.setdefault((lemma, pos), []).append((shared, sense))
-    chosen = []
-    for (lemma, pos), scores in by_part.items():
-        first = scores[0][1]  # WordNet's first of the senses given
-        scores.sort(reverse=True)
-        if len(scores) > 1 and scores[0][1] != first and scores[0][0] >= scores[1][0] + margin:
-            chosen.append((lemma, pos, scores[0][1]))
-    return pl.DataFrame(chosen, schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64}, orient="row")
 
 
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
@@ -312,9 +336,11 @@ def headwords(words: pl.Series, lemmas: pl.DataFrame) -> pl.DataFrame:
     return _within(texts, "lemma").select(pl.col("lemma").str.to_uppercase().alias(Col.word), Col.definition)
 
 
-def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:
-    """(`lemma`, `pos`, `sense`, `domain`): each lower-case sense (senses()' key) in one of OFFENSIVE_DOMAINS,
-    once per such domain, `domain` spelled with spaces ("ethnic slur")."""
+def sense_domains(
+    wordnet: dict[str, bytes], table: pl.DataFrame | None = None, names: tuple[str, ...] = OFFENSIVE_DOMAINS
+) -> pl.DataFrame:
+    """(`lemma`, `pos`, `sense`, `domain`): each lower-case sense (senses()' key) in one of the usage domains
+    `names` (OFFENSIVE_DOMAINS unless given), once per such domain, `domain` spelled with spaces ("ethnic slur")."""
     nouns = (
         _lines(wordnet, "data.noun")
         .to_frame()
@@ -328,7 +354,7 @@ def sense_domains(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) 
             nouns.filter(pl.col("words").str.contains(rf"(?:^| ){name} ")).select(
                 "domain_offset", pl.lit(name.replace("_", " ")).alias("domain")
             )
-            for name in OFFENSIVE_DOMAINS
+            for name in names
         ]
     )
     return (

@@ -1,0 +1,65 @@
+"""The main-sense table's candidates and its checks, for stage 2 and for the reviewers (not a stage itself).
+
+Reads WordNet's senses (stages/sources/wordnet.py `senses`: `lemma`, `pos`, `key`, `gloss`, ...), the
+lexicon's morphology (stages/rules/morphology.py) and the table (stages/sources/main_senses.py `read`).
+- `candidates`: every sense a reviewer chooses among for a word: its own lemma's senses (all parts of
+  speech), and for a form the senses of each base it is a form of by the rules, in the form's part of
+  speech, shown as a player reads them (`plural of TRIO: a group of three`);
+- `resolved`: the table's rows whose key is a candidate of their word, as (`word`, `lemma`, `pos`, `key`);
+  a key that is not is an InputFormatError naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from pipeline.columns import Col
+from pipeline.errors import InputFormatError
+from pipeline.terminal import inert
+from stages.rules.inflections import readings
+
+COLUMNS = [Col.word, "key", "pos", "gloss", "lemma"]
+
+
+def candidates(
+    words: pl.Series, senses: pl.DataFrame, forms: pl.DataFrame, lexicon: pl.Series, names: pl.Series
+) -> pl.DataFrame:
+    """(`word`, `key`, `pos`, `gloss`, `lemma`): each of `words`' (upper case) candidate senses (module
+    docstring), its own first in WordNet's order, then each base's; `lemma` the lemma the key is a sense of."""
+    wanted = words.str.to_lowercase().to_frame("lemma")
+    own = senses.join(wanted, on="lemma", maintain_order="left").select(
+        pl.col("lemma").str.to_uppercase().alias(Col.word), "key", "pos", "gloss", "lemma", pl.lit(0).alias("order")
+    )
+    bases = readings(words, senses.select("lemma", "pos", "gloss"), forms, lexicon, names)
+    forms_of = bases.join(
+        senses.select(pl.col("lemma").alias("base"), "pos", "key", "gloss", "rank", "sense"), on=["base", "pos"]
+    ).select(
+        Col.word,
+        "key",
+        "pos",
+        pl.format("{} {}: {}", "relation", pl.col("base").str.to_uppercase(), "gloss").alias("gloss"),
+        pl.col("base").alias("lemma"),
+        pl.lit(1).alias("order"),
+    )
+    return (
+        pl.concat([own, forms_of])
+        .unique([Col.word, "key"], keep="first", maintain_order=True)
+        .sort(Col.word, "order", maintain_order=True)
+        .select(COLUMNS)
+    )
+
+
+def resolved(table: pl.DataFrame, name: str, found: pl.DataFrame) -> pl.DataFrame:
+    """(`word`, `lemma`, `pos`, `key`): the rows of `table` (main_senses.read) whose key is a WordNet sense among
+    `found` (candidates of the table's words); a WordNet key that is none is an error naming file and line.
+    GCIDE keys (`gcide:...`) are left to the GCIDE reader and not returned."""
+    wordnet_keys = table.filter(~pl.col("key").str.starts_with("gcide:"))
+    matched = wordnet_keys.join(found.select(Col.word, "key", "lemma", "pos"), on=[Col.word, "key"], how="left")
+    bad = matched.filter(pl.col("lemma").is_null())
+    if bad.height:
+        word, key, line = bad.select(Col.word, "key", "line").row(0)
+        raise InputFormatError(
+            f"{inert(name)} line {line}: {inert(key)} is no sense of {word} nor of a base it is a form of "
+            f"({bad.height} such line{'s' if bad.height > 1 else ''}); fix or remove it"
+        )
+    return matched.select(Col.word, "lemma", "pos", "key")

@@ -1,0 +1,127 @@
+"""Which of a WordNet lemma's senses leads, per part of speech, and which part of speech leads (stage 2, not a
+stage itself): stages/sources/wordnet.py's `glosses` orders its senses by `leading`.
+
+Evidence first (docs/definitions.md, "The main sense first"), each step a sort key, in this order:
+1. the reviewed main-sense table's choice (raw/main_senses.tsv: `chosen`), its part of speech first too;
+2. a slur or vulgar sense after the others (labelled: wordnet.glosses), and a sense in the usage domain of
+   disparagement, archaism or slang (LATER_DOMAINS) after the plain ones;
+3. a circular sense after the others: one whose text names the word or its stem (HEAL `heal or recover`,
+   PULL `cause to move by pulling`, SAME `same in identity`, GOLD `coins made of gold`);
+4. where the corpus tagged none, the sense GCIDE's first current sense agrees with (wordnet.agreeing_senses);
+5. WordNet's order.
+Tried and not kept: where the first sense's count is thin (fewer than 5 tags, or no more than the second's,
+cntlist.rev), a sense whose synset the word heads first (LID's cover, not EYELID's synset). On the judged
+samples of `make audit` it changed 40 everyday words, most for the worse (ADMIRAL a butterfly, FOIBLES a
+sword's blade, CLOTHES `furnish with power`, HISS `move with a whooshing sound`): the table decides LID.
+Parts of speech: by the corpus's total tags of their senses (AID: the verb, 37 tags, before the noun's 25),
+then by how many senses it tagged, then n, v, adj, adv.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+LATER_DOMAINS = ("disparagement", "archaism", "slang")
+# Words two glosses share by chance: function words, and the words dictionaries define everything with.
+GLOSS_WORDS = frozenset(
+    "a an the of or and to in on at by for from with without as is are be being that which who whom whose "
+    "it its this these those one ones any some such other etc esp especially e g i used use kind sort "
+    "something someone person thing things part form act state quality having has have made make not no "
+    "usually often very more most small large".split()
+)
+# Verbs a gloss restating its word wraps it in: PULL `cause to move by pulling`.
+GENERIC = frozenset({"cause", "move", "become", "get"})
+AGREEMENT_MARGIN = 2  # agreeing_senses: content words the leading sense shares beyond any other sense
+ENDINGS = ["", "s", "es", "ed", "d", "ing", "er", "ers", "ings"]
+
+
+def circular(table: pl.DataFrame) -> pl.Series:
+    """For each row of `table` (`lemma`, `gloss`): whether its gloss only restates the lemma: it names the lemma
+    or a form of its stem (`pulling`, `stopping`) and has at most one other content word (not GLOSS_WORDS nor
+    GENERIC): HEAL `heal or recover`, PULL `cause to move by pulling`, SAME `same in identity`, GOLD `coins made
+    of gold`; not HISS `make a sharp hissing sound, as if to show disapproval` nor PLANE `cut or remove with or
+    as if with a plane`."""
+    root = pl.col("lemma").str.replace(r"e$", "")
+    word = pl.col("w")
+    rest = word.str.slice(root.str.len_chars())
+    named = (word == pl.col("lemma")) | (
+        word.str.starts_with(root)
+        & (rest.is_in(ENDINGS) | ((rest.str.slice(0, 1) == root.str.slice(-1)) & rest.str.slice(1).is_in(ENDINGS)))
+    )
+    other = ~named & ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
+    words = (
+        table.select(
+            pl.int_range(pl.len()).alias("i"),
+            "lemma",
+            pl.col("gloss").str.to_lowercase().str.extract_all(r"[a-z]+").alias("w"),
+        )
+        .filter(pl.col("lemma").str.len_chars() >= 3)
+        .explode("w")
+        .group_by("i")
+        .agg((named.any() & (other.sum() <= 1)).alias("circular"))
+    )
+    return (
+        pl.int_range(table.height, eager=True)
+        .alias("i")
+        .to_frame()
+        .join(words, on="i", how="left", maintain_order="left")["circular"]
+        .fill_null(False)
+    )
+
+
+def leading(kept: pl.DataFrame) -> pl.DataFrame:
+    """`kept` (wordnet.glosses' senses: `lemma`, `pos`, `sense`, `labelled`, `later`, `chosen`, `agrees`, ...)
+    sorted so that each (lemma, pos)'s leading sense comes first (module docstring)."""
+    return kept.with_columns(circular(kept).alias("circular")).sort(
+        ["lemma", "pos", "chosen", "labelled", "later", "circular", "agrees", "sense"],
+        descending=[False, False, True, False, False, False, True, False],
+    )
+
+
+def pos_order(main: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
+    """`main` (one leading sense per lemma and part of speech, with `chosen`, `tagged`, `rank`) with `rank`
+    renumbered: the table's chosen part of speech first, then by the corpus's total tags (`totals`: `lemma`,
+    `pos`, `total`), its tagged-sense count, and the part of speech's own order."""
+    return (
+        main.join(totals, on=["lemma", "pos"], how="left")
+        .sort(["lemma", "chosen", "total", "tagged", "rank"], descending=[False, True, True, True, False])
+        .with_columns(pl.int_range(pl.len()).over("lemma").alias("rank"))
+        .drop("total")
+    )
+
+
+def _stems(text: str, lemma: str) -> set[str]:
+    """The content words of a gloss, each cut to its first six letters after a plural -s (SWINE, BIRDS:
+    bird, CHRISTIANS: christ, METALLIC: metall), the lemma itself left out."""
+    words = (w.lower() for w in text.replace("-", " ").split())
+    bare = ("".join(c for c in w if c.isalpha()) for w in words)
+    return {
+        (w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)[:6]
+        for w in bare
+        if len(w) > 2 and w not in GLOSS_WORDS and w != lemma and not w.startswith(lemma[:6])
+    }
+
+
+def agreeing_senses(table: pl.DataFrame, other: pl.DataFrame, margin: int = AGREEMENT_MARGIN) -> pl.DataFrame:
+    """(`lemma`, `pos`, `sense`): for a lemma whose part of speech has senses none of which the corpus tagged
+    (senses()' `tagged` is 0, so WordNet's order is no evidence), the sense that agrees best with another
+    dictionary's first current sense of the same lemma and part of speech (`other`: `lemma`, `pos`,
+    `gloss`; gcide.current_firsts), when it is not the first already: it shares at least `margin` more
+    content words (stems, _stems) with that gloss than any other sense does. STY: GCIDE's `A pen or
+    inclosure for swine.` picks `a pen for swine` over `an infection of the sebaceous gland of the eyelid`."""
+    untagged = (
+        table.filter(pl.col("tagged") == 0)
+        .join(other.rename({"gloss": "other"}), on=["lemma", "pos"])
+        .sort("lemma", "pos", "sense")
+    )
+    by_part: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for lemma, pos, sense, gloss, text in untagged.select("lemma", "pos", "sense", "gloss", "other").rows():
+        shared = len(_stems(gloss, lemma) & _stems(text, lemma))
+        by_part.setdefault((lemma, pos), []).append((shared, sense))
+    chosen = []
+    for (lemma, pos), scores in by_part.items():
+        first = scores[0][1]  # WordNet's first of the senses given
+        scores.sort(reverse=True)
+        if len(scores) > 1 and scores[0][1] != first and scores[0][0] >= scores[1][0] + margin:
+            chosen.append((lemma, pos, scores[0][1]))
+    return pl.DataFrame(chosen, schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64}, orient="row")
