@@ -45,8 +45,13 @@ def test_each_readme_solve_and_puzzle_example_works_as_written(raw_export):
 NOT_RUN = {
     "make build": "the build above is the same command with a temporary --build-dir",
     "make test": "this is it",
-    "mysql -e 'CREATE DATABASE ladders CHARACTER SET utf8mb4' && mysql ladders < build/ladder-mysql.sql": "make test-sql",
-    "php solvers/php/ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders cold warm": "make test-sql",
+    "make sql-up": "make test-sql runs the README's MySQL block (tests/test_sql_readme.py)",
+    "mariadb --socket=build/mariadb/mysqld.sock ladders -e 'SELECT word, rareness FROM words WHERE word = \"COLD\"'": (
+        "make test-sql (tests/test_sql_readme.py)"
+    ),
+    "php solvers/php/ladder.php --socket=build/mariadb/mysqld.sock --db=ladders cold warm": "make test-sql",
+    "curl 'http://127.0.0.1:8042/?from=cold&to=warm'": "make test-sql",
+    "make sql-down": "make test-sql",
     "python3 -m http.server -d site --bind 127.0.0.1 8000": "make test-web serves the page the same way",
     ".venv/bin/ladders build --force": "a second cold build of raw/: minutes",
     "make clean": "would delete the build the other tests of this file read",
