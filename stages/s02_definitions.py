@@ -90,9 +90,9 @@ def build_definitions(
     dictionary = gcide_entries(gcide) if "gcide" in definition_sources else None
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
-            dictionaries[source] = _wordnet_glosses(
-                wordnet, wordnet_senses, dictionary, missing[Col.word], forms, chosen
-            )
+            # A lemma's senses lead by its own word's choice: HAILS `hails from` must not move HAIL's.
+            own = chosen.filter(pl.col("lemma") == pl.col(Col.word).str.to_lowercase())
+            dictionaries[source] = _wordnet_glosses(wordnet, wordnet_senses, dictionary, missing[Col.word], forms, own)
         else:
             dictionaries[source] = _gcide_glosses(dictionary, missing[Col.word], forms, names)
             flagged = gcide_flags(dictionary, lexicon)

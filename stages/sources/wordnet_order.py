@@ -2,11 +2,12 @@
 stage itself): stages/sources/wordnet.py's `glosses` orders its senses by `leading`.
 
 Evidence first (docs/definitions.md, "The main sense first"), each step a sort key, in this order:
-1. the reviewed main-sense table's choice (raw/main_senses.tsv: `chosen`), its part of speech first too;
-2. a slur or vulgar sense after the others (labelled: wordnet.glosses), and a sense in the usage domain of
+1. a circular sense after the others, whoever chose it: one whose text names the word or its stem and says
+   little more (HEAL `heal or recover`, PULL `cause to move by pulling`, SAME `same in identity`, which the
+   reviewers chose for SAME: its meaning, but a text that tells a player nothing);
+2. the reviewed main-sense table's choice (raw/main_senses.tsv: `chosen`), its part of speech first too;
+3. a slur or vulgar sense after the others (labelled: wordnet.glosses), and a sense in the usage domain of
    disparagement, archaism or slang (LATER_DOMAINS) after the plain ones;
-3. a circular sense after the others: one whose text names the word or its stem (HEAL `heal or recover`,
-   PULL `cause to move by pulling`, SAME `same in identity`, GOLD `coins made of gold`);
 4. where the corpus tagged none, the sense GCIDE's first current sense agrees with (wordnet.agreeing_senses);
 5. WordNet's order.
 Tried and not kept: where the first sense's count is thin (fewer than 5 tags, or no more than the second's,
@@ -73,8 +74,8 @@ def leading(kept: pl.DataFrame) -> pl.DataFrame:
     """`kept` (wordnet.glosses' senses: `lemma`, `pos`, `sense`, `labelled`, `later`, `chosen`, `agrees`, ...)
     sorted so that each (lemma, pos)'s leading sense comes first (module docstring)."""
     return kept.with_columns(circular(kept).alias("circular")).sort(
-        ["lemma", "pos", "chosen", "labelled", "later", "circular", "agrees", "sense"],
-        descending=[False, False, True, False, False, False, True, False],
+        ["lemma", "pos", "circular", "chosen", "labelled", "later", "agrees", "sense"],
+        descending=[False, False, False, True, False, False, True, False],
     )
 
 
