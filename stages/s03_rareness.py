@@ -1,7 +1,8 @@
-"""Stage 3, rareness: how common each word is, from SCOWL's size levels.
+"""Stage 3, rareness: how common each word is, from SCOWL's size levels and wordfreq's frequencies.
 
-Reads build/01_lexicon.parquet (`id`, `word`) and every file of the folder
-named by config key `scowl`. SCOWL files are `<category>-words.<level>` and
+Reads build/01_lexicon.parquet (`id`, `word`), every file of the folder
+named by config key `scowl`, and wordfreq's frequency list (config key `wordfreq`: a file of the
+installed package, read by stages/sources/wordfreq.py). SCOWL files are `<category>-words.<level>` and
 hold only the words new at that level, so a word's level is the lowest level
 of any file it appears in. Possessive lines (`ability's`) are dropped; a word
 matches an entry equal to its lower-cased form (accented entries never match
@@ -9,8 +10,8 @@ A-Z words). Files are UTF-8; upstream SCOWL releases may be Latin-1, which is
 decoded as such when a file is not valid UTF-8. Files of other names are
 ignored and counted.
 
-SCOWL's main lists (english, american, british, british_z, canadian,
-australian) hold the words people use; its variant lists (variant_1/2/3 and
+SCOWL's main lists (english, american, british, british_z, canadian) hold the words people use
+(Australian English's own lists count as grade-1 variants: REGIONAL); its variant lists (variant_1/2/3 and
 the regional `*_variant_N` lists) hold other spellings of them, from "good"
 (grade 1) to "seldom used" (grade 3), and list SHOON, IKON and TIEING at level
 10-20. So a word's level is the lowest of its entries' levels, where a variant
@@ -19,7 +20,10 @@ entry counts above its list's level: from the everyday level (config
 per grade (variant_1 at 10-35 counts 40, variant_2 50, variant_3 55; variant_1
 at 50 counts 55). A variant-only word is thus never everyday and always rarer
 than a main-list word of its list level; a word in a main list keeps that
-list's level.
+list's level. SCOWL's levels are coarse, so everyday takes a second source: a word
+SCOWL puts at the everyday level or below that wordfreq sees less often than
+`everyday_min_zipf` (or not at all) counts at the level past everyday (40), in
+the main lists too (`_seen_often`).
 
 Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 
