@@ -43,6 +43,7 @@ RAW_INPUTS = {
     "offensive": "file",  # not a column: the offensive-words list
     "cuss": "file",  # not a column: the cuss ratings (index.js of the npm package)
     "main_senses": "file",  # not a column: the reviewed main-sense table (optional: docs/definitions.md)
+    "wordfreq": "file",  # not a column: wordfreq's frequency list, inside the installed package by default
 }
 PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
@@ -67,6 +68,7 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "definition_sources": checks.sources,
     "rareness_by_level": checks.rareness,
     "rareness_labels": checks.labels,
+    "everyday_min_zipf": checks.zipf,
     "build_dir": checks.string,
 }
 
@@ -100,7 +102,7 @@ class Config:
         return self.values[key]
 
     def path(self, key: str) -> Path:
-        return (self.bases[key] / self.values[key]).resolve()
+        return checks.resolve(self.bases[key], self.values[key])
 
     def lexicon_files(self) -> dict[str, Path]:
         """Every file the lexicons name, by its path as written (the labels stage 1 is handed)."""

@@ -26,13 +26,34 @@ LEXICON_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 LEXICON_KEYS = ("file", "format", "from", "add", "remove", "max_scowl_level")
 
 
+PACKAGE = "package:"  # a path inside an installed Python package: `package:wordfreq/data/large_en.msgpack.gz`
+
+
+def resolve(base: Path, value: str) -> Path:
+    """A path key's file or folder: relative to `base`, or with PACKAGE inside that installed package (found
+    by its import name, never imported: nothing of its code runs)."""
+    if not value.startswith(PACKAGE):
+        return (base / value).resolve()
+    import importlib.util
+
+    package, _, inside = value.removeprefix(PACKAGE).partition("/")
+    try:
+        spec = importlib.util.find_spec(package) if package.isidentifier() else None
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError(f"names the package {package!r}, which is not installed here (pip install it)")
+    return (Path(next(iter(spec.submodule_search_locations))) / inside).resolve()
+
+
 def existing(kind: str) -> Callable[[str, Any, Path], Any]:
-    """The check of a path to a file (kind "file") or folder ("dir") that exists, relative to `base`."""
+    """The check of a path to a file (kind "file") or folder ("dir") that exists, relative to `base` (or
+    inside an installed package: `package:NAME/PATH`)."""
 
     def check(key: str, value: Any, base: Path) -> str:
         if not isinstance(value, str) or not value:
             raise ValueError("must be a path (a non-empty string)")
-        path = base / value
+        path = resolve(base, value)
         if kind == "file" and not path.is_file():
             raise ValueError(f"{path} is not a file" if path.exists() else f"{path} does not exist")
         if kind == "dir" and not path.is_dir():
@@ -103,6 +124,13 @@ def labels(key: str, value: Any, base: Path) -> dict[str, int]:
     if not value["common"] <= value["uncommon"] <= value["rare"]:
         raise ValueError("must have common <= uncommon <= rare")
     return {name: value[name] for name in names}
+
+
+def zipf(key: str, value: Any, base: Path) -> float:
+    """A frequency on wordfreq's Zipf scale (log10 of occurrences per billion words): 0 to 9."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 9:
+        raise ValueError(f"must be a number from 0 to 9 (a Zipf frequency), not {value!r}")
+    return float(value)
 
 
 def boolean(key: str, value: Any, base: Path) -> bool:

@@ -1,7 +1,8 @@
-"""Stage 3, rareness: how common each word is, from SCOWL's size levels.
+"""Stage 3, rareness: how common each word is, from SCOWL's size levels and wordfreq's frequencies.
 
-Reads build/01_lexicon.parquet (`id`, `word`) and every file of the folder
-named by config key `scowl`. SCOWL files are `<category>-words.<level>` and
+Reads build/01_lexicon.parquet (`id`, `word`), every file of the folder
+named by config key `scowl`, and wordfreq's frequency list (config key `wordfreq`: a file of the
+installed package, read by stages/sources/wordfreq.py). SCOWL files are `<category>-words.<level>` and
 hold only the words new at that level, so a word's level is the lowest level
 of any file it appears in. Possessive lines (`ability's`) are dropped; a word
 matches an entry equal to its lower-cased form (accented entries never match
@@ -9,8 +10,8 @@ A-Z words). Files are UTF-8; upstream SCOWL releases may be Latin-1, which is
 decoded as such when a file is not valid UTF-8. Files of other names are
 ignored and counted.
 
-SCOWL's main lists (english, american, british, british_z, canadian,
-australian) hold the words people use; its variant lists (variant_1/2/3 and
+SCOWL's main lists (english, american, british, british_z, canadian) hold the words people use
+(Australian English's own lists count as grade-1 variants: REGIONAL); its variant lists (variant_1/2/3 and
 the regional `*_variant_N` lists) hold other spellings of them, from "good"
 (grade 1) to "seldom used" (grade 3), and list SHOON, IKON and TIEING at level
 10-20. So a word's level is the lowest of its entries' levels, where a variant
@@ -19,7 +20,10 @@ entry counts above its list's level: from the everyday level (config
 per grade (variant_1 at 10-35 counts 40, variant_2 50, variant_3 55; variant_1
 at 50 counts 55). A variant-only word is thus never everyday and always rarer
 than a main-list word of its list level; a word in a main list keeps that
-list's level.
+list's level. SCOWL's levels are coarse, so everyday takes a second source: a word
+SCOWL puts at the everyday level or below that wordfreq sees less often than
+`everyday_min_zipf` (or not at all) counts at the level past everyday (40), in
+the main lists too (`_seen_often`).
 
 Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 
@@ -44,10 +48,15 @@ from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
 from pipeline.wording import counted as said_count
+from stages.sources.wordfreq import zipf_table
 
 FILE_NAME = re.compile(r"(?:^|/)(?P<category>[a-z_0-9]+)-words\.(?P<level>\d{2})$")
 VARIANT = re.compile(r"variant_(?P<grade>\d)$")  # variant_2, british_variant_1, ...
 LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)  # SCOWL's size levels, in order
+# Australian English's own words (SOOK, GALAH, JUMBUCK, GREENIE at level 35) are not everyday to most
+# players (judged: tests/data/everyday_known_judged.tsv): its lists count as grade-1 variants, a level past
+# everyday, never below their own level. Canada's 15 own everyday entries (racquet, yogourt) are spellings.
+REGIONAL = ("australian",)
 USA = ("english", "american")
 BRIT = ("english", "british", "british_z")
 
@@ -73,7 +82,7 @@ def scowl_entries(scowl: dict[str, bytes]) -> tuple[pl.DataFrame, list[str]]:
             continue
         lines += found
         variant = VARIANT.search(m["category"])
-        grade = int(variant["grade"]) if variant else 0  # 0: a main list
+        grade = int(variant["grade"]) if variant else 1 if m["category"] in REGIONAL else 0  # 0: a main list
         values = (len(found), int(m["level"]), grade, m["category"] in USA, m["category"] in BRIT)
         for key, value in zip(per_file, values):
             per_file[key].append(value)
@@ -96,7 +105,12 @@ def counted_level(level: int, grade: int, everyday: int) -> int:
 
 
 def build_rareness(
-    lexicon: pl.DataFrame, scowl: dict[str, bytes], rareness_by_level: dict[str, int], rareness_labels: dict[str, int]
+    lexicon: pl.DataFrame,
+    scowl: dict[str, bytes],
+    wordfreq: dict[str, bytes],
+    rareness_by_level: dict[str, int],
+    rareness_labels: dict[str, int],
+    everyday_min_zipf: float,
 ) -> dict:
     entries, skipped = scowl_entries(scowl)
     everyday = rareness_labels["common"]
@@ -121,10 +135,10 @@ def build_rareness(
         pl.col(Col.brit).any(),
     )
     table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
+    (name, data), *_ = wordfreq.items()
+    seen, rarely_seen = _seen_often(lexicon, per_entry, zipf_table(name, data), everyday, everyday_min_zipf)
     result = (
-        lexicon.select(Col.id, Col.word, pl.col(Col.word).str.to_lowercase().alias("entry"))
-        .join(per_entry, on="entry", how="left")
-        .with_columns(
+        seen.with_columns(
             pl.col(Col.scowl_level)
             .replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
             .alias(Col.rareness),
@@ -134,7 +148,11 @@ def build_rareness(
         .select(list(RARENESS))
     )
     levels = result[Col.scowl_level].value_counts().sort(Col.scowl_level).rows()
-    notes = ["words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels)]
+    notes = [
+        "words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels),
+        f"{said_count(rarely_seen, 'word')} of SCOWL's everyday levels that wordfreq rarely sees (Zipf below "
+        f"{everyday_min_zipf}) count at level {_past(everyday)}",
+    ]
     if skipped:
         notes.append(
             f"{said_count(len(skipped), 'file')} ignored (not <category>-words.<level>): {', '.join(skipped[:5])}"
@@ -142,12 +160,41 @@ def build_rareness(
     return {"rareness": result, "notes": notes}  # not a column: output names
 
 
+def _past(everyday: int) -> int:
+    """The SCOWL level past the everyday one (95 at most)."""
+    return LEVELS[min(LEVELS.index(everyday) + 1, len(LEVELS) - 1)]
+
+
+def _seen_often(
+    lexicon: pl.DataFrame, per_entry: pl.DataFrame, zipf: pl.DataFrame, everyday: int, min_zipf: float
+) -> tuple[pl.DataFrame, int]:
+    """The lexicon's words with their SCOWL levels, where a word SCOWL rates everyday but wordfreq sees less
+    often than `min_zipf` (or not at all) counts at the level past everyday, in its main lists too: SCOWL's
+    levels are coarse, and a second source keeps WIVE, LADE and WANNER from passing as everyday. A word's
+    own frequency decides, never its base's: the judges knew odd forms of known words no better than other
+    rare words (AUSTERER, CENSUSED, FLEETED: tests/data/everyday_known_judged.tsv)."""
+    past = _past(everyday)
+    words = (
+        lexicon.select(Col.id, Col.word, pl.col(Col.word).str.to_lowercase().alias("entry"))
+        .join(per_entry, on="entry", how="left")
+        .join(zipf, on="entry", how="left")
+    )
+    rare = pl.col("zipf").fill_null(0.0) < min_zipf
+    demoted = words.filter(rare & (pl.col(Col.scowl_level) <= everyday)).height
+    moved = {
+        c: pl.when(rare & (pl.col(c) <= everyday)).then(pl.lit(past, pl.UInt8)).otherwise(pl.col(c)).alias(c)
+        for c in (Col.scowl_level, "main_level")
+    }
+    return words.with_columns(**moved).drop("zipf"), demoted
+
+
 STAGE = Stage(
     number=3,
     name="rareness",  # not a column: the stage's name
     transform=build_rareness,
     reads=("lexicon",),  # not a column: stage 1's output
-    raw=("scowl",),
-    settings=("rareness_by_level", "rareness_labels"),
+    raw=("scowl", "wordfreq"),
+    settings=("rareness_by_level", "rareness_labels", "everyday_min_zipf"),
     writes={"rareness": Output("03_rareness.parquet", RARENESS)},  # not a column: an output name
+    helpers=("stages.sources.wordfreq",),
 )

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import gzip
 import subprocess
 import sys
 from pathlib import Path
 
 import polars as pl
+import msgpack
 import pytest
 from typer.testing import CliRunner
 
@@ -109,6 +111,10 @@ def no_everyday(tiny: Path) -> None:
     leave it empty, an error."""
     with (tiny / "config.toml").open("a") as f:
         f.write("[lexicons]\neveryday = false\n")
+
+
+# wordfreq's rule off, for the tests of SCOWL's own rules: an empty frequency list and a threshold of 0.
+NO_WORDFREQ = {"empty.msgpack.gz": gzip.compress(msgpack.packb([{"format": "cB", "version": 1}]))}
 
 
 @pytest.fixture

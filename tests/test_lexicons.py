@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import brute
-from conftest import DATA, TINY_INPUTS, build, groups_of, invoke
+from conftest import NO_WORDFREQ, DATA, TINY_INPUTS, build, groups_of, invoke
 from pipeline.errors import InputFormatError
 from stages.s01_lexicon import build_lexicon
 from stages.s03_rareness import build_rareness
@@ -61,7 +61,9 @@ def stages_of(a, b, x, y, scowl):
     for w, entries in scowl.items():
         for category, level in entries:
             folder.setdefault(f"scowl/{category}-words.{level}", []).append(w.lower())
-    rareness = build_rareness(lexicon, {k: "\n".join(v).encode() for k, v in folder.items()}, TABLE, LABELS)["rareness"]
+    rareness = build_rareness(
+        lexicon, {k: "\n".join(v).encode() for k, v in folder.items()}, NO_WORDFREQ, TABLE, LABELS, 0
+    )["rareness"]
     links = build_links(lexicon)["links"]
     groups = groups_of(lexicon, links, LEXICONS, rareness)
     return stage1, lexicon, links, groups

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from conftest import DATA, lexicon_of, two_lists
+from conftest import NO_WORDFREQ, DATA, lexicon_of, two_lists
 from pipeline.columns import Col
 from pipeline.config import load_config
 from pipeline.errors import InputFormatError
@@ -27,7 +27,7 @@ def rows_by_word(df, *columns):
 
 def test_levels_flags_and_rareness():
     lex = lexicon_of(["CAT", "DOG", "COT", "DOT", "COG", "HELO", "CAFE", "ZYZZYVA"], ["CAT"])
-    result = build_rareness(lex, folder("scowl"), TABLE, LABELS)
+    result = build_rareness(lex, folder("scowl"), NO_WORDFREQ, TABLE, LABELS, 0)
     got = rows_by_word(result["rareness"], "scowl_level", "rareness", "usa", "brit")
     assert got == {
         "CAT": (10, 1, True, True),  # english-words.10; its possessive line is dropped
@@ -45,7 +45,7 @@ def test_levels_flags_and_rareness():
 def test_rareness_follows_the_configured_table():
     table = dict(TABLE, **{"10": 7, "absent": 99})
     lex = lexicon_of(["CAT", "ZYZZYVA"], ["CAT"])
-    got = rows_by_word(build_rareness(lex, folder("scowl"), table, LABELS)["rareness"], "rareness")
+    got = rows_by_word(build_rareness(lex, folder("scowl"), NO_WORDFREQ, table, LABELS, 0)["rareness"], "rareness")
     assert got == {"CAT": (7,), "ZYZZYVA": (99,)}
 
 
@@ -65,7 +65,7 @@ def test_variant_only_words_count_above_their_list_level():
         "s/english-words.60": b"zeds\n",
     }
     lex = lexicon_of(["CAT", "COLOR", "SHOON", "IKON", "FOOE", "TYME", "ZEDS"], ["CAT"])
-    got = rows_by_word(build_rareness(lex, scowl, TABLE, LABELS)["rareness"], "scowl_level", "rareness")
+    got = rows_by_word(build_rareness(lex, scowl, NO_WORDFREQ, TABLE, LABELS, 0)["rareness"], "scowl_level", "rareness")
     assert got == {
         "CAT": (10, 1),
         "COLOR": (10, 1),
@@ -76,7 +76,7 @@ def test_variant_only_words_count_above_their_list_level():
         "ZEDS": (60, 20_000),  # its main-list entry (60) is lower than its variant one (95)
     }
     # The everyday level is the config's: with common = 20, variant_1 at 20 counts 35.
-    lowered = build_rareness(lex, scowl, TABLE, dict(LABELS, common=20))["rareness"]
+    lowered = build_rareness(lex, scowl, NO_WORDFREQ, TABLE, dict(LABELS, common=20), 0)["rareness"]
     assert rows_by_word(lowered, "scowl_level")["IKON"] == (35,)
 
 

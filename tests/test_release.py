@@ -57,7 +57,20 @@ def test_release_holds_every_artifact_with_its_checksum(tiny, released, tmp_path
 def test_notice_names_each_input_its_licence_and_columns(released):
     notice = (released / "NOTICE").read_text()
     sections = [line[3:] for line in notice.splitlines() if line.startswith("## ")]
-    assert sections == ["csw", "cuss", "gcide", "main_senses", "offensive", "owl", "scowl", "supplement", "wordnet"]
+    assert sections == [
+        "csw",
+        "cuss",
+        "gcide",
+        "main_senses",
+        "offensive",
+        "owl",
+        "scowl",
+        "supplement",
+        "wordfreq",
+        "wordnet",
+    ]
+    wordfreq = notice.split("## wordfreq")[1].split("## ")[0]
+    assert "`scowl_level` and `rareness`" in wordfreq and "CC BY-SA 4.0" in wordfreq and "Apache" in wordfreq
     gcide = notice.split("## gcide")[1].split("## ")[0]
     assert "Definitions from it: 3 (gcide), 1 (gcide-inflection)." in gcide and "GPL" in gcide
     assert "`definition` where `definition_source` is `gcide` or begins `gcide-`" in gcide

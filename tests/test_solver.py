@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import brute
-from conftest import DATA, TWO_LISTS, groups_of
+from conftest import NO_WORDFREQ, DATA, TWO_LISTS, groups_of
 from pipeline.columns import SCHEMA_VERSION
 from ladders.cli import app
 from pipeline.config import load_config
@@ -64,7 +64,7 @@ def write_export(
     stage1 = build_lexicon({**csw_file, **owl_file, **(files or {})}, lexicons)
     lexicon = stage1["lexicon"]
     links = build_links(lexicon)["links"]
-    rareness = build_rareness(lexicon, scowl_files, TABLE, LABELS)["rareness"]
+    rareness = build_rareness(lexicon, scowl_files, NO_WORDFREQ, TABLE, LABELS, 0)["rareness"]
     groups = groups_of(lexicon, links, lexicons, rareness)
     folder.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(dir=folder.parent))  # the runner's scratch folder, stage 7 writes there

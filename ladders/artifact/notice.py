@@ -35,7 +35,15 @@ CARRIED_BY = {
     "offensive": "`offensive` and `vulgar_sense` of the words it lists",  # not a column: the config key
     "cuss": "`offensive` of words no dictionary here labels: its ratings, none of its text",
     "main_senses": "which sense of `definition` comes first: its choices, none of its text",
+    "wordfreq": "`scowl_level` and `rareness` of the words SCOWL rates everyday that wordfreq rarely sees, and "
+    "so which words are everyday (`in_everyday`, the `common` label): its frequencies, none of its text",
 }
+WORDFREQ_NOTICE = (
+    "wordfreq 3.1.1 (PyPI), by Robyn Speer: its code is under the Apache License 2.0 and its data under "
+    "Creative Commons Attribution-ShareAlike 4.0 (CC BY-SA 4.0), built from Wikipedia, subtitles (OpenSubtitles, "
+    "SUBTLEX), news, books (Google Books Ngrams), web text (OSCAR) and other sources its README names. Only "
+    "a threshold on its frequencies shapes the columns above; no frequency value is exported."
+)
 SCOWL_NOTICE = (
     "SCOWL (Spell Checker Oriented Word Lists) is Copyright Kevin Atkinson, with parts by the other "
     'authors its Copyright file names. Its notice: "Permission to use, copy, modify, distribute and sell '
@@ -164,6 +172,8 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
             out.append(f"From: {plain(origin)}. Licence: {plain(licence)}.")
         elif found:
             out.append("Some of its files are listed in SOURCES.md, not all: check the licence of the others.")
+        elif key == "wordfreq":  # a file of an installed package, pinned in pyproject.toml: no SOURCES.md
+            out.append(WORDFREQ_NOTICE)
         else:
             out.append(OWN_LIST if key in lists else "Not listed in a SOURCES.md: check its licence.")
         if key == "gcide" and defined:
