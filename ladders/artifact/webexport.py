@@ -45,6 +45,7 @@ from pipeline import io
 
 BUCKET = 2_048  # words per bucket of small groups: one fetch brings a few hundred groups of a length
 SPAN = 4_096  # edit groups per file of the buckets they span
+EVERYDAY = "common"  # the rareness label whose words are everyday (the config's rareness_labels.common)
 CHUNK = 256  # definitions per file: a ladder's rungs need a few of these, not a bucket's whole text
 PAGE = Path(__file__).resolve().parent.parent / "web"
 # The page's scripts, in the order index.html loads them: plain scripts sharing one global scope, each
@@ -98,13 +99,19 @@ def _buckets(words: pl.DataFrame, columns: list[str]) -> list[list[int]]:
     return [sorted(b) for b in buckets]
 
 
-PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27}
+PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27, "lexicon": "csw"}
 
 
-def _puzzles(export: Path) -> list[dict]:
-    """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words, CSW,
-    substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor gets
-    the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
+def puzzle_lexicon(lexicons) -> str:
+    """The lexicon the page's puzzles keep to: CSW when the export holds it, else its first lexicon (an export
+    of other lists altogether still plays)."""
+    return PUZZLES["lexicon"] if PUZZLES["lexicon"] in lexicons else next(iter(lexicons))
+
+
+def _puzzles(export: Path, lexicon: str) -> list[dict]:
+    """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words of
+    `lexicon`, substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor
+    gets the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
     from ladders.solve.puzzle import puzzles
     from ladders.solve.question import SolveError
     from ladders.solve.solver import Ladders
@@ -114,7 +121,14 @@ def _puzzles(export: Path) -> list[dict]:
         for steps in PUZZLES["steps"]:
             try:
                 drawn = puzzles(
-                    ladders, length, steps, common=True, clean="strict", seed=PUZZLES["seed"], count=PUZZLES["count"]
+                    ladders,
+                    length,
+                    steps,
+                    lexicon,
+                    common=True,
+                    clean="strict",
+                    seed=PUZZLES["seed"],
+                    count=PUZZLES["count"],
                 )
             except SolveError:
                 continue
@@ -278,13 +292,17 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
         for (_, mode), column in group_of.items()
         if mode == "edit"
     }
+    play = puzzle_lexicon(lexicons)
     named = {
         "lexicons": list(lexicons),
         "labels": [*cutoffs, "obscure"],
+        # The label of everyday words (each costs 1 in the common-word ladder): `common`'s cut-off's number.
+        "everyday": list(cutoffs).index(EVERYDAY) if EVERYDAY in cutoffs else 0,
+        "puzzle_lexicon": play,  # the lexicon play mode keeps to (its group column, its words)
         "positions": positions,  # the bucket fields the page reads as sets of positions
         "index": index,
         "buckets": bucket_names,
         "spans": spans,
     }
-    _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export))))
+    _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export, play))))
     return files
