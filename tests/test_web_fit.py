@@ -16,7 +16,7 @@ from chromium import Server, export_web, re_exported
 pytestmark = pytest.mark.web
 
 
-# ----; a reload keeps the typed pair; ladders said once; no everyday ladder -------
+# ---- items 12, 14, 22/23 ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("width", [360, 390, 414])

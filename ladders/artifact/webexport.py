@@ -5,7 +5,8 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
 - index.html, the scripts (SCRIPTS: words.js .. app.js), style.css: the page (ladders/web/), plain
   HTML/CSS/JS;
 - data/manifest.json: the page's version, the export's lexicons (the page's list selector), the label
-  names, the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
+  names, `everyday` (the number of the label whose words cost 1 in the common-word ladder: `common`'s),
+  `puzzle_lexicon` (the lexicon play mode keeps to), the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
   which hold a hash of their content in their name (a browser may keep them forever);
 - data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
   `bucket` of each;
@@ -18,14 +19,15 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
   `defs`: the names of its definition files;
 - data/defs/*: definitions, CHUNK words of a bucket a file (null: none);
 - data/s/*: for each edit group of SPAN ids, the buckets it spans when more than one;
-- data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator (start, end, length, steps,
-  difficulty), for play mode;
+- data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator in `puzzle_lexicon` (start, end,
+  length, steps, difficulty), for play mode (an empty list: the page shows no play section);
 - data/files.*.json: every file with its size, for "keep for offline use";
 - sw.js: the service worker, its cache named by the version (a hash of the page's files and of every
   data file above but the listing and the manifest, which name it);
 - a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
 So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/test_web.py
 holds the byte budgets).
+Its CPU time grows with the page's bytes (bench/web_scale.py measures a quarter, a half and all of raw/).
 export-web writes these into a page folder through ladders/artifact/webfolder.py (its rules there);
 `ladders build --with web` swaps them in as <build dir>/web/ (ladders/targets.py).
 """
