@@ -26,6 +26,10 @@ import polars as pl
 
 from measure import LADDERS, ROOT, child
 
+sys.path.insert(0, str(ROOT))
+
+from pipeline.columns import WORDS_FILE, Col  # noqa: E402
+
 SHARES = (4, 2, 1)  # a word is kept when its hash is 0 modulo the share: a quarter, a half, all of raw/
 
 
@@ -44,12 +48,12 @@ def measure(share: int, work: Path) -> dict:
     child([*LADDERS, "build", "--quiet", "--config", str(folder / "ladders.toml")])
     export = folder / "build" / "export"
     run = child([*LADDERS, "export-web", str(folder / "page"), "--export", str(export)])
-    words = pl.read_parquet(export / "words.parquet", columns=["links", "edit_links"])
+    words = pl.read_parquet(export / WORDS_FILE, columns=[Col.links, Col.edit_links])
     page = sum(p.stat().st_size for p in (folder / "page").rglob("*") if p.is_file() and p.suffix != ".gz")
     return {
         "words": words.height,
-        "links": int(words["links"].list.len().sum()),
-        "edit_links": int(words["edit_links"].list.len().sum()),
+        "sub": int(words[Col.links].list.len().sum()),  # not a column: the row's keys
+        "indel": int(words[Col.edit_links].list.len().sum()),
         "page_mb": page / 1e6,
         "cpu_s": run["cpu_s"],
         "wall_s": run["wall_s"],
@@ -65,9 +69,9 @@ def main() -> None:
     print("| words | links (sub + edit) | page MB | export-web CPU s | CPU s per MB | µs per word + link |")
     print("|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        units = r["words"] + r["links"] + r["edit_links"]
+        units = r["words"] + r["sub"] + r["indel"]
         print(
-            f"| {r['words']:,} | {r['links'] + r['edit_links']:,} | {r['page_mb']:.1f} | {r['cpu_s']:.2f} "
+            f"| {r['words']:,} | {r['sub'] + r['indel']:,} | {r['page_mb']:.1f} | {r['cpu_s']:.2f} "
             f"| {r['cpu_s'] / r['page_mb']:.3f} | {r['cpu_s'] / units * 1e6:.1f} |"
         )
     if args.json:

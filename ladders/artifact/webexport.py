@@ -101,13 +101,13 @@ def _buckets(words: pl.DataFrame, columns: list[str]) -> list[list[int]]:
     return [sorted(b) for b in buckets]
 
 
-PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27, "lexicon": "csw"}
+PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27, "prefer": "csw"}
 
 
 def puzzle_lexicon(lexicons) -> str:
     """The lexicon the page's puzzles keep to: CSW when the export holds it, else its first lexicon (an export
     of other lists altogether still plays)."""
-    return PUZZLES["lexicon"] if PUZZLES["lexicon"] in lexicons else next(iter(lexicons))
+    return PUZZLES["prefer"] if PUZZLES["prefer"] in lexicons else next(iter(lexicons))
 
 
 def _puzzles(export: Path, lexicon: str) -> list[dict]:
