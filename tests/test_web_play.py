@@ -154,3 +154,75 @@ def test_a_past_days_puzzle_is_not_called_todays_and_sets_the_selectors(browser,
     assert "the puzzle of 2026-11-23" in goal and "today's" not in goal
     start = page.evaluate("document.body.dataset.puzzle").split("-")[0]
     assert page.evaluate("$('p-length').value") == str(len(start))
+
+
+# ---- issue 42 item 13: an export without CSW plays in its own lists, or offers no play mode ---------------
+
+
+@pytest.fixture(scope="module")
+def owl_only(tmp_path_factory):
+    """An export of raw/'s 4-letter OWL words alone (no csw, no everyday lexicon) and its page, served."""
+    from chromium import Server, export_web
+    import subprocess
+    import sys
+
+    root = tmp_path_factory.mktemp("owl-only")
+    words = [w for w in (ROOT / "raw/lexicons/twl06.txt").read_text().split() if len(w) == 4]
+    (root / "owl.txt").write_text("\n".join(words) + "\n")
+    (root / "config.toml").write_text(
+        'owl = "owl.txt"\nbuild_dir = "build"\n[lexicons]\ncsw = false\neveryday = false\n'
+    )
+    cmd = [sys.executable, "-m", "pipeline", "build", "--quiet", "--config", str(root / "config.toml")]
+    built = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    export_web(root / "build/export", root / "page")
+    server = Server(root / "page")
+    yield server.url, root / "build/export"
+    server.close()
+
+
+def test_an_export_without_csw_plays_in_its_own_lists(browser, owl_only):
+    """Play mode read group_csw: "Cannot read properties of undefined (reading '775')", and no puzzle was
+    drawn (the generator was asked for CSW). Now the puzzles are OWL's, and a hint and a typed rung work."""
+    url, export = owl_only
+    solver = Ladders.open(export)
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}?daily=2026-11-23")
+    page.wait_for_function("document.body.dataset.puzzle", timeout=30_000)
+    start, end = page.evaluate("document.body.dataset.puzzle").split("-")
+    assert page.get_attribute("#p-status", "class") == "" and len(start) == 4
+    offered = page.eval_on_selector_all("#p-length option", "os => os.filter(o => !o.disabled).map(o => o.value)")
+    assert offered == ["4"]  # only 4-letter words: only 4-letter puzzles
+    page.click("#p-hint")
+    page.wait_for_selector("#p-rungs li.hint")
+    hinted = page.get_attribute("#p-rungs li.hint", "data-word")
+    par = solver.shortest(start, end, lexicon="owl", clean="strict").steps
+    assert solver.shortest(hinted, end, lexicon="owl", clean="strict").steps == par - 1
+    page.fill("#p-word", "qqqq")
+    page.press("#p-word", "Enter")
+    page.wait_for_function("document.querySelector('#p-status').className === 'error'")
+    assert page.text_content("#p-status") == "QQQQ is not in the OWL word list."
+    assert errors == []
+
+
+def test_an_export_with_no_puzzle_offers_no_play_mode(browser, tiny_site, tmp_path):
+    """The tiny lists hold no puzzle: Letters, Steps and a shared puzzle were offered all the same."""
+    from chromium import Server, export_web
+    import shutil
+
+    export = tmp_path / "export"
+    shutil.copytree(tiny_site[0], export)
+    export_web(export, tmp_path / "page")
+    server = Server(tmp_path / "page")
+    try:
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}?play=COLD-CORD")
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=30_000)
+        assert page.is_hidden("#play") and errors == []
+        assert page.text_content("#status") == "This export has no puzzles: its lists hold none."
+    finally:
+        server.close()

@@ -5,7 +5,8 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
 - index.html, the scripts (SCRIPTS: words.js .. app.js), style.css: the page (ladders/web/), plain
   HTML/CSS/JS;
 - data/manifest.json: the page's version, the export's lexicons (the page's list selector), the label
-  names, the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
+  names, `everyday` (the number of the label whose words cost 1 in the common-word ladder: `common`'s),
+  `puzzle_lexicon` (the lexicon play mode keeps to), the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
   which hold a hash of their content in their name (a browser may keep them forever);
 - data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
   `bucket` of each;
@@ -18,14 +19,15 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
   `defs`: the names of its definition files;
 - data/defs/*: definitions, CHUNK words of a bucket a file (null: none);
 - data/s/*: for each edit group of SPAN ids, the buckets it spans when more than one;
-- data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator (start, end, length, steps,
-  difficulty), for play mode;
+- data/puzzles.*.json: puzzles drawn by `ladders puzzle`'s generator in `puzzle_lexicon` (start, end,
+  length, steps, difficulty), for play mode (an empty list: the page shows no play section);
 - data/files.*.json: every file with its size, for "keep for offline use";
 - sw.js: the service worker, its cache named by the version (a hash of the page's files and of every
   data file above but the listing and the manifest, which name it);
 - a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
 So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/test_web.py
 holds the byte budgets).
+Its CPU time grows with the page's bytes (bench/web_scale.py measures a quarter, a half and all of raw/).
 export-web writes these into a page folder through ladders/artifact/webfolder.py (its rules there);
 `ladders build --with web` swaps them in as <build dir>/web/ (ladders/targets.py).
 """
@@ -45,6 +47,7 @@ from pipeline import io
 
 BUCKET = 2_048  # words per bucket of small groups: one fetch brings a few hundred groups of a length
 SPAN = 4_096  # edit groups per file of the buckets they span
+EVERYDAY = "common"  # the rareness label whose words are everyday (the config's rareness_labels.common)
 CHUNK = 256  # definitions per file: a ladder's rungs need a few of these, not a bucket's whole text
 PAGE = Path(__file__).resolve().parent.parent / "web"
 # The page's scripts, in the order index.html loads them: plain scripts sharing one global scope, each
@@ -98,13 +101,19 @@ def _buckets(words: pl.DataFrame, columns: list[str]) -> list[list[int]]:
     return [sorted(b) for b in buckets]
 
 
-PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27}
+PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27, "prefer": "csw"}
 
 
-def _puzzles(export: Path) -> list[dict]:
-    """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words, CSW,
-    substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor gets
-    the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
+def puzzle_lexicon(lexicons) -> str:
+    """The lexicon the page's puzzles keep to: CSW when the export holds it, else its first lexicon (an export
+    of other lists altogether still plays)."""
+    return PUZZLES["prefer"] if PUZZLES["prefer"] in lexicons else next(iter(lexicons))
+
+
+def _puzzles(export: Path, lexicon: str) -> list[dict]:
+    """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words of
+    `lexicon`, substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor
+    gets the same puzzle on a date. Lengths and steps with no such puzzle are left out."""
     from ladders.solve.puzzle import puzzles
     from ladders.solve.question import SolveError
     from ladders.solve.solver import Ladders
@@ -114,7 +123,14 @@ def _puzzles(export: Path) -> list[dict]:
         for steps in PUZZLES["steps"]:
             try:
                 drawn = puzzles(
-                    ladders, length, steps, common=True, clean="strict", seed=PUZZLES["seed"], count=PUZZLES["count"]
+                    ladders,
+                    length,
+                    steps,
+                    lexicon,
+                    common=True,
+                    clean="strict",
+                    seed=PUZZLES["seed"],
+                    count=PUZZLES["count"],
                 )
             except SolveError:
                 continue
@@ -278,13 +294,17 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
         for (_, mode), column in group_of.items()
         if mode == "edit"
     }
+    play = puzzle_lexicon(lexicons)
     named = {
         "lexicons": list(lexicons),
         "labels": [*cutoffs, "obscure"],
+        # The label of everyday words (each costs 1 in the common-word ladder): `common`'s cut-off's number.
+        "everyday": list(cutoffs).index(EVERYDAY) if EVERYDAY in cutoffs else 0,
+        "puzzle_lexicon": play,  # the lexicon play mode keeps to (its group column, its words)
         "positions": positions,  # the bucket fields the page reads as sets of positions
         "index": index,
         "buckets": bucket_names,
         "spans": spans,
     }
-    _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export))))
+    _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export, play))))
     return files

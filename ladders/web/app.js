@@ -21,7 +21,8 @@ async function load() {
 load().then(async () => {
   const q = new URLSearchParams(location.search);
   $("p-new").disabled = false; $("p-daily").disabled = false;
-  await offerPuzzles();
+  const playing = await offerPuzzles();
+  if (!playing && (q.has("play") || q.has("daily"))) return say("This export has no puzzles: its lists hold none.", true);
   const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
   if (shared) return startPuzzle(shared[1], shared[2], "");
   if (q.has("daily")) {  // a real calendar date, as the page writes it: 2026-11-23

@@ -1,10 +1,16 @@
 // Play mode: puzzles drawn by `ladders puzzle`'s generator at export time (data/puzzles.*.json: common and
-// clean CSW words, substitutions). The player types rungs; par and the hints come from a breadth-first
+// clean words of the manifest's puzzle_lexicon, CSW when the export holds it; substitutions). The player
+// types rungs; par and the hints come from a breadth-first
 // search from the end word over the clean words of its group. ?play=START-END shares any puzzle;
 // today's puzzle is picked by the UTC date, the same for everyone (?daily=YYYY-MM-DD asks for a date's).
 "use strict";
 
 const game = { start: null, end: null, path: [], hints: 0, dist: null, done: false };
+
+// The lexicon puzzles keep to (an export without CSW plays in its own lists), its group column and name.
+const playLexicon = () => state.manifest.puzzle_lexicon ?? "csw";
+const playColumn = () => `group_${playLexicon()}`;
+const notListed = (w) => `${w || "An empty word"} is not in the ${playLexicon().toUpperCase()} word list.`;
 
 function sayPlay(text, isError = false) {
   $("p-status").textContent = text;
@@ -31,12 +37,12 @@ async function newPuzzle(date) {
   $("p-length").value = String(pick.length); $("p-steps").value = String(pick.steps);  // the selectors say what it is
   const today = new Date().toISOString().slice(0, 10);
   const title = date === today ? `today's puzzle (${date})` : `the puzzle of ${date}`;
-  return startPuzzle(pick.start, pick.end, date ? `${title}, ${pick.difficulty}` : pick.difficulty);
+  return startPuzzle(pick.start, pick.end, date ? `${title}, ${pick.difficulty}` : pick.difficulty, date && `?daily=${date}`);
 }
 
 // Distances to `t` over the clean words of its substitution group.
 function distancesTo(t) {
-  const column = "group_csw", group = at(t, column), dist = new Map([[t, 0]]), queue = [t];
+  const column = playColumn(), group = at(t, column), dist = new Map([[t, 0]]), queue = [t];
   for (let head = 0; head < queue.length; head++) {
     for (const u of neighbours(queue[head], false)) {
       if (!dist.has(u) && at(u, column) === group && !refused(u, "strict")) {
@@ -57,7 +63,7 @@ function nearer(v) {
   return best;
 }
 
-async function startPuzzle(from, to, about) {
+async function startPuzzle(from, to, about, address = null) {
   const a = normalise(from), b = normalise(to);
   $("p-end").replaceChildren(); $("p-rungs").replaceChildren(); $("p-form").hidden = true;
   if (a === null || b === null) return sayPlay(notLetters(a === null ? from : to), true);
@@ -65,14 +71,14 @@ async function startPuzzle(from, to, about) {
   for (const w of [a, b]) {
     const found = await lookup(w);
     if (found) await bucket(found[1]);
-    if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w} is not in the CSW word list.`, true);
+    if (!found || at(found[0], playColumn()) === null) return sayPlay(notListed(w), true);
     if (refused(found[0], "strict")) return sayPlay(`${w} is flagged ${refused(found[0], "strict")}: puzzles keep to clean words.`, true);
     ends.push(found[0]);
   }
   const [s, t] = ends;
   if (s === t) return sayPlay(`${a} and ${b} are the same word: a puzzle needs two.`, true);
   if (a.length !== b.length) return sayPlay(`${a} has ${a.length} letters and ${b} has ${b.length}: a puzzle's words have one length.`, true);
-  if (at(s, "group_csw") !== at(t, "group_csw")) return sayPlay(`No puzzle from ${a} to ${b}: no ladder joins them (they are in different groups).`, true);
+  if (at(s, playColumn()) !== at(t, playColumn())) return sayPlay(`No puzzle from ${a} to ${b}: no ladder joins them (they are in different groups).`, true);
   game.dist = distancesTo(t);
   if (!game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: every ladder steps on a flagged word.`, true);
   Object.assign(game, { start: s, end: t, path: [s], hints: 0, done: false });
@@ -81,6 +87,7 @@ async function startPuzzle(from, to, about) {
   $("p-form").hidden = false;
   const link = new URL(location.href);
   link.search = `?play=${encodeURIComponent(a)}-${encodeURIComponent(b)}`;
+  history.replaceState(null, "", address ?? link.search);  // what a reload (after a re-export) goes on with
   $("p-link").href = link.href; $("p-link").textContent = link.href; $("p-share").hidden = false;
   sayPlay(`Type the next word: one letter of ${a} changed.`);
   document.body.dataset.puzzle = `${a}-${b}`;
@@ -103,7 +110,7 @@ async function playWord(text) {
   if (w === null) return sayPlay(notLetters(text), true);
   const found = await lookup(w);
   if (found) await bucket(found[1]);
-  if (!found || at(found[0], "group_csw") === null) return sayPlay(`${w || "An empty word"} is not in the CSW word list.`, true);
+  if (!found || at(found[0], playColumn()) === null) return sayPlay(notListed(w), true);
   const id = found[0];
   if (w.length !== was.length) return sayPlay(`${w} has ${w.length} letters: every rung has ${was.length}.`, true);
   if (!neighbours(last, false).includes(id)) return sayPlay(`${w} is not one step from ${was}: change exactly one letter.`, true);
@@ -144,8 +151,11 @@ $("p-form").addEventListener("submit", (event) => {
 $("p-hint").addEventListener("click", () => hint());
 // Offer only what exists: a letters, steps or difficulty option with no puzzle (given the other two
 // choices) is disabled, and a choice left on one moves to the first that has puzzles.
+// An export with no puzzle (small lists, none of everyday words) offers no play mode at all; the answer.
 async function offerPuzzles() {
   const list = await getJSON(state.manifest.puzzles);
+  $("play").hidden = !list.length;
+  if (!list.length) return false;
   const choice = { length: $("p-length"), steps: $("p-steps"), difficulty: $("p-difficulty") };
   const fits = (p, key, value) => Object.entries(choice).every(([k, el]) => {
     const want = k === key ? value : el.value;
@@ -158,6 +168,7 @@ async function offerPuzzles() {
       if (open) el.value = open.value;
     }
   }
+  return true;
 }
 for (const id of ["p-length", "p-steps", "p-difficulty"]) {
   $(id).addEventListener("change", () => offerPuzzles().catch((err) => sayPlay(err.message, true)));

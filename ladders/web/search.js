@@ -63,7 +63,7 @@ function search(s, t, column, edit, clean) {
   if (!parent.has(t)) return null;
   const shortest = pathTo(parent, t);
   // Common words: Dijkstra on (sum of costs, steps, sum of rareness); an everyday word costs 1.
-  const cost = (u) => (at(u, "label") === 0 ? 1 : rareness(u));
+  const everyday = everydayLabel(), cost = (u) => (at(u, "label") === everyday ? 1 : rareness(u));
   const best = new Map([[s, [cost(s), 0, rareness(s)]]]), done = new Set(), heap = new Heap();
   parent = new Map([[s, undefined]]);
   heap.push([...best.get(s), s]);

@@ -57,16 +57,36 @@ async function solve(from, to, lexicon, edit, clean) {
   const ms = performance.now() - started;
   document.body.dataset.solveMs = ms.toFixed(2);
   if (!found) return say(`No clean ladder from ${a} to ${b}: every one steps on a flagged word.`, true);
-  answers.append(await render("Shortest ladder", found.shortest, `, rareness ${found.shortestCost.toLocaleString("en")}`),
-                 await render("Common-word ladder", found.common, `, rareness ${found.cost.toLocaleString("en")}`));
+  // As `ladders solve` says it: the two ladders once when they are the same words; when no ladder keeps to
+  // everyday words (the manifest's everyday label), the least-costly one is the least-rare, not "common".
+  const everyday = found.common.every((u) => at(u, "label") === everydayLabel());
+  const same = found.common.length === found.shortest.length && found.common.every((u, k) => u === found.shortest[k]);
+  const rare = (sum) => `, rareness ${sum.toLocaleString("en")}`;
+  const second = everyday ? "Common-word ladder" : "Least-rare ladder";
+  answers.append(await render(same ? `Shortest ladder, ${everyday ? "all everyday words too" : "also the least-rare one"}`
+    : "Shortest ladder", found.shortest, rare(found.shortestCost)));
+  if (!same) answers.append(await render(second, found.common, rare(found.cost)));
+  answers.dataset.same = same ? "1" : "0"; answers.dataset.everyday = everyday ? "1" : "0";
   // Said once the ladders show (their definitions fetched), not before.
   const missing = answers.querySelector(".not-loaded") ? " Some definitions could not be loaded." : "";
-  say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.${missing}`, Boolean(missing));
+  const none = everyday ? "" : " No ladder of everyday words joins them.";
+  say(`${a} to ${b}: solved in ${ms.toFixed(1)} ms.${none}${missing}`, Boolean(missing));
   document.body.dataset.solved = `${a}-${b}`;
+}
+
+// The address says the pair asked (a link to share, and what a reload answers: the page reloads itself
+// when a re-export removed a file it needs, and must then answer the pair typed, not the one it opened on).
+function remember(from, to, lexicon, edit, clean) {
+  const q = new URLSearchParams({ from: String(from).trim(), to: String(to).trim() });
+  if (lexicon !== (state.manifest.lexicons ?? ["csw"])[0]) q.set("lexicon", lexicon);
+  if (edit) q.set("edit", "1");
+  if (clean !== "strict") q.set("clean", clean);
+  history.replaceState(null, "", `${location.pathname}?${q}`);
 }
 
 $("ask").addEventListener("submit", (event) => {
   event.preventDefault();
+  remember($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").value);
   solve($("from").value, $("to").value, $("lexicon").value, $("edit").checked, $("clean").value)
     .catch((err) => say(`Could not fetch the words (offline?): ${err.message}`, true));
 });

@@ -82,6 +82,12 @@ function neighbours(v, edit) {
   return out.filter((u) => state.where.has(u));  // a bucket not loaded holds no word of this group
 }
 
+// The label number of everyday words (label "common", at the export's own cut-off): each costs 1 in the
+// common-word ladder. From the manifest, as every setting the solvers share.
+function everydayLabel() {
+  return state.manifest.everyday ?? 0;
+}
+
 // Why a word is refused at a clean level ("on" or "strict"), or null when it is allowed.
 function refused(u, clean) {
   const [b, p] = state.where.get(u);
