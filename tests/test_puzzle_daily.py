@@ -69,10 +69,10 @@ def chain(tmp_path_factory):
 
 
 def test_daily_is_the_pages_puzzle_of_the_date_with_its_par(chain):
-    from ladders.artifact.webexport import _puzzles
+    from ladders.artifact.webexport import page_puzzles
 
     export, words = chain
-    page = _puzzles(export)
+    page = page_puzzles(export)
     adjacent = {w: {v for v in words if sum(a != b for a, b in zip(v, w)) == 1} for w in words}
     for date in DATES:
         result = cli.invoke(app, ["puzzle", "--daily", date, "--show-par", "--json", "--export", str(export)])

@@ -53,8 +53,8 @@ def test_three_pairs_solve_like_ladders_at_phone_width(browser, site):
         # The page's default is the family level (strict). One definition of both ladders: the same
         # (steps, rareness sum), and the very same words when no other ladder ties exactly.
         shortest, common = solver.shortest(a, b, clean="strict"), solver.common(a, b, clean="strict")
-        assert (len(ladders[0]) - 1, sum(rareness[w] for w in ladders[0])) == (shortest.steps, shortest.cost)
-        assert (sum(rareness[w] for w in ladders[1]), len(ladders[1]) - 1) == (common.cost, common.steps)
+        assert (len(ladders[0]) - 1, sum(rareness[w] for w in ladders[0])) == (shortest.steps, shortest.rareness)
+        assert (sum(rareness[w] for w in ladders[1]), len(ladders[1]) - 1) == (common.rareness, common.steps)
         for ladder, ours in zip(ladders, (shortest, common)):
             assert ladder[0] == a.upper() and ladder[-1] == b.upper()
             assert all(v in linked[u] for u, v in zip(ladder, ladder[1:]))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from conftest import copy_tiny, no_everyday
@@ -61,10 +60,6 @@ class _Counted(list):
         return super().__iter__()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the change to ladders/solve/puzzle.py (the solver helper's file) reported in issue 42 item 7",
-)
 def test_drawing_the_pages_puzzles_walks_a_group_whole_a_bounded_number_of_times(raw_export, monkeypatch):
     """Each draw re-checked every word of its group (its label and flags) and walked the whole group: 2,564
     draws over groups of tens of thousands of words, most of export-web's time and growing faster than

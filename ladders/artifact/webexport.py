@@ -12,7 +12,7 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
   `bucket` of each;
 - data/b/*: buckets of whole substitution groups (every lexicon's, joined where they share a word) of one
   length, up to BUCKET words unless one group is larger: `ids` (delta-coded), `words`, each column the
-  column table (pipeline/columns.py) sends as `values` (rareness, every group column: one per word), `label`
+  column table (pipeline/columns.py) sends as `values` (rareness, degree, every group column: one per word), `label`
   (0 common .. 3 obscure, from the manifest's cut-offs), each column it sends as `positions` (offensive,
   vulgar_sense: the positions in the bucket of the flagged words; data/manifest.json names them), the substitution links as lengths
   and delta-coded positions in the bucket, the insert/delete links as lengths and delta-coded ids, and
@@ -110,6 +110,12 @@ def puzzle_lexicon(lexicons) -> str:
     return PUZZLES["prefer"] if PUZZLES["prefer"] in lexicons else next(iter(lexicons))
 
 
+def page_puzzles(export: Path) -> list[dict]:
+    """The page's puzzles of this export, in the lexicon its play mode keeps to: what export-web writes to
+    data/puzzles.*.json, and what `ladders puzzle --daily` picks the date's puzzle from."""
+    return _puzzles(export, puzzle_lexicon(export_lexicons(export)))
+
+
 def _puzzles(export: Path, lexicon: str) -> list[dict]:
     """The page's puzzles, drawn here by `ladders puzzle`'s own generator (common and clean words of
     `lexicon`, substitutions): a fixed set, so that the page needs no longest-ladder table and every visitor
@@ -118,32 +124,35 @@ def _puzzles(export: Path, lexicon: str) -> list[dict]:
     from ladders.solve.question import SolveError
     from ladders.solve.solver import Ladders
 
+    from pipeline import progress
+
     ladders, found = Ladders.open(export), []
-    for length in PUZZLES["lengths"]:
-        for steps in PUZZLES["steps"]:
-            try:
-                drawn = puzzles(
-                    ladders,
-                    length,
-                    steps,
-                    lexicon,
-                    common=True,
-                    clean="strict",
-                    seed=PUZZLES["seed"],
-                    count=PUZZLES["count"],
-                )
-            except SolveError:
-                continue
-            found += [
-                {
-                    "start": p.start,  # not a column: the page's names
-                    "end": p.end,  # not a column: the page's names
-                    "length": length,  # not a column: the page's names
-                    "steps": p.steps,
-                    "difficulty": p.difficulty,
-                }
-                for p in drawn
-            ]
+    for length, steps in progress.track(
+        [(n, s) for n in PUZZLES["lengths"] for s in PUZZLES["steps"]], "export-web: puzzles (letters, steps)"
+    ):
+        try:
+            drawn = puzzles(
+                ladders,
+                length,
+                steps,
+                lexicon,
+                common=True,
+                clean="strict",
+                seed=PUZZLES["seed"],
+                count=PUZZLES["count"],
+            )
+        except SolveError:
+            continue
+        found += [
+            {
+                "start": p.start,  # not a column: the page's names
+                "end": p.end,  # not a column: the page's names
+                "length": length,  # not a column: the page's names
+                "steps": p.steps,
+                "difficulty": p.difficulty,
+            }
+            for p in drawn
+        ]
     return found
 
 

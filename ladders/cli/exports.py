@@ -62,6 +62,7 @@ def export_sql(
 def export_web(
     folder: Annotated[Path, typer.Argument(help="Folder for the page (new, empty, or written by export-web).")],
     export: ExportOpt = None,
+    quiet: QuietOpt = False,
     config: ConfigOpt = None,
     build_dir: ReadDirOpt = None,
 ) -> None:
@@ -69,8 +70,10 @@ def export_web(
     buckets of groups with their links, definitions; files named by content, with gzip copies). Serve the folder over HTTP, e.g. `python -m http.server -d FOLDER`;
     ?from=COLD&to=WARM solves on load."""
     from ladders.artifact.webfolder import write_web
+    from pipeline import progress
     from pipeline.swap import read_consistently
 
+    progress.configure(quiet)  # a plain line every few seconds when stderr is no terminal (CI, a log)
     warn_address_space("the page of raw/'s export", "it stops")
     with reported():
         source = export_dir(export, config, build_dir)

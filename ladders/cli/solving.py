@@ -304,7 +304,7 @@ def _print_daily(daily, date, given, seed, show_par, as_json, folder) -> None:
     import re
     from datetime import date as day, datetime, timezone
 
-    from ladders.artifact.webexport import _puzzles
+    from ladders.artifact.webexport import page_puzzles
     from ladders.solve.puzzle import daily as pick
     from ladders.solve.solver import Ladders
 
@@ -320,7 +320,7 @@ def _print_daily(daily, date, given, seed, show_par, as_json, folder) -> None:
             from pipeline.errors import UsageError
 
             raise UsageError(f"{when[:20]!r} is not a date: write it as 2026-11-23")
-        chosen = {"date": when} | pick(_puzzles(folder), when)
+        chosen = {"date": when} | pick(page_puzzles(folder), when)
         start, end = chosen["start"], chosen["end"]  # not a column: the page's puzzles' keys
         if show_par:
             chosen["par"] = Ladders.open(folder).shortest(start, end, seed=seed, clean="strict").words

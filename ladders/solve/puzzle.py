@@ -163,8 +163,8 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
     if group.refused(s, clean) is not None or (common and not is_common[s]):
         return None
     full = group.links(clean)
-    dist = search.distances(full, s)
-    by_common = search.distances(everyday, s)
+    dist = search.distances(full, s, within=steps)  # a puzzle needs its start's words up to `steps` away only
+    by_common = search.distances(everyday, s, within=steps)
     reach = by_common if common else dist
     ends = sorted(v for v, d in reach.items() if d == steps and len(group.words[v]) == length)
     if not ends:

@@ -42,12 +42,15 @@ def reachable(adjacent: list[list[int]], s: int, t: int) -> bool:
     return False
 
 
-def distances(adjacent: list[list[int]], s: int) -> dict[int, int]:
-    """Steps from s to every node it reaches."""
+def distances(adjacent: list[list[int]], s: int, within: int | None = None) -> dict[int, int]:
+    """Steps from s to every node it reaches (`within`: only those at most that many steps away, so that a
+    puzzle of N steps walks its start's neighbourhood, not its whole group)."""
     dist = {s: 0}
     queue = deque([s])
     while queue:
         v = queue.popleft()
+        if within is not None and dist[v] >= within:
+            continue
         for u in adjacent[v]:
             if u not in dist:
                 dist[u] = dist[v] + 1
