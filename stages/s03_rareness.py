@@ -47,7 +47,7 @@ from pipeline.columns import Col
 from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
-from pipeline.wording import counted as said_count
+from pipeline.wording import counted as said_count, words as said_words
 from stages.sources.wordfreq import zipf_table
 
 FILE_NAME = re.compile(r"(?:^|/)(?P<category>[a-z_0-9]+)-words\.(?P<level>\d{2})$")
@@ -150,7 +150,7 @@ def build_rareness(
     levels = result[Col.scowl_level].value_counts().sort(Col.scowl_level).rows()
     notes = [
         "words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels),
-        f"{said_count(rarely_seen, 'word')} of SCOWL's everyday levels that wordfreq rarely sees (Zipf below "
+        f"{said_words(rarely_seen)} of SCOWL's everyday levels that wordfreq rarely sees (Zipf below "
         f"{everyday_min_zipf}) count at level {_past(everyday)}",
     ]
     if skipped:

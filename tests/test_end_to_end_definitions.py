@@ -8,6 +8,8 @@ import json
 import polars as pl
 import pytest
 
+from conftest import ROOT
+
 
 pytestmark = pytest.mark.slow  # `make test-fast` leaves this file out; the session builds raw/ once
 
@@ -128,7 +130,7 @@ def everyday_regular_forms(words: pl.DataFrame, level: int = 35) -> pl.DataFrame
 # supplement has it), so the form's own entry stays: EKING, INBREEDING, TONGS. SEE's past is SAW: SEED.
 # (DUMFOUNDED and DUMFOUNDING were here too until SCOWL's variant-only words stopped being everyday.)
 KNOWN_OWN_ENTRIES = sorted(
-    "COMMONS DROPPINGS EARNINGS PROCEEDINGS SURROUNDINGS SWEEPSTAKES EKING INBREEDING TONGS SEED".split()
+    "COMMONS DROPPINGS EARNINGS PROCEEDINGS SURROUNDINGS TONGS".split()  # SEED, EKING: the table gives their own
 )
 
 
@@ -144,6 +146,10 @@ def test_every_everyday_regular_form_names_its_base_first(raw_words):
     own_then_base = (pl.col("definition_source") == "wordnet") & pl.col("definition").str.contains(
         r" / [a-z ]+ of [A-Z]+(?::|$| /)"
     )
-    assert forms.height > 15_000
-    left = forms.filter(~names_a_base & ~variant & ~own_then_base)["word"].unique().sort().to_list()
+    assert forms.height > 12_000  # 13,505 on raw/ (everyday: SCOWL <= 35 and seen by wordfreq)
+    # A form the reviewed table gives a sense of its own (ACTING the performance, AGED old) leads with it.
+    table = pl.read_csv(ROOT / "raw/main_senses.tsv", separator="\t", comment_prefix="#", quote_char=None)
+    own = table.filter(pl.col("key").str.split("%").list.first() == pl.col("word").str.to_lowercase())["word"]
+    left = forms.filter(~names_a_base & ~variant & ~own_then_base & ~pl.col("word").is_in(own.implode()))
+    left = left["word"].unique().sort().to_list()
     assert left == KNOWN_OWN_ENTRIES, left

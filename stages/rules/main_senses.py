@@ -49,17 +49,19 @@ def candidates(
     )
 
 
-def resolved(table: pl.DataFrame, name: str, found: pl.DataFrame) -> pl.DataFrame:
+def resolved(table: pl.DataFrame, name: str, found: pl.DataFrame, strict: bool = True) -> pl.DataFrame:
     """(`word`, `lemma`, `pos`, `key`): the rows of `table` (main_senses.read) whose key is a WordNet sense among
-    `found` (candidates of the table's words); a WordNet key that is none is an error naming file and line.
+    `found` (candidates of the table's words). `strict`: a WordNet key that is none is an error naming file
+    and line (the committed table against raw/'s WordNet: tests/test_senses_table.py); else such rows are
+    left out, for a build of other lists or another WordNet, where the rules decide those words.
     GCIDE keys (`gcide:...`) are left to the GCIDE reader and not returned."""
     wordnet_keys = table.filter(~pl.col("key").str.starts_with("gcide:"))
     matched = wordnet_keys.join(found.select(Col.word, "key", "lemma", "pos"), on=[Col.word, "key"], how="left")
     bad = matched.filter(pl.col("lemma").is_null())
-    if bad.height:
+    if bad.height and strict:
         word, key, line = bad.select(Col.word, "key", "line").row(0)
         raise InputFormatError(
             f"{inert(name)} line {line}: {inert(key)} is no sense of {word} nor of a base it is a form of "
             f"({bad.height} such line{'s' if bad.height > 1 else ''}); fix or remove it"
         )
-    return matched.select(Col.word, "lemma", "pos", "key")
+    return matched.filter(pl.col("lemma").is_not_null()).select(Col.word, "lemma", "pos", "key")
