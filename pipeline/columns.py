@@ -376,7 +376,14 @@ def __getattr__(name: str) -> object:  # also called by name in this module, whe
 # at most 35 common (everyday), 50 uncommon, 70 rare; beyond, obscure.
 DEFAULT_LABELS = {"common": 35, "uncommon": 50, "rare": 70}
 EVERYDAY_LABEL = "common"  # an everyday word is one labelled common: SCOWL level <= rareness_labels.common
-EVERYDAY_COST = 1  # the common-word rule's cost of an everyday word (any other costs its rareness)
+EVERYDAY_COST = 1  # the common-word rule's cost of an everyday word
+# The common-word rule's cost of a word by its label; a word of another label costs its rareness. An uncommon
+# word (40-50) costs 5: the common-word ladder takes up to 4 more everyday steps to avoid one, and no more.
+# Chosen by a blind panel (tests/data/everyday_rule_preferred.tsv): of 6 pairs where the two rules differed,
+# it preferred BREAD->TOAST in 7 steps through BLEST to 16 everyday steps, SMOKE->FLAME in 5 through SLAKE to
+# 10, STEAM->WATER in 14 to 20; and SHEEP->GOATS in 12 everyday steps to 10 through FRATS (which a cost of 3
+# would take). README: "How the two ladders are chosen".
+LADDER_COSTS = {EVERYDAY_LABEL: EVERYDAY_COST, "uncommon": 5}
 
 # The most lexicons a build makes. MySQL and MariaDB allow 64 keys a table, and the dump's table `words` has
 # its primary key, the unique index on `word` and one index per group column (each lexicon has one per

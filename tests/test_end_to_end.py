@@ -322,3 +322,19 @@ def test_changes_md_of_a_changed_rareness_table(raw_export, raw_words, tmp_path)
         f"- {lexicon} {kind}: 0" for lexicon in ("csw", "owl") for kind in ("added", "removed")
     ]
     print(changes)  # quoted in the issue's closing note (pytest -s shows it)
+
+
+# The common-word rule on raw/ (issue 44): everyday takes wordfreq too, and an uncommon word costs 5 steps.
+COMMON_ON_RAW = [
+    ("bread", "toast", "BREAD BREAK BLEAK BLEAT BLEST BLAST BOAST TOAST"),  # not 16 everyday steps
+    ("moon", "star", "MOON MOAN MEAN MEAT SEAT SEAR STAR"),  # not through SOOK (Australian slang)
+    ("tide", "wave", "TIDE WIDE WADE WAVE"),  # not through WIVE (wordfreq rarely sees it)
+    ("sheep", "goats", "SHEEP SLEEP SLEET FLEET FLEES FLIES FLIPS CLIPS CHIPS CHAPS CHATS COATS GOATS"),  # no FRATS
+]
+
+
+@pytest.mark.parametrize("start, end, ladder", COMMON_ON_RAW, ids=[f"{a}-{b}" for a, b, _ in COMMON_ON_RAW])
+def test_the_common_word_ladder_on_raw_is_the_one_the_panel_accepted(raw_export, start, end, ladder):
+    from ladders.solve.solver import Ladders
+
+    assert " ".join(Ladders.open(raw_export).common(start, end, seed=0, clean="strict").words) == ladder

@@ -116,7 +116,9 @@ def check_answer(
         assert [r.rareness for r in ladder.rungs] == [weight[w] for w in ladder.words]
     steps, least, ties = brute.least_rare_shortest(adjacent, weight, a, b)
     assert (shortest.steps, shortest.rareness, shortest.count) == (steps, least, ties)
-    cost = {w: 1 if r <= TABLE[str(LABELS["common"])] else r for w, r in weight.items()}  # everyday: 1
+    # The rule as the README states it: an everyday word 1, an uncommon one 5, any other its rareness.
+    uncommon = TABLE[str(LABELS["uncommon"])]
+    cost = {w: 1 if r <= TABLE[str(LABELS["common"])] else 5 if r <= uncommon else r for w, r in weight.items()}
     triple = brute.least_triple(adjacent, cost, weight, a)[b]
     assert (common.cost, common.steps, common.rareness) == triple
     count, listed = ladders.all_shortest(a, b, lexicon, edit, limit=1000)

@@ -93,7 +93,8 @@ def test_the_dump_carries_the_label_cut_offs_the_export_was_built_with(tmp_path)
         "label_common": 50,
         "label_uncommon": 55,
         "label_rare": 70,
-        "everyday_cost": 1,
+        "cost_common": 1,
+        "cost_uncommon": 5,
     }
 
 

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.sql
 # The shape both solvers print (docs/json.md): every key, at every level.
 TOP = {"from", "to", "lexicon", "edit", "clean", "strict", "group", "shortest", "common", "same"}
 LADDER = {"steps", "rareness", "cost", "ties", "everyday", "words"}
+RULE = {"common": 1, "uncommon": 5}  # the common-word rule's cost by label, as the README states it
 RUNG = {"word", "label", "rareness", "definition"}
 
 
@@ -41,7 +42,7 @@ def random_pairs(export, count: int, seed: int) -> list[tuple[str, str]]:
 
 def assert_same_answer(got: dict, cli: dict, neighbours: dict[str, set[str]]) -> None:
     """PHP's answer against `ladders solve --json`'s, by the shape as specified: every key; the question, the
-    group, and for each ladder its steps, rareness, cost (an everyday word 1, any other its rareness), ties
+    group, and for each ladder its steps, rareness, cost (an everyday word 1, an uncommon one 5, any other its rareness), ties
     and everyday, computed from the CLI's words (word, rareness and label, which every version prints); the
     same words when no other ladder ties exactly (each solver draws its own among ties)."""
     assert set(got) == TOP and {k: got[k] for k in ("from", "to", "lexicon", "edit", "clean", "strict", "group")} == {
@@ -60,14 +61,14 @@ def assert_same_answer(got: dict, cli: dict, neighbours: dict[str, set[str]]) ->
             "ties": theirs["ties"],
         }
         rule = {
-            "cost": sum(1 if w["label"] == "common" else w["rareness"] for w in rungs),
+            "cost": sum(RULE.get(w["label"], w["rareness"]) for w in rungs),
             "everyday": all(w["label"] == "common" for w in rungs),
         }
         # Ladders tie exactly on (steps, rareness) for the shortest, (cost, steps, rareness) for the common.
         if kind == "common" or theirs["ties"] == 1:
             expected |= rule
         assert {k: mine[k] for k in expected} == expected, (kind, got["from"], got["to"])
-        assert mine["cost"] == sum(1 if w["label"] == "common" else w["rareness"] for w in mine["words"])
+        assert mine["cost"] == sum(RULE.get(w["label"], w["rareness"]) for w in mine["words"])
         assert mine["everyday"] == all(w["label"] == "common" for w in mine["words"])
         if theirs["ties"] == 1:
             assert mine["words"] == rungs

@@ -14,8 +14,9 @@ and writes, in utf8mb4:
 - table `ladder_groups`: groups.parquet (`groups` is a reserved word in MySQL 8);
 - table `ladders_settings (name, value)`: every setting a solver needs beside the rows, read from the
   export's manifest: the rareness labels' SCOWL level cut-offs (`label_common`, `label_uncommon`,
-  `label_rare`; above all three, obscure) and the common-word rule's cost of an everyday word
-  (`everyday_cost`; an everyday word is one labelled common). The PHP solver reads it: no solver spells 35.
+  `label_rare`; above all three, obscure) and the common-word rule's cost of a word by its label
+  (`cost_common` 1, `cost_uncommon` 5; any other word costs its rareness). The PHP solver reads it: no
+  solver spells 35.
 
 The dump means the same in every sql_mode. It sets the session's sql_mode
 first (strict, as mysqldump does, and puts the session's previous one back at the end), and
@@ -52,7 +53,7 @@ from pipeline.columns import (
     WORDS,
     Col,
     group_columns,
-    EVERYDAY_COST,
+    LADDER_COSTS,
     lexicons_of,
     scalar_columns,
     words_columns,
@@ -86,9 +87,10 @@ SETTINGS_TABLE = "ladders_settings"  # name -> value: the settings the solvers r
 
 def settings(export: Path) -> pl.DataFrame:
     """The rows of table ladders_settings: each label's highest SCOWL level as the export was built, and the
-    common-word rule's cost of an everyday word."""
+    common-word rule's cost of a word by its label (`cost_common`, `cost_uncommon`: pipeline/columns.py's
+    LADDER_COSTS; a word of another label costs its rareness)."""
     rows = {f"label_{name}": level for name, level in label_cutoffs(export).items()}
-    rows["everyday_cost"] = EVERYDAY_COST
+    rows |= {f"cost_{label}": cost for label, cost in LADDER_COSTS.items()}
     return pl.DataFrame(
         {"name": list(rows), "value": list(rows.values())}, schema={"name": pl.String, "value": pl.Int64}
     )

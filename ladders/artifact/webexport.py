@@ -41,13 +41,13 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.columns import WORDS, Col, group_columns, words_columns
+from pipeline.columns import EVERYDAY_LABEL, LADDER_COSTS, WORDS, Col, group_columns, words_columns
 from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
 from pipeline import io
 
 BUCKET = 2_048  # words per bucket of small groups: one fetch brings a few hundred groups of a length
 SPAN = 4_096  # edit groups per file of the buckets they span
-EVERYDAY = "common"  # the rareness label whose words are everyday (the config's rareness_labels.common)
+EVERYDAY = EVERYDAY_LABEL  # the rareness label whose words are everyday (the config's rareness_labels.common)
 CHUNK = 256  # definitions per file: a ladder's rungs need a few of these, not a bucket's whole text
 PAGE = Path(__file__).resolve().parent.parent / "web"
 # The page's scripts, in the order index.html loads them: plain scripts sharing one global scope, each
@@ -307,8 +307,10 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
     named = {
         "lexicons": list(lexicons),
         "labels": [*cutoffs, "obscure"],
-        # The label of everyday words (each costs 1 in the common-word ladder): `common`'s cut-off's number.
+        # The label of everyday words: `common`'s cut-off's number; and the common-word rule's cost of a word by
+        # its label's number (LADDER_COSTS; a word of another label costs its rareness).
         "everyday": list(cutoffs).index(EVERYDAY) if EVERYDAY in cutoffs else 0,
+        "costs": {str(list(cutoffs).index(label)): cost for label, cost in LADDER_COSTS.items() if label in cutoffs},
         "puzzle_lexicon": play,  # the lexicon play mode keeps to (its group column, its words)
         "positions": positions,  # the bucket fields the page reads as sets of positions
         "index": index,

@@ -99,8 +99,8 @@ def solve(
     """Find the shortest ladder and the common-word ladder from START to END.
 
     The shortest ladder has the fewest steps, then the least sum of rareness
-    over its words. The common-word ladder costs each everyday word 1 and any
-    other word its rareness: the least cost, then the fewest steps, then the
+    over its words. The common-word ladder costs each everyday word 1, an
+    uncommon word 5 and any other word its rareness: the least cost, then the fewest steps, then the
     least rareness. When no ladder of everyday words joins the two, it is
     said, and the common-word ladder is titled the least-rare ladder. When
     both ladders are the same words, it is printed once. Exact ties are drawn

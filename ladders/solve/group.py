@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from pipeline.columns import EVERYDAY_COST, EVERYDAY_LABEL, Col
+from pipeline.columns import EVERYDAY_LABEL, LADDER_COSTS, Col
 from ladders.solve import search
 from ladders.solve.question import CLEAN_LEVELS, clean_level
 
@@ -63,7 +63,7 @@ class Ladder(NamedTuple):
     @property
     def cost(self) -> int:
         """The common-word rule's cost (the one meaning of "cost"): each everyday word 1, any other its rareness."""
-        return sum(EVERYDAY_COST if r.label == EVERYDAY else r.rareness for r in self.rungs)
+        return sum(LADDER_COSTS.get(r.label, r.rareness) for r in self.rungs)
 
     @property
     def everyday(self) -> bool:
@@ -92,7 +92,7 @@ class Group:
         self.adjacent, self.labels, self.offensive, self.define = adjacent, labels, offensive, define
         self.vulgar_sense = vulgar_sense or [False] * len(words)
         # A common-word ladder's cost of each word: 1 when everyday, else its rareness.
-        self.cost = [EVERYDAY_COST if lab == EVERYDAY else r for lab, r in zip(labels, rareness)]
+        self.cost = [LADDER_COSTS.get(lab, r) for lab, r in zip(labels, rareness)]
         self._clean: dict[str, list[list[int]]] = {}
         self._everyday: dict[str, tuple[list[bool], list[list[int]]]] = {}
         self.index = {w: i for i, w in enumerate(words)}

@@ -1,7 +1,7 @@
 // The two ladders, as `ladders solve` defines them (README, "How the two ladders are chosen"):
 // shortest: fewest steps, then least sum of rareness (a breadth-first search keeping each word's least
-// sum over its shortest paths); common: each everyday word (label common) costs 1, any other its
-// rareness; Dijkstra on (sum of costs, steps, sum of rareness). Both keep to the group the two words share.
+// sum over its shortest paths); common: a word costs what the manifest's `costs` give its label (an
+// everyday word 1, an uncommon one 5), any other its rareness; Dijkstra on (sum of costs, steps, sum of rareness). Both keep to the group the two words share.
 // Reads the words' fields through words.js (at, neighbours, refused) over the buckets already loaded.
 "use strict";
 
@@ -62,8 +62,9 @@ function search(s, t, column, edit, clean) {
   }
   if (!parent.has(t)) return null;
   const shortest = pathTo(parent, t);
-  // Common words: Dijkstra on (sum of costs, steps, sum of rareness); an everyday word costs 1.
-  const everyday = everydayLabel(), cost = (u) => (at(u, "label") === everyday ? 1 : rareness(u));
+  // Common words: Dijkstra on (sum of costs, steps, sum of rareness); a word costs what the manifest's costs
+  // give its label (an everyday word 1, an uncommon one 5), any other word its rareness.
+  const costs = state.manifest.costs, cost = (u) => costs[at(u, "label")] ?? rareness(u);
   const best = new Map([[s, [cost(s), 0, rareness(s)]]]), done = new Set(), heap = new Heap();
   parent = new Map([[s, undefined]]);
   heap.push([...best.get(s), s]);

@@ -82,8 +82,8 @@ function neighbours(v, edit) {
   return out.filter((u) => state.where.has(u));  // a bucket not loaded holds no word of this group
 }
 
-// The label number of everyday words (label "common", at the export's own cut-off): each costs 1 in the
-// common-word ladder. From the manifest, as every setting the solvers share.
+// The label number of everyday words (label "common", at the export's own cut-off), the words a
+// common-word ladder keeps to. From the manifest, as every setting the solvers share.
 function everydayLabel() {
   return state.manifest.everyday ?? 0;
 }

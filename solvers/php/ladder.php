@@ -5,9 +5,10 @@
 // One query loads the group both words share (its words and their links). The two ladders are those of
 // `ladders solve` (README, "How the two ladders are chosen"): the shortest is the fewest steps, then the
 // least sum of rareness (a breadth-first search keeping each word's least sum over its shortest paths);
-// the common-word ladder costs each everyday word (labelled common) everyday_cost and any other word its
-// rareness: Dijkstra on (sum of costs, steps, sum of rareness). The label cut-offs and everyday_cost are the
-// dump's table ladders_settings, as the export was built: nothing of the config is spelled here.
+// the common-word ladder costs a word what the dump's cost_<label> gives its label (an everyday word 1, an
+// uncommon one 5) and any other word its rareness: Dijkstra on (sum of costs, steps, sum of rareness). The
+// label cut-offs and the costs are the dump's table ladders_settings, as the export was built: nothing of the
+// config is spelled here.
 //
 //   php ladder.php --socket=/run/mysqld/mysqld.sock --db=ladders [--user=U] [--password=P]
 //                  [--host=H] [--lexicon=NAME] [--edit] [--clean | --all] START END

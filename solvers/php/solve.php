@@ -48,7 +48,16 @@ foreach (["common", "uncommon", "rare"] as $name) {
     $cutoffs[$name] = (int)$settings["label_$name"];
 }
 asort($cutoffs);
-$everyday_cost = (int)($settings["everyday_cost"] ?? refuse(3, "the dump's ladders_settings has no everyday_cost"));
+// The common-word rule's cost of a word by its label (cost_common, cost_uncommon); any other word costs its rareness.
+$costs = [];
+foreach ($settings as $name => $value) {
+    if (str_starts_with($name, "cost_")) {
+        $costs[substr($name, 5)] = (int)$value;
+    }
+}
+if (!isset($costs["common"])) {
+    refuse(3, "the dump's ladders_settings has no cost_common: load a dump of this version again");
+}
 
 function label(?int $level, array $cutoffs): string {
     if ($level !== null) {
@@ -143,7 +152,7 @@ foreach ($query->get_result() as $row) {
             refuse(3, "the words table is damaged: " . $row["word"] . " has rareness " . $row["rareness"]
                       . " (rareness is 1 or more): load the dump again");
         }
-        $cost[$id] = $label === "common" ? $everyday_cost : $words[$id]["rareness"];
+        $cost[$id] = $costs[$label] ?? $words[$id]["rareness"];
         foreach ($refused as $flag) {
             if ((int)$row[$flag] === 1) {
                 $flagged[$id] ??= $flag;
