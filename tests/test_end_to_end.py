@@ -97,9 +97,10 @@ def test_solver_on_random_pairs_of_the_largest_group(raw_export, raw_words, lexi
         for i, row in zip(group["id"], group.select(lists).iter_rows(named=True))
     }
     weight = dict(zip(group["word"], group["rareness"]))
-    # The common ladder's cost: 1 for an everyday word (SCOWL main lists up to 35), else the rareness.
+    # The common ladder's cost as the README states it: 1 for an everyday word (level up to 35), 5 for an
+    # uncommon one (up to 50), else the rareness.
     cost = {
-        w: 1 if lv is not None and lv <= 35 else r
+        w: 1 if lv is not None and lv <= 35 else 5 if lv is not None and lv <= 50 else r
         for w, lv, r in group.select("word", "scowl_level", "rareness").rows()
     }
     ladders = Ladders.open(raw_export)
