@@ -23,12 +23,12 @@ from typing import Any
 
 from pipeline import io
 from pipeline.buildfolder import BuildFolder
-from pipeline.config import Config
+from pipeline.config import DEFAULT_LEXICONS, Config
 from pipeline.errors import InternalError, PipelineError, StaleInputError
 from pipeline.lock import HashCache
 from pipeline.registry import writer_of
 from pipeline.schedule import Cancelled
-from pipeline.schemas import check_schema
+from pipeline.schemas import check_schema, made_lexicons
 from pipeline.stage import Output, Stage
 
 # Fault injection for the crash tests: "STAGE:POINT" (several separated by commas) makes the runner
@@ -74,8 +74,8 @@ class Executor:
                 continue
             data = self._read(self.build_dir / out.path, f"stage {stage.label} needs {out.path}")
             hashes[out.path] = io.sha256(data)
-            schema = out.columns(self.config["lexicons"])
-            kwargs[table] = check_schema(io.read_parquet_bytes(data), schema, str(self.build_dir / out.path))
+            frame = io.read_parquet_bytes(data)
+            kwargs[table] = check_schema(frame, self._schema(out, frame), str(self.build_dir / out.path))
         for key in stage.raw:
             kwargs[key] = {}
             for label, path in self.config.raw_files(key).items():
@@ -115,9 +115,7 @@ class Executor:
             if not out.is_dir and out.schema is None:  # a file of bytes, no table
                 encoded[name] = (None, result[name])
             elif not out.is_dir:
-                df = check_schema(
-                    result[name], out.columns(self.config["lexicons"]) or {}, f"stage {stage.label} output {name}"
-                )
+                df = check_schema(result[name], self._schema(out, result[name]), f"stage {stage.label} output {name}")
                 encoded[name] = (df.height, io.parquet_bytes(df))
         return encoded
 
@@ -156,6 +154,14 @@ class Executor:
                 )
                 fault_point(stage, "write", self._cancel)  # some outputs written, the lock not yet
         return outputs, rows
+
+    def _schema(self, out: Output, frame) -> dict[str, Any]:
+        """A table's schema: of the config's lexicons, or for a table of the lexicons stage 5 made (`made`), of
+        those whose columns it holds, where only a default lexicon may be missing."""
+        lexicons = self.config["lexicons"]
+        if out.made:
+            lexicons = made_lexicons(lexicons, frame.columns, self.config.values.get(DEFAULT_LEXICONS, ()))
+        return out.columns(lexicons) or {}
 
     @staticmethod
     def _read(path: Path, why: str) -> bytes:

@@ -12,7 +12,7 @@ import polars as pl
 
 # 04_links.parquet's schema is the column table's LINKS (the MySQL dump's links table has the same
 # columns), and 06_longest.parquet is the export's longest.parquet: one schema each.
-from pipeline.columns import LINKS, LONGEST, Col, group_columns, in_column  # noqa: F401
+from pipeline.columns import LINKS, LONGEST, Col, group_columns, in_column, lexicons_of  # noqa: F401
 from pipeline.errors import SchemaError
 
 # One sense of a word's definition in a NASPA- or Collins-style list (parsed in stages/sources/wordlists.py).
@@ -53,6 +53,19 @@ def groups_schema(lexicons: dict) -> dict[str, pl.DataType]:
         Col.id: pl.UInt32,
         **{in_column(name): pl.Boolean for name in lexicons},
         **{column: pl.UInt32 for column in group_columns(lexicons).values()},
+    }
+
+
+def made_lexicons(lexicons: dict, columns, defaults=None) -> dict:
+    """The lexicons stage 5 made, in config order with their config entries: those of `lexicons` whose in_<name>
+    column `columns` (05_groups.parquet's) holds. A default lexicon that ends empty is left out there, so which
+    lexicons reach stages 6 and 7 depends on the data. With `defaults` (config `default_lexicons`), only those
+    may be missing: the others stay, so that a table lacking their columns fails its schema."""
+    held = set(lexicons_of(columns))
+    return {
+        name: entry
+        for name, entry in lexicons.items()
+        if name in held or (defaults is not None and name not in defaults)
     }
 
 

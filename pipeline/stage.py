@@ -40,6 +40,9 @@ class Output:
     schema: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] | None = None
     members: dict[str, dict[str, Any] | None] | None = None
     named_by_transform: bool = False  # a folder whose member names the transform decides (members={})
+    # Its per-lexicon columns are those of the lexicons stage 5 made: the config's, less a default lexicon that
+    # ended empty (schemas.made_lexicons, read off the table's own in_<name> columns).
+    made: bool = False
 
     def columns(self, lexicons: dict[str, Any]) -> dict[str, Any] | None:
         """The table's schema for a build of these lexicons."""

@@ -8,7 +8,11 @@ Membership first, here because a filter needs what stage 3 knows of a word (stag
 a lexicon holds ((its base, filtered) plus its add-list) less its remove-list, where its base is its own
 list file's words or, for a lexicon derived `from` another, that lexicon's words (so the order matters:
 everyday's filter applies to csw's words, an add-list word passes no filter, a remove-list wins over all).
-A lexicon that ends up holding no word is an InputFormatError.
+A lexicon that ends up holding no word is an InputFormatError, but for a default one (config
+`default_lexicons`: made by the built-in defaults, named by no config file, as everyday is): lists that hold
+no word of SCOWL's main lists (made-up words, another language's) leave everyday empty, and it is left out,
+said once as a warning. So the lexicons made depend on the data: they are the in_<name> columns of this
+stage's table (pipeline/schemas.py, made_lexicons), which stages 6 and 7 read instead of config `lexicons`.
 
 Then two labelings per lexicon: sub (the graph of sub links induced on the lexicon's words, so two OWL
 words in one CSW group may be apart in OWL's) and edit (sub plus indel links). Components come from a
@@ -16,8 +20,8 @@ few rounds of numpy (`components`) and are numbered from 0 in order of each grou
 they are deterministic.
 
 Writes build/05_groups.parquet, one row per word of 01, key `id` (schema: pipeline/schemas.py,
-groups_schema): id u32; in_<name> bool for each lexicon (config order); then group_<name> u32 for each
-lexicon, then group_<name>_edit u32 for each (pipeline/columns.py, group_columns): the word's group among the
+groups_schema): id u32; in_<name> bool for each lexicon made (config order); then group_<name> u32 for each
+lexicon made, then group_<name>_edit u32 for each (pipeline/columns.py, group_columns): the word's group among the
 lexicon's words, null outside the lexicon.
 """
 
@@ -96,9 +100,9 @@ def labelings(links: pl.DataFrame, members: pl.Series) -> dict[str, pl.Series]:
 def memberships(
     lexicon: pl.DataFrame, rareness: pl.DataFrame, lexicons: dict, defaults: tuple = (), notes: list | None = None
 ) -> dict[str, pl.Series]:
-    """Each lexicon's words (a bool per row of `lexicon`), as the module docstring says. An empty lexicon is an
-    error, but for one of `defaults` (made by the built-in defaults, not named by a config: everyday), which
-    stays without words, and a warning goes in `notes`."""
+    """The words (a bool per row of `lexicon`) of each lexicon made, as the module docstring says. An empty
+    lexicon is an error, but for one of `defaults` (made by the built-in defaults, not named by a config:
+    everyday), which is left out, with a warning in `notes`."""
     if not rareness[Col.id].equals(lexicon[Col.id]):
         rareness = lexicon.select(Col.id).join(rareness, on=Col.id, how="left")
     level = rareness["main_level"]
@@ -114,12 +118,7 @@ def memberships(
                 words = words | lexicon[f"add_{name}"]
             if "remove" in entry:
                 words = words & ~lexicon[f"remove_{name}"]
-            if not words.any() and name in defaults:
-                (notes if notes is not None else []).append(
-                    f"warning: lexicon {name!r}, a default, holds no word once made ({how_made(entry)}): it is left "
-                    f"without words; drop it with `{name} = false` under [lexicons] to say so"
-                )
-            elif not words.any():
+            if not words.any() and name not in defaults:
                 raise InputFormatError(
                     f"lexicon {name!r} holds no word once made ({how_made(entry)}): an empty lexicon; "
                     f"give it words, or drop it with `{name} = false` under [lexicons]"
@@ -127,7 +126,15 @@ def memberships(
             found[name] = words.alias(in_column(name))
         return found[name]
 
-    return {name: member(name) for name in lexicons}
+    made = {name: member(name) for name in lexicons}
+    for name in [name for name, words in made.items() if not words.any()]:  # only defaults get here
+        # Its words stay in `found` for a lexicon derived from it (an add-list's words); it goes nowhere else.
+        del made[name]
+        (notes if notes is not None else []).append(
+            f"warning: lexicon {name!r} holds no word of this build: left out (it is a default; drop it with "
+            f"{name} = false to silence this)"
+        )
+    return made
 
 
 def build_groups(
@@ -140,12 +147,12 @@ def build_groups(
         {
             Col.id: lexicon[Col.id],
             **{in_column(name): words for name, words in members.items()},
-            **{column: found[name][mode] for (name, mode), column in group_columns(lexicons).items()},
+            **{column: found[name][mode] for (name, mode), column in group_columns(members).items()},
         }
     )
     counts = ", ".join(
         f"{column.removeprefix('group_')} {groups[column].drop_nulls().n_unique():,}"
-        for column in group_columns(lexicons).values()
+        for column in group_columns(members).values()
     )
     sizes = ", ".join(f"{name} {int(words.sum()):,}" for name, words in members.items())
     return {"groups": groups, "notes": [*warnings, f"words: {sizes}", f"groups: {counts}"]}
@@ -157,5 +164,5 @@ STAGE = Stage(
     transform=build_groups,
     reads=("lexicon", "rareness", "links"),  # not a column: the tables stage 5 reads
     settings=("lexicons", "default_lexicons"),
-    writes={"groups": Output("05_groups.parquet", groups_schema)},
+    writes={"groups": Output("05_groups.parquet", groups_schema, made=True)},
 )

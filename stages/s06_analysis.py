@@ -1,7 +1,8 @@
 """Stage 6, analysis: the longest ladder of every group.
 
-Reads 01_lexicon (the words), 04_links and 05_groups (which lexicons hold a word: in_<name>; its groups),
-and config `lexicons`.
+Reads 01_lexicon (the words), 04_links and 05_groups (which lexicons hold a word: in_<name>; its groups;
+its in_<name> columns are the lexicons made, which a default one that ended empty is not), and config
+`lexicons` (how each was made: which one it derives `from`, when that one was made too).
 Writes 06_longest.parquet (the export's longest.parquet), one row per group of
 at least two words, for every lexicon x mode (sub, edit): lexicon
 str, mode str, group_id u32, size u32, length u8 (null when the group mixes
@@ -35,7 +36,7 @@ import polars as pl
 
 from pipeline.columns import Col, group_columns, in_column
 from pipeline.errors import PipelineError
-from pipeline.schemas import LONGEST
+from pipeline.schemas import LONGEST, made_lexicons
 from pipeline.stage import Output, Stage
 from pipeline import wording
 from pipeline.wording import counted
@@ -292,6 +293,7 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
     import numpy as np
 
     words = lexicon[Col.word]
+    lexicons = made_lexicons(lexicons, groups.columns)  # not the config's: a default one may be left out
     columns = group_columns(lexicons)
 
     def labeling(name: str, mode: str, column: str, parent=None) -> tuple[pl.DataFrame, int]:
@@ -328,7 +330,7 @@ def build_analysis(lexicon: pl.DataFrame, links: pl.DataFrame, groups: pl.DataFr
             ) from None
 
     def depth(name: str) -> int:
-        return 1 + depth(lexicons[name]["from"]) if "from" in lexicons[name] else 0
+        return 1 + depth(lexicons[name]["from"]) if lexicons[name].get("from") in lexicons else 0
 
     # Two labelings at a time: numpy lets go of the GIL in its larger steps, so the waves of one run
     # while the other's Python steps. On raw/, side by side: 1.83-2.13 s -> 1.32-1.45 s. A derived

@@ -14,7 +14,8 @@ a file, which the runner moves into the export folder.
 Writes the folder build/export/ (swapped in whole by the runner):
 - words.parquet, one row per word sorted by `id`, its columns those of the column table
   (pipeline/columns.py WORDS: each one's dtype, nullability and meaning; the per-lexicon in_<name>,
-  group_<name>, group_<name>_edit in the config's lexicon order); the columns the table derives from others
+  group_<name>, group_<name>_edit in the config's lexicon order, for each lexicon stage 5 made: its
+  05_groups columns; a default lexicon that ended empty is left out of every file here); the columns the table derives from others
   (its `derive` rules: length) are computed here by those rules.
 - groups.parquet, one row per group: lexicon str (its name), mode str
   (sub|edit), group_id u32, size u32, length u8 (null when a group mixes
@@ -69,7 +70,7 @@ from pipeline.columns import (
 )
 from pipeline.config import LEXICON_FILES, PATH_KEYS
 from pipeline.sqlite import sqlite_file
-from pipeline.schemas import STRAY, check_schema
+from pipeline.schemas import STRAY, check_schema, made_lexicons
 from pipeline.stage import Output, Stage
 from stages.reports.summary import coverage_by_band, definition_counts, summary
 from stages.rules.offensive import reviewed_list
@@ -171,6 +172,7 @@ def build_export(
     # It is written in the scratch folder and handed over as a file: its 52 MB never sit in memory.
     # The thread first imports the writer (ADBC and pyarrow, 0.2-0.3 s) while the words are joined.
     sqlite_path = scratch / SQLITE_FILE
+    lexicons = made_lexicons(lexicons, groups.columns)  # a default lexicon that ended empty is in no file
 
     def write_sqlite(words: pl.DataFrame) -> str:
         sqlite_file(words, sqlite_path)
