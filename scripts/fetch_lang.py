@@ -103,47 +103,43 @@ def targets(code: str) -> list[str]:
 
 
 def read_sources(code: str) -> dict[str, str]:
-    """path in raw/<lang>/ -> sha256 of the package's file, from the table of raw/<lang>/SOURCES.md."""
+    """path in raw/<lang>/ -> sha256 of the package's file, from the second table of raw/<lang>/SOURCES.md."""
     path = folder(code) / "SOURCES.md"
     if not path.exists():
         return {}
     table = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
-        if len(cells) == 7 and len(cells[5]) == 64:
-            table[cells[0]] = cells[5]
+        if len(cells) == 3 and len(cells[2]) == 64:
+            table[cells[0]] = cells[2]
     return table
 
 
 def write_sources(code: str, rows: list[tuple[str, Package, str, int, str]]) -> None:
+    """Two tables: raw/SOURCES.md's (the files as they lie here, by their sha256: what a release's NOTICE
+    matches an input by) and the package's files with their size and sha256 (what a fetch is checked on)."""
     lang = LANGUAGES[code]
     how = (
-        "The list is committed, gzip-compressed (`words.txt.gz`, `gzip -9 -n` of the package's file, whose sha256 "
-        "the table gives): it is small and its licence permissive."
+        "The list is committed, gzip-compressed (`words.txt.gz`, `gzip -9 -n` of the package's file): it is small "
+        "and its licence permissive."
         if lang.committed
-        else "The list is not committed (`.gitignore`): `make raw-lang LANG=" + code + "` fetches it."
+        else f"The list is not committed (`.gitignore`): `make raw-lang LANG={code}` fetches it."
     )
     lines = [
         f"# Sources of raw/{code}/",
         "",
         f"`make raw-lang LANG={code}` (scripts/fetch_lang.py) downloads the Debian packages with `apt-get download`,",
-        "unpacks them with `dpkg-deb`, checks each file against this table and copies it here, with the",
-        "package's copyright file. The FreeDict dictionary is never committed. " + how,
+        "unpacks them with `dpkg-deb`, checks each file against the second table and copies it here, with the",
+        "package's copyright file (its licence). The FreeDict dictionary is never committed. " + how,
         "",
-        HEADER,
-        "|---|---|---|---|---|---|---|",
+        "| path | package | version | path in package | sha256 | licence |",
+        "|---|---|---|---|---|---|",
     ]
-    for target, pkg, inside, size, digest in rows:
-        lines.append(
-            f"| `{target}` | Debian `{pkg.name}` | {pkg.version} | `{inside}` | {size:,} | `{digest}` | {pkg.licence} |"
-        )
-    if lang.committed:
-        gz = folder(code) / "words.txt.gz"
-        lines += [
-            "",
-            f"Bytes and sha256 are the package's file's; `words.txt.gz` itself: {gz.stat().st_size:,} bytes, "
-            f"sha256 `{sha256(gz)}` (another zlib may compress otherwise: the check is on the package's file).",
-        ]
+    for target, pkg, inside, _, _ in rows:
+        digest = sha256(folder(code) / target)
+        lines.append(f"| `{target}` | Debian `{pkg.name}` | {pkg.version} | `{inside}` | `{digest}` | {pkg.licence} |")
+    lines += ["", "## The package's files", "", "| path | bytes | sha256 |", "|---|---|---|"]
+    lines += [f"| `{target}` | {size:,} | `{digest}` |" for target, _, _, size, digest in rows]
     (folder(code) / "SOURCES.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -158,6 +154,18 @@ def check(code: str) -> int:
         file=sys.stderr,
     )
     return 2
+
+
+def _compress(source: Path, committed: Path) -> None:
+    """Write the committed .gz, unless the one there already holds the same bytes: another zlib may
+    compress them otherwise, and the committed file should not change for that."""
+    data = source.read_bytes()
+    try:
+        if gzip.decompress(committed.read_bytes()) == data:
+            return
+    except (OSError, EOFError):
+        pass  # missing or damaged: written anew
+    committed.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
 
 
 def fetch(code: str, write: bool) -> None:
@@ -186,8 +194,7 @@ def fetch(code: str, write: bool) -> None:
         folder(code).mkdir(parents=True, exist_ok=True)
         for target, path in copies:
             if target == "words.txt.gz":
-                data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
-                (folder(code) / "words.txt.gz").write_bytes(data)
+                _compress(path, folder(code) / target)
             else:
                 shutil.copyfile(path, folder(code) / target)
     # What is fetched, never committed: the FreeDict files and their copyright, and a list not committed.
