@@ -135,3 +135,30 @@ def test_a_damaged_table_is_refused_by_name(tmp_path: Path, row, complaint):
     with pytest.raises(ValueError, match=complaint) as e:
         alphabets(table)
     assert "[xx]" in str(e.value)
+
+
+# What may refuse a word of each real list (tests/data/lang/, a slice of every list): the characters the
+# language's word game has no tile for. A letter of the language refused here would be a hole in the table.
+REFUSABLE = {
+    "es": set(),
+    "nl": set("-'. /@&+€0123456789²³₂") | {"Å", "å"},
+    "pl": set("qvxQVX-") | set("üéöáäíëšúÉâçôşčÜ"),
+    "fr": set("-'."),
+    "de": set(),
+}
+
+
+@pytest.mark.parametrize("code", list(REFUSABLE))
+def test_real_slices_fold_but_for_characters_without_a_tile(code):
+    lines = (Path(__file__).parent / "data" / "lang" / f"{code}.txt").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 300
+    folded = 0
+    for line in lines:
+        try:
+            out = fold(line, code)
+        except FoldError as e:
+            assert e.char in REFUSABLE[code], (line, e.char)
+            continue
+        folded += 1
+        assert set(out) <= set(alphabet(code).letters)
+    assert folded >= 280  # the lists are words: a table that refuses many of them is wrong
