@@ -217,7 +217,11 @@ def main() -> None:
         sys.exit(2)
     if args.check:
         sys.exit(check(args.lang))
-    fetch(args.lang, args.write_sources)
+    try:
+        fetch(args.lang, args.write_sources)
+    except KeyboardInterrupt:
+        print(f"error: interrupted; run make raw-lang LANG={args.lang} again", file=sys.stderr)
+        sys.exit(130)
 
 
 if __name__ == "__main__":
