@@ -287,19 +287,6 @@ STAGE = Stage(
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
     digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
-    helpers=(
-        "pipeline.config",  # the raw-input keys the manifest records (LEXICON_FILES, PATH_KEYS)
-        "pipeline.config_checks",
-        "stages.reports.summary",
-        "pipeline.wording",  # the summary's counted nouns and warnings
-        "stages.rules.offensive",  # the reviewed list's reader, and what offensive.py imports:
-        "stages.rules.derivations",
-        "stages.rules.morphology",
-        "stages.sources.definition_grammar",
-        "stages.sources.wordlists",
-        "stages.sources.wordnet",
-        "stages.sources.wordnet_order",  # imported by stages.sources.wordnet
-    ),
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={
         "export": Output(
