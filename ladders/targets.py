@@ -38,26 +38,13 @@ def build_web(export: Path) -> dict[str, dict[str, bytes]]:
     return {"web": web_files(export)}
 
 
-# Both targets' transforms live in this module, so each target's code is both writers' (an edit to either
-# makes both stale: the dump takes 3 s).
-_MODULES = (
-    "ladders.artifact.contract",
-    "ladders.artifact.sqldump",
-    "ladders.artifact.webexport",
-    "ladders.solve.group",
-    "ladders.solve.loaded",
-    "ladders.solve.puzzle",
-    "ladders.solve.question",
-    "ladders.solve.search",
-    "ladders.solve.solver",
-    "pipeline.swap",
-)
+# Both targets' transforms live in this module, so each target's code (the modules it imports, found by
+# pipeline/stage.py's scan) is both writers' (an edit to either makes both stale: the dump takes 3 s).
 SQL = Stage(
     number=8,
     name="sql",
     transform=build_sql,
     reads=("export",),
-    helpers=_MODULES,
     writes={"sql": Output(SQL_FILE)},
 )
 WEB = Stage(
@@ -65,7 +52,6 @@ WEB = Stage(
     name="web",
     transform=build_web,
     reads=("export",),
-    helpers=_MODULES,
     assets=tuple(sorted(p for p in PAGE.iterdir() if p.is_file())),
     writes={"web": Output(WEB_DIR, members={}, named_by_transform=True)},
 )

@@ -108,16 +108,9 @@ def sqlite_indexes(lexicons) -> dict[str, str]:
     }
 
 
-# The labelings of a build of csw and owl alone: (lexicon, mode) -> the words.parquet column.
-GROUP_COLUMNS = group_columns(DEFAULT_LEXICONS)
-
-
-# Each neighbour-list column and the kind of link it holds; the lists each mode searches; the columns a
-# lookup needs (no lists, no text).
+# Each neighbour-list column and the kind of link it holds; the lists each mode searches.
 LINK_KINDS = {Col.links: "sub", Col.edit_links: "indel"}
 LIST_COLUMNS = {"sub": [Col.links], "edit": [Col.links, Col.edit_links]}
-LOOKUP_COLUMNS = lookup_columns(DEFAULT_LEXICONS)
-SQLITE_INDEXES = sqlite_indexes(DEFAULT_LEXICONS)
 
 
 # THE COLUMN TABLE of words.parquet: each column declared once, in file order. Every backend derives from

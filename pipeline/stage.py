@@ -20,14 +20,77 @@ the runner moves into place instead of holding its bytes in memory.
 
 from __future__ import annotations
 
+import importlib
+import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 # Modules every stage's output depends on: they encode, name and check every table the runner writes, and
 # terminal.py holds the one rule of unsafe characters (stage 1 strips them, the MySQL dump hex-codes them).
 ALWAYS = ("pipeline.io", "pipeline.schemas", "pipeline.columns", "pipeline.sqlite", "pipeline.terminal")
+# Messages, declarations, bars and resource limits: modules whose code shapes no byte of an output.
+HARMLESS = frozenset({"pipeline.errors", "pipeline.stage", "pipeline.progress", "pipeline.limits"})
+PROJECT = ("pipeline", "stages", "ladders")  # the top-level packages whose modules the scan follows
+
+
+# An import statement at the start of a line, at any indentation (inside functions too): `from a.b import
+# x, y` (or a parenthesised list over several lines) or `import a.b, c`. A docstring's line that reads like
+# one only adds a file to the scan: never fewer.
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)|import[ \t]+([^\n#;]+))", re.M
+)
+
+
+@cache
+def project_imports(module: str) -> frozenset[str]:
+    """The project modules a module imports, inside functions too, and theirs in turn (the module itself
+    included): what can shape the output of code that runs it. Read from the source files, importing
+    nothing; packages (whose __init__.py holds a docstring, and stages/ the stage list) are followed, not
+    listed."""
+    seen, todo, packages = set(), [module], set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            packages.update([name] if _file(name).name == "__init__.py" else [])
+            todo += _direct_imports(name)
+    return frozenset(seen - packages)
+
+
+@cache
+def _direct_imports(module: str) -> tuple[str, ...]:
+    """The project modules and packages one module's source imports."""
+    found = []
+    for source, names, plain in _IMPORT.findall(_file(module).read_text()):
+        if plain:
+            found += [n.split()[0] for n in plain.split(",") if n.strip()]
+        else:  # `from pipeline import io` imports the module pipeline.io; `from pipeline.io import x` pipeline.io
+            found += [source, *(f"{source}.{n.split()[0]}" for n in names.strip("()").split(",") if n.strip())]
+    return tuple(n for n in found if _source(n) is not None)
+
+
+def _file(name: str) -> Path:
+    """A module's source file: a project module's by its name, another's (a test's transform) as imported."""
+    return _source(name) or Path(importlib.import_module(name).__file__ or "")
+
+
+@cache
+def _source(name: str) -> Path | None:
+    """The source file of a project module or package by its dotted name; None for any other name (a
+    library's, a function's or a class's)."""
+    top, *rest = name.split(".")
+    if top not in PROJECT or not rest:
+        return None
+    for base in importlib.import_module(top).__path__:  # the top-level package: imported already
+        stem = os.path.join(base, *rest)
+        for path in (stem + ".py", os.path.join(stem, "__init__.py")):
+            if os.path.isfile(path):
+                return Path(path)
+    return None
 
 
 @dataclass(frozen=True)
@@ -70,18 +133,13 @@ class Stage:
     settings: tuple[str, ...] = field(default=())
     digests: tuple[str, ...] = ()  # raw-input keys the stage only records: passed as `digests`, no bytes
     scratch: bool = False  # passed `scratch`, an empty folder of its own in the build folder (see above)
-    helpers: tuple[str, ...] = ()  # project modules (beyond its own) whose code shapes its output
     assets: tuple[Path, ...] = ()  # data files (not modules) whose content shapes its output
 
     def code_files(self) -> list[Path]:
-        """The source files whose change can change this stage's output: the stage's module, the
-        project modules it declares in `helpers`, and ALWAYS. (tests/test_runner.py checks the
-        declaration against the modules the stage actually takes names from.)"""
-        import importlib
-
-        names = (self.transform.__module__, *self.helpers, *ALWAYS)
-        modules = [Path(importlib.import_module(n).__file__ or "") for n in dict.fromkeys(names)]
-        return sorted([*modules, *self.assets])
+        """The source files whose change can change this stage's output: the transform's module and every
+        project module it imports (project_imports, functions' imports too), and ALWAYS, less HARMLESS."""
+        names = (project_imports(self.transform.__module__) | set(ALWAYS)) - HARMLESS
+        return sorted([*map(_file, names), *self.assets])
 
     @property
     def label(self) -> str:

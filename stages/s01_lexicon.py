@@ -215,7 +215,6 @@ STAGE = Stage(
     transform=build_lexicon,
     raw=("lexicon_files",),  # not a column: every file the lexicons name (pipeline.config.LEXICON_FILES)
     settings=("lexicons", "lenient"),
-    helpers=("stages.sources.wordlists", "stages.sources.definition_grammar"),
     writes={
         "lexicon": Output("01_lexicon.parquet", lexicon_schema),  # not a column: an output name
         "skipped": Output("01_skipped.parquet", SKIPPED),

@@ -248,22 +248,5 @@ STAGE = Stage(
     reads=("lexicon",),  # not a column: stage 1's output
     raw=("wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses"),  # not a column: raw inputs
     settings=("definition_sources",),
-    helpers=(
-        "stages.rules.derivations",
-        "stages.rules.dictionaries",
-        "stages.rules.inflections",
-        "stages.rules.morphology",
-        "stages.sources.gcide",
-        "stages.sources.gcide_dictd",
-        "stages.sources.gcide_text",
-        "stages.rules.offensive",
-        "stages.rules.main_senses",
-        "stages.sources.main_senses",
-        "stages.sources.wordnet_order",
-        "stages.sources.list_senses",
-        "stages.sources.wordlists",
-        "stages.sources.definition_grammar",
-        "stages.sources.wordnet",
-    ),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -196,5 +196,4 @@ STAGE = Stage(
     raw=("scowl", "wordfreq"),
     settings=("rareness_by_level", "rareness_labels", "everyday_min_zipf"),
     writes={"rareness": Output("03_rareness.parquet", RARENESS)},  # not a column: an output name
-    helpers=("stages.sources.wordfreq",),
 )

@@ -38,7 +38,7 @@ from pipeline.columns import Col, group_columns, in_column
 from pipeline.errors import PipelineError
 from pipeline.schemas import LONGEST, made_lexicons
 from pipeline.stage import Output, Stage
-from pipeline import wording
+from pipeline import graph, wording
 from pipeline.wording import counted
 
 if TYPE_CHECKING:
@@ -55,11 +55,7 @@ def csr(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """(indptr, indices) of the undirected graph with edges src-dst on nodes 0..n-1."""
     import numpy as np
 
-    a, b = np.concatenate([src, dst]), np.concatenate([dst, src])
-    order = np.argsort(a, kind="stable")
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(a, minlength=n), out=indptr[1:])
-    return indptr, b[order].astype(np.int32, copy=False)
+    return graph.csr(n, np.concatenate([src, dst]), np.concatenate([dst, src]))
 
 
 def _neighbours(indptr: np.ndarray, indices: np.ndarray, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -101,9 +97,7 @@ def _subgraph(indptr: np.ndarray, indices: np.ndarray, nodes: np.ndarray) -> tup
     local = np.full(len(indptr) - 1, -1, dtype=np.int32)
     local[nodes] = np.arange(len(nodes))
     neighbours, counts = _neighbours(indptr, indices, nodes)
-    sub_indptr = np.zeros(len(nodes) + 1, dtype=np.int64)
-    np.cumsum(counts, out=sub_indptr[1:])
-    return sub_indptr, local[neighbours]
+    return graph.csr(len(nodes), np.repeat(np.arange(len(nodes)), counts), local[neighbours])
 
 
 # The waves' work: per wave, the nodes it keeps bounds of plus the nodes and links its searches visit. The

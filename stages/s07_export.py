@@ -48,6 +48,7 @@ import json
 
 import polars as pl
 
+from pipeline import graph
 from pipeline.io import parquet_bytes, sha256, sha256_file
 from pipeline.columns import (
     GROUP_SIZES,
@@ -89,10 +90,8 @@ def neighbour_lists(links: pl.DataFrame, kind: str, name: str, words: int) -> pl
     src, dst = chosen[Col.src].to_numpy(), chosen[Col.dst].to_numpy()
     word, other = np.concatenate([src, dst]).astype(np.int64), np.concatenate([dst, src])
     n = max(words, int(word.max()) + 1 if len(word) else 0)
-    order = np.argsort(word * n + other)  # by word, then neighbour
-    offsets = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(word, minlength=n), out=offsets[1:])
-    lists = pa.LargeListArray.from_arrays(pa.array(offsets), pa.array(other[order].astype(np.uint32)))
+    offsets, neighbours = graph.csr(n, word, other, ascending=True)
+    lists = pa.LargeListArray.from_arrays(pa.array(offsets), pa.array(neighbours.astype(np.uint32)))
     return pl.DataFrame({Col.id: np.arange(n, dtype=np.uint32), name: pl.Series(lists)})
 
 
@@ -289,19 +288,6 @@ STAGE = Stage(
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
     digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
-    helpers=(
-        "pipeline.config",  # the raw-input keys the manifest records (LEXICON_FILES, PATH_KEYS)
-        "pipeline.config_checks",
-        "stages.reports.summary",
-        "pipeline.wording",  # the summary's counted nouns and warnings
-        "stages.rules.offensive",  # the reviewed list's reader, and what offensive.py imports:
-        "stages.rules.derivations",
-        "stages.rules.morphology",
-        "stages.sources.definition_grammar",
-        "stages.sources.wordlists",
-        "stages.sources.wordnet",
-        "stages.sources.wordnet_order",  # imported by stages.sources.wordnet
-    ),
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={
         "export": Output(

@@ -165,6 +165,15 @@ def test_ladders_alone_prints_the_help_not_a_flattened_error():
     assert (done.returncode, done.stderr) == (2, "") and done.stdout.strip() == helped.stdout.strip()
 
 
+def test_global_options_without_a_command_print_the_help_as_ladders_alone_does():
+    """No command is the callback's own case (typer's supported way), not an exception told apart by its
+    class name: `ladders --debug` said "Missing command" where `ladders` alone printed the help."""
+    alone = subprocess.run([sys.executable, "-m", "pipeline"], cwd=ROOT, capture_output=True, text=True)
+    debug = subprocess.run([sys.executable, "-m", "pipeline", "--debug"], cwd=ROOT, capture_output=True, text=True)
+    assert (debug.returncode, debug.stderr, debug.stdout) == (2, "", alone.stdout)
+    assert "NoArgsIsHelpError" not in (ROOT / "ladders/cli/__init__.py").read_text()
+
+
 def test_status_of_a_file_as_the_build_folder_is_refused_as_build_refuses_it(tmp_path):
     """`status --build-dir FILE` said every stage was missing (exit 1) where build refuses the file (exit 2)."""
     mine = tmp_path / "mine.sql"

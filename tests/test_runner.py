@@ -148,69 +148,45 @@ def test_write_error_leaves_no_partial_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["out.parquet"]
 
 
-def project_imports(module: str) -> set[str]:
-    """The project modules (pipeline, stages, ladders) a module imports, inside functions too, and theirs in
-    turn: what can shape the output of code that runs it."""
-    import ast
-    import importlib.util
+def test_a_stage_code_files_are_every_project_module_its_transform_imports(tmp_path, monkeypatch):
+    """Staleness hashes the stage's code files; a module left out would let its edits go unnoticed (the
+    MySQL dump's plain-text rule comes from pipeline/terminal.py, which the sql target once did not
+    declare). The engine finds them by scanning imports: a module imported inside a function, by a module
+    the transform's module imports, is one of the stage's code files; a harmless one (messages) is not."""
+    import stages
+    from pipeline import stage as stage_module
+    from pipeline.stage import ALWAYS, Output, Stage
 
-    seen, todo = set(), [module]
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        source = importlib.util.find_spec(name).origin
-        for node in ast.walk(ast.parse(open(source).read())):
-            found = []
-            if isinstance(node, ast.Import):
-                found = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                # `from pipeline import io` imports the module pipeline.io; `from pipeline.io import x` pipeline.io
-                found = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-            todo += [n for n in found if n.split(".")[0] in ("stages", "pipeline", "ladders") and _is_module(n)]
-    return seen
-
-
-def _is_module(name: str) -> bool:
-    import importlib.util
+    (tmp_path / "zz_fake_stage.py").write_text(
+        "from pipeline.errors import UsageError\nfrom stages import zz_fake_middle\n\n\n"
+        "def transform():\n    raise UsageError(zz_fake_middle.go())\n"
+    )
+    (tmp_path / "zz_fake_middle.py").write_text("def go():\n    from stages.zz_fake_deep import x\n\n    return x\n")
+    (tmp_path / "zz_fake_deep.py").write_text("x = 1\n")
+    monkeypatch.setattr(stages, "__path__", [*stages.__path__, str(tmp_path)])
+    caches = (stage_module.project_imports, stage_module._direct_imports, stage_module._source)
+    for scan in caches:
+        scan.cache_clear()
+    from stages.zz_fake_stage import transform
 
     try:
-        spec = importlib.util.find_spec(name)
-    except ModuleNotFoundError:
-        return False
-    return spec is not None and spec.origin is not None and spec.origin.endswith(".py")
+        files = Stage(number=99, name="fake", transform=transform, writes={"x": Output("x")}).code_files()
+    finally:
+        for scan in caches:
+            scan.cache_clear()
+    names = {f.name for f in files}
+    assert {"zz_fake_stage.py", "zz_fake_middle.py", "zz_fake_deep.py"} <= names
+    assert "errors.py" not in names
+    assert {f"{m.split('.')[-1]}.py" for m in ALWAYS} <= names
 
 
-def _is_package(name: str) -> bool:
-    """A package's __init__.py here holds a docstring (and stages/ the stage list): no code shaping an output."""
-    import importlib.util
+def test_the_sql_target_code_files_hold_the_dump_and_the_plain_text_rule():
+    """The targets import their writers inside functions: the scan still finds them."""
+    from ladders.targets import SQL, WEB
 
-    return importlib.util.find_spec(name).submodule_search_locations is not None
-
-
-def test_each_stage_and_target_declares_every_project_module_its_code_runs():
-    """Staleness hashes the declared code files; a module left undeclared would let its edits go
-    unnoticed (the MySQL dump's plain-text rule comes from pipeline/terminal.py, which the sql target did
-    not declare). The scan here is the check, not the mechanism: every project module the stage's module
-    or a declared helper imports, transitively, is declared."""
-    from ladders.compose import stages as all_stages
-    from ladders.targets import TARGETS
-    from pipeline.stage import ALWAYS
-
-    # Messages, declarations, bars, the build folder's plumbing: they shape no byte of an output.
-    harmless = {
-        "pipeline.errors",
-        "pipeline.stage",
-        "pipeline.progress",
-        "pipeline.limits",
-        "pipeline.wording",
-        "pipeline",
-    }
-    for stage in [*all_stages(), *TARGETS.values()]:
-        declared = {stage.transform.__module__, *stage.helpers, *ALWAYS}
-        used = {m for m in set().union(*(project_imports(m) for m in declared)) if not _is_package(m)}
-        assert used - harmless <= declared, (stage.name, sorted(used - harmless - declared))
+    for target in (SQL, WEB):
+        names = {f"{f.parent.name}/{f.name}" for f in target.code_files()}
+        assert {"artifact/sqldump.py", "artifact/webexport.py", "pipeline/terminal.py", "solve/search.py"} <= names
 
 
 def test_hash_cache_spares_rereading_but_never_trusts_a_changed_file(tiny_runner, tiny, monkeypatch):

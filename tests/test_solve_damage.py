@@ -98,3 +98,16 @@ def test_an_owl_group_keeps_its_csw_only_neighbours_without_complaint(tiny_expor
     result = invoke("solve", "dog", "cog", "--lexicon", "owl", "--export", str(tiny_export))
     assert result.exit_code == 0, result.output
     assert invoke("solve", "cat", "dog", "--lexicon", "owl", "--export", str(tiny_export)).exit_code == 12
+
+
+@pytest.mark.parametrize("entries", [[7], [{"title": "no name"}], [{"name": 5}]])
+def test_a_manifest_whose_lexicons_are_not_named_is_refused_as_damaged(tiny_export, tmp_path, entries):
+    """The manifest's lexicon list is read by one reader (contract.manifest_lexicons, verify's too); an entry
+    without a name made solve fail with an internal error (a TypeError or KeyError), not exit 3."""
+    folder = damaged(tiny_export, tmp_path)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["lexicons"] = entries
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    result = invoke("solve", "cat", "dog", "--export", str(folder))
+    assert result.exit_code == 3, result.output
+    assert "lexicons" in result.output

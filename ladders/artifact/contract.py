@@ -25,9 +25,22 @@ if TYPE_CHECKING:
 
 
 def export_lexicons(folder: Path) -> tuple[str, ...]:
-    """The lexicons an export holds, in column order, from its manifest."""
-    listed = read_manifest(folder).get("lexicons")
-    return tuple(entry["name"] for entry in listed) if isinstance(listed, list) else DEFAULT_LEXICONS
+    """The lexicons an export holds, in column order, from its manifest; DamagedState when one is unnamed."""
+    manifest = read_manifest(folder)
+    lexicons, listed = manifest_lexicons(manifest), manifest.get("lexicons")
+    if isinstance(listed, list) and (len(lexicons) < len(listed) or not all(isinstance(n, str) for n in lexicons)):
+        raise DamagedState(f"{Path(folder) / MANIFEST_FILE} names its lexicons wrongly: this export is damaged")
+    return lexicons
+
+
+def manifest_lexicons(manifest: dict) -> tuple[str, ...]:
+    """The lexicons a manifest names, in column order (csw and owl when it names none), the one reader of
+    them (verify's too): an entry that is not an object is skipped, one without a name gives None (verify's
+    checks report both; export_lexicons refuses them)."""
+    listed = manifest.get("lexicons")
+    if not isinstance(listed, list):
+        return DEFAULT_LEXICONS
+    return tuple(entry.get("name") for entry in listed if isinstance(entry, dict))
 
 
 def export_file(folder: Path, name: str = WORDS_FILE) -> Path:

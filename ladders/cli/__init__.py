@@ -24,7 +24,6 @@ from pipeline.errors import exit_code_help
 
 app = typer.Typer(
     add_completion=False,
-    no_args_is_help=True,
     rich_markup_mode=None,
     help="Compile word-ladder dictionaries from word lists, and check them.\n\n" + exit_code_help(),
 )
@@ -41,14 +40,18 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def options(
+    ctx: typer.Context,
     debug: Annotated[bool, typer.Option("--debug", help="On an unexpected error, show its traceback.")] = False,
     show_version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
     DEBUG["on"] = debug
+    if ctx.invoked_subcommand is None:  # `ladders` alone: the help itself, as --help gives it, exit 2 (usage)
+        say(ctx.get_help())
+        raise typer.Exit(2)
 
 
 app.command()(building.build)
@@ -90,8 +93,6 @@ def main() -> None:
     except TyperException as e:
         if "--json" in sys.argv[1:]:
             say_failure(e.exit_code, e.format_message(), True)
-        elif type(e).__name__ == "NoArgsIsHelpError":  # `ladders` alone: the help itself, as --help gives it
-            say(e.ctx.get_help())
         else:  # one line, as every other failure: what is wrong, and where the help is
             ctx = getattr(e, "ctx", None)
             where = f"; see '{ctx.command_path} --help'" if ctx is not None else ""

@@ -21,6 +21,8 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING
 
+from pipeline import graph
+
 if TYPE_CHECKING:  # numpy is imported where used: a one-off solve of a small group needs none of it (0.1 s)
     import numpy as np
 
@@ -185,10 +187,9 @@ def csr(adjacent: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     """The adjacency lists as CSR arrays (indptr, indices), for the compiled searches."""
     import numpy as np
 
-    indptr = np.zeros(len(adjacent) + 1, dtype=np.int64)
-    np.cumsum([len(ns) for ns in adjacent], out=indptr[1:])
-    indices = np.fromiter((u for ns in adjacent for u in ns), dtype=np.int32, count=int(indptr[-1]))
-    return indptr, indices
+    lengths = np.fromiter(map(len, adjacent), dtype=np.int64, count=len(adjacent))
+    targets = np.fromiter((u for ns in adjacent for u in ns), dtype=np.int32, count=int(lengths.sum()))
+    return graph.csr(len(adjacent), np.repeat(np.arange(len(adjacent)), lengths), targets)
 
 
 def least_cost(

@@ -8,6 +8,9 @@ A-Z; phrases, hyphenated words and the 00-database entries are left out. A file 
 over 2 GiB decompressed, an index not UTF-8 or a malformed offset or length (a digit not of base 64, more
 than MAX_DIGITS digits) is an InputFormatError naming it; an offset or length past the end of the text is
 cut at the end (the entry comes out empty or short).
+
+`read_dictd` is the reading itself, for any dictd dictionary (stages/sources/freedict.py reads FreeDict's
+with it): the files by name, the headwords kept by a pattern, the name messages call the dictionary by.
 """
 
 from __future__ import annotations
@@ -36,14 +39,14 @@ def _b64(digits: pl.Expr, width: int) -> pl.Expr:
     return value
 
 
-def _file(files: dict[str, bytes], name: str) -> bytes:
+def _file(files: dict[str, bytes], name: str, label: str = "GCIDE") -> bytes:
     data = next((d for path, d in files.items() if path.rsplit("/", 1)[-1] == name), None)
     if data is None:
-        raise InputFormatError(f"GCIDE folder has no file {name} (have: {', '.join(sorted(files)) or 'nothing'})")
+        raise InputFormatError(f"{label} folder has no file {name} (have: {', '.join(sorted(files)) or 'nothing'})")
     return data
 
 
-def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
+def _slices(text: bytes, start: np.ndarray, size: np.ndarray, where: str = "GCIDE gcide.dict.dz") -> pl.Series:
     """text[start:start + size] for each row, as a String column that points into `text` (Arrow string
     views: no copy, no Python object per entry). Bytes that are not UTF-8 become U+FFFD, as in
     bytes.decode(errors="replace")."""
@@ -51,7 +54,7 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
     import pyarrow as pa
 
     if len(text) >= 1 << 31:  # a view's offset is 32 bits; the real file is 40 MB
-        raise InputFormatError("GCIDE gcide.dict.dz: larger than 2 GiB once decompressed")
+        raise InputFormatError(f"{where}: larger than 2 GiB once decompressed")
     raw = np.frombuffer(text, dtype=np.uint8)
     start = np.minimum(start, len(text))
     size = np.minimum(size, len(text) - start)
@@ -80,13 +83,21 @@ def _slices(text: bytes, start: np.ndarray, size: np.ndarray) -> pl.Series:
 def entries(files: dict[str, bytes]) -> pl.DataFrame:
     """(`lemma`, `entry`, `order`): the text of every single-word headword's entry, in index order
     (`order`: the index line)."""
+    # Phrases, hyphenated words, the 00-database entries; words no one will look up.
+    rows = read_dictd(files, "gcide.index", "gcide.dict.dz", "GCIDE", r"^[A-Za-z]+$")
+    return rows.select(pl.col("head").str.to_lowercase().alias("lemma"), "entry", "order")
+
+
+def read_dictd(files: dict[str, bytes], index_name: str, dict_name: str, label: str, keep: str) -> pl.DataFrame:
+    """(`head`, `entry`, `order`): each index line whose headword matches `keep`, with the text it points at,
+    in index order (`order`: the index line); errors name `label` and the file."""
     try:
-        text = gzip.decompress(_file(files, "gcide.dict.dz"))
-        index = _file(files, "gcide.index").decode("utf-8")
+        text = gzip.decompress(_file(files, dict_name, label))
+        index = _file(files, index_name, label).decode("utf-8")
     except (OSError, EOFError, zlib.error) as e:
-        raise InputFormatError(f"GCIDE gcide.dict.dz: not a dictzip file ({e})") from None
+        raise InputFormatError(f"{label} {dict_name}: not a dictzip file ({e})") from None
     except UnicodeDecodeError as e:
-        raise InputFormatError(f"GCIDE gcide.index: not UTF-8 text (offset {e.start})") from None
+        raise InputFormatError(f"{label} {index_name}: not UTF-8 text (offset {e.start})") from None
     fields = pl.col("line").str.splitn("\t", 3)
     rows = (
         pl.Series("line", [index])
@@ -102,9 +113,7 @@ def entries(files: dict[str, bytes]) -> pl.DataFrame:
             fields.struct.field("field_1").fill_null("").str.strip_chars_start("A").alias("at_b64"),
             fields.struct.field("field_2").fill_null("").str.strip_chars_start("A").alias("bytes_b64"),
         )
-        # Phrases, hyphenated words, the 00-database entries; words no one will look up.
-        .filter(pl.col("head").str.contains(r"^[A-Za-z]+$"))
-        .with_columns(pl.col("head").str.to_lowercase().alias("lemma"))
+        .filter(pl.col("head").str.contains(keep))
     )
     digits = pl.max_horizontal(pl.col("at_b64", "bytes_b64").str.len_bytes())
     width = min(rows.select(digits.max()).item() or 0, MAX_DIGITS + 1)
@@ -112,5 +121,6 @@ def entries(files: dict[str, bytes]) -> pl.DataFrame:
     bad = rows.filter(pl.col("at").is_null() | pl.col("bytes").is_null() | (digits > MAX_DIGITS))
     if bad.height:
         number, line = bad.row(0)[:2]
-        raise InputFormatError(f"GCIDE gcide.index, line {number}: bad offset in {line[:60]!r}")
-    return rows.select("lemma", _slices(text, rows["at"].to_numpy(), rows["bytes"].to_numpy()), "order")
+        raise InputFormatError(f"{label} {index_name}, line {number}: bad offset in {line[:60]!r}")
+    entry = _slices(text, rows["at"].to_numpy(), rows["bytes"].to_numpy(), f"{label} {dict_name}")
+    return rows.select("head", entry, "order")

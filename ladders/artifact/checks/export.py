@@ -15,8 +15,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.columns import DEFAULT_LEXICONS, GROUPS_FILE, LIST_COLUMNS, WORDS_FILE, Col, group_columns, in_column
-from ladders.artifact.contract import link_pairs, load_manifest
+from pipeline.columns import GROUPS_FILE, LIST_COLUMNS, WORDS_FILE, Col, group_columns, in_column
+from ladders.artifact.contract import link_pairs, load_manifest, manifest_lexicons
 
 EXAMPLES = 5
 
@@ -31,11 +31,7 @@ class Export:
 
     @cached_property
     def lexicons(self) -> tuple[str, ...]:
-        """The lexicons the manifest says the export holds (csw and owl when it names none)."""
-        listed = self.manifest.get("lexicons")
-        if not isinstance(listed, list):
-            return DEFAULT_LEXICONS
-        return tuple(entry.get("name") for entry in listed if isinstance(entry, dict))
+        return manifest_lexicons(self.manifest)
 
     @cached_property
     def group_columns(self) -> dict[tuple[str, str], str]:

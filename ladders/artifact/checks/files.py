@@ -137,12 +137,7 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
             bad = []
             if value("PRAGMA user_version") != SCHEMA_VERSION:
                 bad.append("PRAGMA user_version is not the schema version")
-            expected = sqlite_words(e.words)
-            rows = frame(_declared_select(words_columns(e.lexicons)), expected.schema).drop(_PIN).slice(1)
-            if rows.height != expected.height:
-                bad.append(f"{rows.height} words rows, parquet has {expected.height}")
-            elif not rows.equals(expected):
-                bad += [f"words row {i}" for i in _differing_rows(rows, expected)[:EXAMPLES]]
+            bad += _rows_differ(cur, e)
             indexes = set(frame("PRAGMA index_list(words)")["name"].to_list())
             bad += [f"index {name} is missing" for name in sorted(set(sqlite_indexes(e.lexicons)) - indexes)]
             integrity = value("PRAGMA integrity_check")
@@ -151,6 +146,27 @@ def sqlite_matches_parquet(e: Export) -> list[str]:
             return bad
     except adbc.Error as err:
         return [f"ladder.sqlite: {' '.join(str(err).split())[:200]}"]
+
+
+def _rows_differ(cur, e: Export) -> list[str]:
+    """ladder.sqlite's words rows against words.parquet's, a batch of rows at a time as ADBC streams them
+    (both tables whole, as text, were verify's peak: 150 MB more on raw/)."""
+    import pyarrow as pa
+
+    cur.execute(_declared_select(words_columns(e.lexicons)))
+    reader, seen, differing, schema = cur.fetch_record_batch(), 0, [], None
+    for batch in reader:
+        rows = pl.from_arrow(pa.Table.from_batches([batch])).drop(_PIN)
+        if schema is None:  # the typed first row: dropped (see _declared_select)
+            schema, rows = sqlite_words(e.words.head(0)).schema, rows.slice(1)
+        rows = rows.cast(dict(schema), strict=False)  # a value that does not fit becomes null: a difference
+        expected = sqlite_words(e.words.slice(seen, rows.height))
+        if expected.height == rows.height and not rows.equals(expected):
+            differing += _differing_rows(rows, expected)[: EXAMPLES - len(differing)]
+        seen += rows.height
+    if seen != e.words.height:
+        return [f"{seen} words rows, parquet has {e.words.height}"]
+    return [f"words row {i}" for i in differing]
 
 
 _PIN = "_declared"  # a leading column that puts the typed first row first, and is dropped after

@@ -80,34 +80,32 @@ def edit_links_one_indel(e: Export) -> list[str]:
 def _sub_degrees(words: pl.DataFrame) -> pl.DataFrame:
     """(`id`, `expected`): how many words differ from each in exactly one letter. Two words of one
     length share exactly one wildcard pattern (C*T) when they differ in one letter, so a word's
-    degree is the sum over its patterns of the other words on that pattern."""
+    degree is the sum over its patterns of the other words on that pattern. One position's patterns at
+    a time, kept as counts: all of them at once held 2.2 million strings of raw/ (verify's peak)."""
     longest = int(words[Col.word].str.len_chars().max() or 0)
-    keys = [
-        words.filter(pl.col(Col.word).str.len_chars() > i).select(
-            Col.id, (pl.col(Col.word).str.slice(0, i) + "*" + pl.col(Col.word).str.slice(i + 1)).alias("key")
-        )
+    counts = [
+        words.filter(pl.col(Col.word).str.len_chars() > i)
+        .select(Col.id, (pl.col(Col.word).str.slice(0, i) + "*" + pl.col(Col.word).str.slice(i + 1)).alias("key"))
+        .select(Col.id, (pl.len().over("key") - 1).alias("n"))
         for i in range(longest)
     ]
-    return (
-        pl.concat(keys)
-        .with_columns(pl.len().over("key").alias("n"))
-        .group_by(Col.id)
-        .agg((pl.col("n") - 1).sum().alias("expected"))
-    )
+    return pl.concat(counts).group_by(Col.id).agg(pl.col("n").sum().alias("expected"))
 
 
 def _indel_degrees(words: pl.DataFrame) -> pl.DataFrame:
-    """(`id`, `expected`): how many listed words are this one with a letter deleted or inserted."""
+    """(`id`, `expected`): how many listed words are this one with a letter deleted or inserted. One
+    position's deletions at a time, kept as pairs of ids (see _sub_degrees)."""
     longest = int(words[Col.word].str.len_chars().max() or 0)
-    deletions = pl.concat(
+    shorter = words.select(pl.col(Col.word), pl.col(Col.id).alias("shorter"))
+    pairs = pl.concat(
         [
-            words.filter(pl.col(Col.word).str.len_chars() > i).select(
-                Col.id, (pl.col(Col.word).str.slice(0, i) + pl.col(Col.word).str.slice(i + 1)).alias(Col.word)
-            )
+            words.filter(pl.col(Col.word).str.len_chars() > i)
+            .select(Col.id, (pl.col(Col.word).str.slice(0, i) + pl.col(Col.word).str.slice(i + 1)).alias(Col.word))
+            .join(shorter, on=Col.word)
+            .select(Col.id, "shorter")
             for i in range(longest)
         ]
     ).unique()
-    pairs = deletions.join(words.select(pl.col(Col.word), pl.col(Col.id).alias("shorter")), on=Col.word)
     return (
         pl.concat([pairs.select(Col.id), pairs.select(pl.col("shorter").alias(Col.id))])
         .group_by(Col.id)

@@ -1,0 +1,88 @@
+"""A FreeDict bilingual dictionary (dictd files) read into one English gloss per headword.
+
+Not a stage, and pure: the caller hands over the files as bytes (`freedict-<xxx>-eng.index` and
+`freedict-<xxx>-eng.dict.dz`, from raw/<lang>/, fetched by `make raw-lang`), and they are read by
+stages/sources/gcide_dictd.py's read_dictd, the one reader of dictd files. FreeDict's entries (made from TEI)
+look like
+
+    przestawać /pʃɛˈstavaʨ̑/ <v>             the headword, its pronunciation, its part of speech
+    1. associate with, mix with              a sense: its English translation
+    (przestarzałe) obcować z kimś             a note in the source language (left out)
+    2. stop
+       Synonym: {…}   see: {…}               indented cross-references (left out)
+
+A sense is the line after the headword line, or a line `N. ...`; its translation is that line with the
+part-of-speech tags (`<n>`) removed. The lines after it (notes in the source language, usage, synonyms,
+cross-references) are left out: a gloss shows the translation alone.
+
+`glosses` gives (`headword` str, as the index writes it, case and accents kept: the caller folds it into the
+language's alphabet; `gloss` str, the entry's senses joined by "; ", the entries of one headword in index
+order, a repeated translation once). Phrases (a space in the headword) and the 00-database entries are left
+out, and so are the entries of another headword under the same key (`a-`, a prefix, under `a`) or of an
+acronym, prefix, suffix, abbreviation or symbol (NOT_WORDS); an entry with no translation gives no row. Damage is gcide_dictd's InputFormatError, naming the file.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from stages.sources.gcide_dictd import read_dictd
+
+SEPARATOR = "; "  # between the senses of a gloss
+# A single word: no blank, and not one of dictd's 00-database entries (00databaseinfo, 00-database-url).
+HEADWORD = r"^[^\s]+$"
+SENSE_NUMBER = r"^\d+\.\s+"
+# Entries that are no word of a ladder under the index's key: an acronym (AA under `aa`), a prefix or suffix
+# (`a-` under `a`), an abbreviation or a symbol. Their part of speech says so: `<acronym>`.
+NOT_WORDS = ("acronym", "prefix", "suffix", "abbreviation", "symbol")
+
+
+def _files(files: dict[str, bytes]) -> tuple[str, str]:
+    """The index and dict.dz names among `files` (freedict-xxx-eng.*: one pair)."""
+    names = sorted(path.rsplit("/", 1)[-1] for path in files)
+    index = [n for n in names if n.endswith(".index")]
+    if len(index) != 1:
+        return "freedict.index", "freedict.dict.dz"  # read_dictd names what is missing
+    return index[0], index[0].removesuffix(".index") + ".dict.dz"
+
+
+def glosses(files: dict[str, bytes], label: str = "FreeDict") -> pl.DataFrame:
+    """(`headword`, `gloss`): one row per headword with a translation, in order of first appearance."""
+    index, data = _files(files)
+    rows = read_dictd(files, index, data, label, HEADWORD).filter(~pl.col("head").str.starts_with("00"))
+    first = pl.col("entry").str.extract(r"^([^\n]*)", 1)
+    written = first.str.extract(r"^(.*?)(?:\s+/[^/]*/)?(?:\s+<[^<>]*>)?\s*$", 1)
+    pos = first.str.extract(r"<([^<>]*)>\s*$", 1).fill_null("")
+    rows = rows.filter(
+        (written.str.to_lowercase() == pl.col("head").str.to_lowercase())
+        & ~pos.str.contains("^(?:" + "|".join(NOT_WORDS) + ")$")
+    )
+    lines = (
+        rows.select("head", "order", pl.col("entry").str.split("\n").alias("line"))
+        .explode("line")
+        .with_columns(pl.int_range(pl.len()).over("order").alias("at"))
+        .filter(pl.col("at") > 0)  # the headword line
+    )
+    line = pl.col("line")
+    # A sense: the first line after the headword line, or a numbered line; notes and references are not.
+    sense = (pl.col("at") == 1) & ~line.str.contains(SENSE_NUMBER) & ~line.str.contains(r"^\s*$")
+    sense = sense | line.str.contains(SENSE_NUMBER)
+    text = (
+        line.str.replace(SENSE_NUMBER, "")
+        .str.replace_all(r"<[^<>]*>", "")
+        .str.replace(r"\s+\d+\.$", "")  # a sense number left at the end of the line before it (FreeDict's TEI)
+        .str.replace_all(r"\s+", " ")
+        .str.strip_chars(" ;,")
+    )
+    senses = (
+        lines.filter(sense)
+        .select("head", "order", "at", text.alias("text"))
+        .filter(pl.col("text") != "")
+        .unique(["head", "text"], keep="first", maintain_order=True)
+        .sort("order", "at")
+    )
+    return (
+        senses.group_by("head", maintain_order=True)
+        .agg(pl.col("text").str.join(SEPARATOR).alias("gloss"))
+        .rename({"head": "headword"})
+    )
