@@ -50,6 +50,7 @@ _MODULES = (
     "ladders.solve.question",
     "ladders.solve.search",
     "ladders.solve.solver",
+    "pipeline.alphabet",  # the export's alphabet (contract.export_alphabet): the dump's and the page's
     "pipeline.swap",
 )
 SQL = Stage(

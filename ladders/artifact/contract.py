@@ -18,11 +18,12 @@ from pipeline.columns import (
     WORDS_FILE,
     Col,
 )
-from pipeline.alphabet import DEFAULT, Alphabet, alphabet
 from pipeline.errors import DamagedState, NoExport
 
 if TYPE_CHECKING:
     import polars as pl
+
+    from pipeline.alphabet import Alphabet
 
 
 def export_lexicons(folder: Path) -> tuple[str, ...]:
@@ -83,6 +84,8 @@ def export_alphabet(folder: Path) -> Alphabet:
     """The alphabet an export was built with, from its manifest's "alphabet"; an export written before the
     manifest carried one is English's (pipeline/languages.toml's row: the one fallback, for every solver's writer).
     Its `fold` is the typed-word rule of every solver. DamagedState when the entry is not a table of letters."""
+    from pipeline.alphabet import DEFAULT, Alphabet, alphabet  # polars with it: `ladders solve` imports none
+
     entry = read_manifest(folder).get("alphabet")
     if entry is None:
         return alphabet(DEFAULT)
