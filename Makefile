@@ -55,10 +55,10 @@ test-fast: $(BIN)/.installed ## the test suite without the slow end-to-end build
 	$(PYTEST) -m "not slow and not sql and not web"
 
 # MariaDB and PHP from the distribution's packages, installed when missing (root, or sudo).
-SQL_PACKAGES := mariadb-server mariadb-client php-cli php-mysql
+SQL_PACKAGES := mariadb-server mariadb-client php-cli php-mysql php-intl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 test-sql: $(BIN)/.installed ## load the MySQL dump into a private MariaDB server; the PHP solver against it
-	@if ! command -v php >/dev/null || ! php -m | grep -qi '^mysqli$$' || ! [ -x /usr/sbin/mariadbd ]; then \
+	@if ! command -v php >/dev/null || ! php -m | grep -qi '^mysqli$$' || ! php -m | grep -qi '^intl$$' || ! [ -x /usr/sbin/mariadbd ]; then \
 		echo "installing $(SQL_PACKAGES) from the distribution"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			--no-install-recommends $(SQL_PACKAGES) >/dev/null; fi
@@ -69,7 +69,7 @@ test-sql: $(BIN)/.installed ## load the MySQL dump into a private MariaDB server
 SQL_PORT ?= 8042
 BUILD_DIR ?= build
 sql-up: $(BIN)/.installed ## start a private MariaDB (build/mariadb/), load the dump, serve the PHP solver on 127.0.0.1:8042
-	@if ! command -v php >/dev/null || ! php -m | grep -qi '^mysqli$$' || ! [ -x /usr/sbin/mariadbd ]; then \
+	@if ! command -v php >/dev/null || ! php -m | grep -qi '^mysqli$$' || ! php -m | grep -qi '^intl$$' || ! [ -x /usr/sbin/mariadbd ]; then \
 		echo "installing $(SQL_PACKAGES) from the distribution"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			--no-install-recommends $(SQL_PACKAGES) >/dev/null; fi

@@ -12,7 +12,9 @@ import sys
 import polars as pl
 import pytest
 
+from ladders.solve.question import AROUND
 from mariadb import PHP_SOLVER, missing_tools, php, sql
+from pipeline.alphabet import FoldError, fold
 
 pytestmark = pytest.mark.sql
 
@@ -167,7 +169,13 @@ def test_php_a_word_that_is_not_letters_is_a_json_refusal(server, hostile_db, wo
     """A non-UTF-8 word printed an empty line (json_encode failed): now a JSON error, exit 10."""
     result = php(server, hostile_db, word, "DOG")
     assert result.returncode == 10 and result.stdout.isascii()
-    assert json.loads(result.stdout)["error"]["message"].endswith("is not a word of letters A-Z")
+    error = json.loads(result.stdout)["error"]
+    try:
+        fold(word.decode().strip(AROUND))
+    except UnicodeDecodeError:
+        assert error["message"].endswith("is not UTF-8 text, so not a word of English letters")
+    except FoldError as e:  # the shared rule names the character the PHP solver names (issue 45)
+        assert error.get("char") == e.char and "English" in error["message"]
 
 
 def test_php_connection_and_missing_dump_errors_are_json(server, hostile_db, tmp_path):
@@ -273,9 +281,14 @@ def test_php_options_anywhere_and_unknown_ones_refused(server, tiny_db, args, co
 def test_php_refuses_what_is_not_a_z_after_the_one_rule(server, tiny_db, word):
     """The one rule of the three solvers: ASCII whitespace around dropped, a-z folded, nothing else."""
     result = php(server, tiny_db, word, "CORD")
-    assert result.returncode == 10 and json.loads(result.stdout)["error"]["message"].endswith(
-        "is not a word of letters A-Z"
+    error = json.loads(result.stdout)["error"]
+    with pytest.raises(FoldError) as refused:
+        fold(word.strip(AROUND))
+    assert result.returncode == 10 and (error["char"], error["position"]) == (
+        refused.value.char,
+        refused.value.position,
     )
+    assert f"U+{ord(refused.value.char):04X}" in error["message"] and "English alphabet" in error["message"]
     assert php(server, tiny_db, " cold\t", "CORD").returncode == 0
 
 

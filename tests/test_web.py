@@ -246,8 +246,9 @@ def test_a_re_export_reaches_a_returning_visitor_on_reload(browser, raw_export, 
 @pytest.mark.parametrize(
     "a, b, message",
     [
-        ("\ufb01re", "file", '"\ufb01re" is not a word of letters A-Z.'),  # solved FIRE-FILE (as toUpperCase)
-        ("\u0131nk", "ink", '"\u0131nk" is not a word of letters A-Z.'),  # said "the same word"
+        # solved FIRE-FILE (as toUpperCase); said "the same word". The character is named (issue 45).
+        ("\ufb01re", "file", '"\ufb01re": "\ufb01" (U+FB01, character 1) is not a letter of the English alphabet'),
+        ("\u0131nk", "ink", '"\u0131nk": "\u0131" (U+0131, character 1) is not a letter of the English alphabet'),
         (" cold\t", "cord", None),  # spaces and tabs around a word are dropped
     ],
 )
@@ -260,7 +261,7 @@ def test_the_page_applies_the_solvers_one_rule_to_a_typed_word(browser, site, a,
     if message is None:
         assert page.text_content("#status").startswith("COLD to CORD: solved")
     else:
-        assert page.text_content("#status") == message
+        assert page.text_content("#status").startswith(message)
 
 
 def test_a_page_open_across_two_re_exports_loads_the_new_one(browser, tiny_site, tmp_path):

@@ -1,5 +1,5 @@
 """Reading an export folder: a file of it that this ladders can read (export_file), its manifest, the
-lexicons and label cut-offs it was built with, its links as a table (`src`, `dst`: ids; `kind`: sub or
+lexicons, label cut-offs and alphabet it was built with, its links as a table (`src`, `dst`: ids; `kind`: sub or
 indel), each link in both directions as the neighbour lists store it. The names and schemas are the column
 table's (pipeline/columns.py)."""
 
@@ -22,6 +22,8 @@ from pipeline.errors import DamagedState, NoExport
 
 if TYPE_CHECKING:
     import polars as pl
+
+    from pipeline.alphabet import Alphabet
 
 
 def export_lexicons(folder: Path) -> tuple[str, ...]:
@@ -83,6 +85,36 @@ def label_cutoffs(folder: Path) -> dict[str, int]:
     """The SCOWL level cut-offs of the rareness labels the export was built with, lowest first."""
     cutoffs = read_manifest(folder).get("config", {}).get("rareness_labels") or DEFAULT_LABELS
     return dict(sorted(cutoffs.items(), key=lambda kv: kv[1]))
+
+
+def alphabet_entry(letters: Alphabet) -> dict:
+    """An alphabet as the manifest's "alphabet" carries it (docs/languages.md): its language, name, letters, and
+    `table`, every character a typed word may hold -> the letters it is written as."""
+    return {"language": letters.code, "name": letters.name, "letters": letters.letters, "table": letters.table}
+
+
+def export_alphabet(folder: Path) -> Alphabet:
+    """The alphabet an export was built with, from its manifest's "alphabet"; an export written before the
+    manifest carried one is English's (pipeline/languages.toml's row: the one fallback, for every solver's writer).
+    Its `fold` is the typed-word rule of every solver. DamagedState when the entry is not a table of letters."""
+    from pipeline.alphabet import DEFAULT, Alphabet, alphabet  # polars with it: `ladders solve` imports none
+
+    entry = read_manifest(folder).get("alphabet")
+    if entry is None:
+        return alphabet(DEFAULT)
+    damaged = DamagedState(f"{Path(folder) / MANIFEST_FILE}: its alphabet is not a table of letters; build it again")
+    if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("language", "letters")):
+        raise damaged
+    letters, table = entry["letters"], entry.get("table")
+    if not letters or len(set(letters)) != len(letters) or not isinstance(table, dict):
+        raise damaged
+    for char, into in table.items():
+        if len(char) != 1 or not isinstance(into, str) or not into or any(c not in letters for c in into):
+            raise damaged
+    if any(table.get(c) != c for c in letters):
+        raise damaged
+    name = entry.get("name") if isinstance(entry.get("name"), str) else entry["language"]
+    return Alphabet(entry["language"], name, letters, {}, (), dict(table))
 
 
 def load_manifest(folder: Path) -> dict:

@@ -17,6 +17,10 @@ and writes, in utf8mb4:
   `label_rare`; above all three, obscure) and the common-word rule's cost of a word by its label
   (`cost_common` 1, `cost_uncommon` 5; any other word costs its rareness). The PHP solver reads it: no
   solver spells 35.
+- table `ladders_alphabet (ch, letters)`: the typed-word rule, the export's alphabet (manifest["alphabet"]'s
+  table; English's for an export written before it carried one: contract.export_alphabet): every character a
+  typed word may hold -> the letters it is written as; table `ladders_language (name, value)` its `language`
+  (code), `name` and `letters`, for the PHP solver's refusals. No solver spells A-Z.
 
 The dump means the same in every sql_mode. It sets the session's sql_mode
 first (strict, as mysqldump does, and puts the session's previous one back at the end), and
@@ -59,7 +63,7 @@ from pipeline.columns import (
     words_columns,
 )
 from pipeline.terminal import UNSEEN
-from ladders.artifact.contract import export_file, label_cutoffs, link_pairs
+from ladders.artifact.contract import export_alphabet, export_file, label_cutoffs, link_pairs
 
 BATCH = 2_000
 BATCH_BYTES = 1 << 20
@@ -83,6 +87,8 @@ SESSION_SETTINGS = (
 )
 COMPLETE_TABLE = "ladders_complete"  # one row, written last when every check holds: the load is whole
 SETTINGS_TABLE = "ladders_settings"  # name -> value: the settings the solvers read beside the rows
+ALPHABET_TABLE = "ladders_alphabet"  # ch -> letters: every character a typed word may hold, as written
+LANGUAGE_TABLE = "ladders_language"  # name -> value: the alphabet's language (code), name and letters
 
 
 def settings(export: Path) -> pl.DataFrame:
@@ -93,6 +99,20 @@ def settings(export: Path) -> pl.DataFrame:
     rows |= {f"cost_{label}": cost for label, cost in LADDER_COSTS.items()}
     return pl.DataFrame(
         {"name": list(rows), "value": list(rows.values())}, schema={"name": pl.String, "value": pl.Int64}
+    )
+
+
+def alphabet_tables(export: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The rows of ladders_alphabet (the export's alphabet table: `ch` -> `letters`) and of ladders_language
+    (`language`, `name`, `letters`)."""
+    letters = export_alphabet(export)
+    table = pl.DataFrame(
+        {"ch": list(letters.table), "letters": list(letters.table.values())},
+        schema={"ch": pl.String, "letters": pl.String},
+    )
+    about = {"language": letters.code, "name": letters.name, "letters": letters.letters}
+    return table, pl.DataFrame(
+        {"name": list(about), "value": list(about.values())}, schema={"name": pl.String, "value": pl.String}
     )
 
 
@@ -196,13 +216,15 @@ def mysql_dump(export: Path, table=WORDS) -> Iterator[str]:
     scalar = words.select(scalar_columns(lexicons, table))
     links = link_pairs(words).sort(Col.src, Col.dst)
     setting = settings(export)
+    alphabet, language = alphabet_tables(export)
     yield HEADER + (
         # Every session setting changed here is saved first and put back at the end: a session that
         # sources the dump keeps its own (autocommit=0 left behind rolled its later writes back).
         f"SET {', '.join(f'@ladders_old_{v} = @@SESSION.{v}' for v in SESSION_SETTINGS)};\n"
         "SET NAMES utf8mb4;\n"
         f"SET SESSION sql_mode = '{SESSION_MODE}', unique_checks = 0, foreign_key_checks = 0, autocommit = 0;\n"
-        f"DROP TABLE IF EXISTS `{COMPLETE_TABLE}`, `{SETTINGS_TABLE}`, `links`, `words`, `ladder_groups`;\n"
+        f"DROP TABLE IF EXISTS `{COMPLETE_TABLE}`, `{SETTINGS_TABLE}`, `{ALPHABET_TABLE}`, `{LANGUAGE_TABLE}`, "
+        "`links`, `words`, `ladder_groups`;\n"
     )
     yield _create("words", {name: c.mysql for name, c in words_columns(lexicons, table) if c.mysql}, "`id`")
     yield (
@@ -212,16 +234,22 @@ def mysql_dump(export: Path, table=WORDS) -> Iterator[str]:
     )
     yield _create("ladder_groups", {c.name: c.mysql for c in GROUPS_TABLE}, "`lexicon`, `mode`, `group_id`")
     yield _create(SETTINGS_TABLE, {"name": "VARCHAR(64)", "value": "BIGINT NOT NULL"}, "`name`")
+    # utf8mb4_bin: ñ and Ñ, a and á are distinct keys (a case- or accent-blind collation would merge them).
+    yield _create(ALPHABET_TABLE, {"ch": "VARCHAR(1)", "letters": "VARCHAR(255) NOT NULL"}, "`ch`")
+    yield _create(LANGUAGE_TABLE, {"name": "VARCHAR(64)", "value": "MEDIUMTEXT NOT NULL"}, "`name`")
     yield from _inserts("words", scalar)
     yield from _inserts("links", links)  # not a column: the links table
     yield from _inserts("ladder_groups", groups)
     yield from _inserts(SETTINGS_TABLE, setting)
+    yield from _inserts(ALPHABET_TABLE, alphabet)
+    yield from _inserts(LANGUAGE_TABLE, language)
     yield "COMMIT;\n"
     yield "CREATE UNIQUE INDEX `words_word` ON `words` (`word`);\n"
     for column in group_columns(lexicons).values():
         yield f"CREATE INDEX `words_{column}` ON `words` (`{column}`);\n"
     tables = (("words", scalar), ("links", links))  # not a column: the tables
     tables += (("ladder_groups", groups), (SETTINGS_TABLE, setting))
+    tables += ((ALPHABET_TABLE, alphabet), (LANGUAGE_TABLE, language))
     tests = {table: _tests(table, frame) for table, frame in tables}
     for table, table_tests in tests.items():
         yield _check(table, table_tests)

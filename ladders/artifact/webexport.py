@@ -6,7 +6,8 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
   HTML/CSS/JS;
 - data/manifest.json: the page's version, the export's lexicons (the page's list selector), the label
   names, `everyday` (the number of the label whose words cost 1 in the common-word ladder: `common`'s),
-  `puzzle_lexicon` (the lexicon play mode keeps to), the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
+  `puzzle_lexicon` (the lexicon play mode keeps to), `alphabet` (the export's manifest's, or English's for an
+  export written before it: its `table` is the page's typed-word rule, docs/languages.md), the bucket fields read as positions, SPAN, the page's bytes and the names of the files below,
   which hold a hash of their content in their name (a browser may keep them forever);
 - data/i/*: the word index, a file per length and first letter: `words`, `ids` (delta-coded) and
   `bucket` of each;
@@ -42,7 +43,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.columns import EVERYDAY_LABEL, LADDER_COSTS, WORDS, Col, group_columns, words_columns
-from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
+from ladders.artifact.contract import alphabet_entry, export_alphabet, export_file, export_lexicons, label_cutoffs
 from pipeline import io
 
 BUCKET = 2_048  # words per bucket of small groups: one fetch brings a few hundred groups of a length
@@ -312,6 +313,8 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
         "everyday": list(cutoffs).index(EVERYDAY) if EVERYDAY in cutoffs else 0,
         "costs": {str(list(cutoffs).index(label)): cost for label, cost in LADDER_COSTS.items() if label in cutoffs},
         "puzzle_lexicon": play,  # the lexicon play mode keeps to (its group column, its words)
+        # The typed-word rule's table, as the export's manifest carries it (English's for an older export).
+        "alphabet": alphabet_entry(export_alphabet(export)),
         "positions": positions,  # the bucket fields the page reads as sets of positions
         "index": index,
         "buckets": bucket_names,

@@ -23,7 +23,8 @@ load().then(async () => {
   $("p-new").disabled = false; $("p-daily").disabled = false;
   const playing = await offerPuzzles();
   if (!playing && (q.has("play") || q.has("daily"))) return say("This export has no puzzles: its lists hold none.", true);
-  const shared = /^([A-Za-z]+)-([A-Za-z]+)$/.exec(q.get("play") ?? "");
+  // START-END: the words as typed; startPuzzle folds them by the alphabet (or says which character it refuses).
+  const shared = /^([^-]+)-([^-]+)$/.exec(q.get("play") ?? "");
   if (shared) return startPuzzle(shared[1], shared[2], "");
   if (q.has("daily")) {  // a real calendar date, as the page writes it: 2026-11-23
     const date = q.get("daily"), parsed = new Date(`${date}T00:00:00Z`);

@@ -77,7 +77,7 @@ async function startPuzzle(from, to, about, address = null) {
   }
   const [s, t] = ends;
   if (s === t) return sayPlay(`${a} and ${b} are the same word: a puzzle needs two.`, true);
-  if (a.length !== b.length) return sayPlay(`${a} has ${a.length} letters and ${b} has ${b.length}: a puzzle's words have one length.`, true);
+  if (a.length !== b.length) return sayPlay(`${a} has ${letterCount(a)} letters and ${b} has ${letterCount(b)}: a puzzle's words have one length.`, true);
   if (at(s, playColumn()) !== at(t, playColumn())) return sayPlay(`No puzzle from ${a} to ${b}: no ladder joins them (they are in different groups).`, true);
   game.dist = distancesTo(t);
   if (!game.dist.has(s)) return sayPlay(`No puzzle from ${a} to ${b}: every ladder steps on a flagged word.`, true);
@@ -112,7 +112,7 @@ async function playWord(text) {
   if (found) await bucket(found[1]);
   if (!found || at(found[0], playColumn()) === null) return sayPlay(notListed(w), true);
   const id = found[0];
-  if (w.length !== was.length) return sayPlay(`${w} has ${w.length} letters: every rung has ${was.length}.`, true);
+  if (w.length !== was.length) return sayPlay(`${w} has ${letterCount(w)} letters: every rung has ${letterCount(was)}.`, true);
   if (!neighbours(last, false).includes(id)) return sayPlay(`${w} is not one step from ${was}: change exactly one letter.`, true);
   if (refused(id, "strict")) return sayPlay(`${w} is flagged ${refused(id, "strict")}: puzzles keep to clean words.`, true);
   if (game.path.includes(id)) return sayPlay(`${w} is already on your ladder.`, true);

@@ -44,7 +44,7 @@ async function solve(from, to, lexicon, edit, clean) {
   const [s, t] = ends;
   if (s === t) return say(`${a} and ${b} are the same word: a ladder needs two.`, true);
   if (!edit && a.length !== b.length) {
-    return say(`${a} has ${a.length} letters and ${b} has ${b.length}: tick "insert and delete letters too".`, true);
+    return say(`${a} has ${letterCount(a)} letters and ${b} has ${letterCount(b)}: tick "insert and delete letters too".`, true);
   }
   if (at(s, column) !== at(t, column)) return say(`No ladder: ${a} and ${b} are in different groups.`, true);
   for (const [w, u] of [[a, s], [b, t]]) {

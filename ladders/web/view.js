@@ -5,17 +5,34 @@
 
 const $ = (id) => document.getElementById(id);
 
-// A typed word's one rule, as in `ladders solve` and the PHP solver: ASCII whitespace around it dropped,
-// a-z folded to A-Z, anything else refused. toUpperCase alone maps the ligature "\ufb01" to "FI" and the
-// dotless "\u0131" to "I": words never typed.
+// A typed word's one rule, as in `ladders solve` and the PHP solver (docs/languages.md): ASCII whitespace around
+// it dropped, NFC, then every character looked up in the export's alphabet (data/manifest.json's alphabet.table:
+// each character a typed word may hold -> the letters it is written as), the word being their concatenation;
+// any other character refuses the word. No case mapping beyond the table: toUpperCase alone maps the ligature
+// "\ufb01" to "FI" and the dotless "\u0131" to "I", words never typed.
+const typed = (text) => String(text).replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, "").normalize("NFC");
+// A Map, not the object: an object's inherited keys ("constructor", "__proto__") would answer as letters.
+const alphabetTable = () => new Map(Object.entries(state.manifest.alphabet.table));
+const letterCount = (word) => [...word].length;  // letters, not UTF-16 code units
+
 function normalise(text) {
-  const w = String(text).replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, "");
-  return /^[A-Za-z]+$/.test(w) ? w.toUpperCase() : null;
+  const table = alphabetTable();
+  let word = "";
+  for (const c of typed(text)) {
+    if (!table.has(c)) return null;
+    word += table.get(c);
+  }
+  return word || null;
 }
 
+// Why normalise refused `text`: the first character outside the alphabet, shown with its code point.
 function notLetters(text) {
-  const w = String(text).trim();
-  return w ? `"${w.length > 40 ? w.slice(0, 40) + "..." : w}" is not a word of letters A-Z.` : "An empty word is not a word.";
+  const w = typed(text), table = alphabetTable(), { name, letters } = state.manifest.alphabet;
+  if (!w) return `An empty word is not a word of ${name} letters.`;
+  const chars = [...w], i = chars.findIndex((c) => !table.has(c));
+  const code = `U+${chars[i].codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  const shown = chars.length > 40 ? chars.slice(0, 40).join("") + "..." : w;
+  return `"${shown}": "${chars[i]}" (${code}, character ${i + 1}) is not a letter of the ${name} alphabet (${letters}) nor folded into one.`;
 }
 
 const NOT_LOADED = "(the definition could not be loaded: offline, or the server failed)";

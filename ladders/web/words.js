@@ -59,7 +59,7 @@ async function bucket(n) {
 
 // A word's id and bucket number from the index, or null when no list has it.
 async function lookup(word) {
-  const name = state.manifest.index[`${word.length}:${word.slice(0, 1)}`];
+  const name = state.manifest.index[`${[...word].length}:${[...word][0]}`];  // letters, as export-web counts them
   if (!word || typeof name !== "string") return null;
   const index = await getJSON(name);
   if (!index.map) {

@@ -30,7 +30,8 @@
 //   a table or column missing, a load cut short: no row in ladders_complete; a rareness below 1);
 //   4 cannot reach the server (socket, host, credentials; no answer within 10 s to connect, 20 s a reply)
 //   or another server error; 5 PHP itself failed (memory_limit: a fatal error, reported at shutdown);
-//   10 unknown word (a word that is not letters A-Z, in any encoding, included; with "suggestions");
+//   10 unknown word (with "suggestions"; a word holding a character outside the dump's alphabet, or not UTF-8,
+//   included, with "char" and "position" naming it: docs/languages.md);
 //   11 lengths differ; 12 different groups (or no clean ladder); 13 the same word; 14 an end word flagged
 //   at the clean level asked for (offensive; by default vulgar_sense too).
 // The JSON is ASCII (\uXXXX escapes), bytes that are not UTF-8 shown as U+FFFD: safe for a terminal.
@@ -192,14 +193,53 @@ $edit = isset($opts["edit"]);
 $level = isset($opts["all"]) ? "off" : (isset($opts["clean"]) ? "on" : "strict");
 $refused = ["off" => [], "on" => ["offensive"], "strict" => ["offensive", "vulgar_sense"]][$level];
 $column = "group_$lexicon" . ($edit ? "_edit" : "");
-// A word's one rule, the same in `ladders solve` and the web page: ASCII whitespace around it dropped,
-// a-z folded to A-Z, anything else refused (no Unicode case mapping: the ligature "fi" is no FI).
-[$start, $end] = array_map(fn($w) => strtoupper(trim($w, " \t\n\r\x0B\x0C")), $args);
-foreach ([$start, $end] as $word) {
-    if (!preg_match('/^[A-Z]+$/D', $word)) {
-        refuse(10, ($word === "" ? "an empty word" : "\"$word\"") . " is not a word of letters A-Z",
-               ["word" => $word, "suggestions" => []]);
+// A typed word's one rule, the same in `ladders solve` and the web page (docs/languages.md): ASCII whitespace
+// around it dropped here; then (fold_word, once solve.php has read the dump's alphabet) NFC, and every character
+// looked up in the table ladders_alphabet, the word being what they are written as; any other character refused.
+[$start, $end] = array_map(fn($w) => trim($w, " \t\n\r\x0B\x0C"), $args);
+
+// A character as safe text: U+0131 LATIN SMALL LETTER DOTLESS I (the Unicode name from intl; the code alone
+// without it).
+function describe_char(string $char): string {
+    $point = class_exists("IntlChar") ? IntlChar::ord($char) : utf8_point($char);
+    $name = class_exists("IntlChar") ? (IntlChar::charName($char) ?: "unnamed character") : "";
+    return sprintf("U+%04X", $point) . ($name === "" ? "" : " $name");
+}
+
+function utf8_point(string $char): int {
+    $bytes = array_values(unpack("C*", $char));
+    $lead = [1 => 0x7F, 2 => 0x1F, 3 => 0x0F, 4 => 0x07][count($bytes)] ?? 0;
+    $point = $bytes[0] & $lead;
+    foreach (array_slice($bytes, 1) as $b) {
+        $point = ($point << 6) | ($b & 0x3F);
     }
+    return $point;
+}
+
+// $typed in the alphabet's letters, or refused (10) naming the first character outside it. $table: the dump's
+// ladders_alphabet (ch => letters); $about: ladders_language (language, name, letters). NFC by PHP's Normalizer
+// (the intl extension, php-intl, which `make test-sql` installs); without intl a word is taken as typed, so a
+// decomposed accent (e + U+0301) is refused naming the combining mark, where `ladders solve` and the page accept it.
+function fold_word(string $typed, array $table, array $about): string {
+    $name = $about["name"] ?? "this";
+    if ($typed === "") {
+        refuse(10, "an empty word is not a word of $name letters", ["word" => "", "suggestions" => []]);
+    }
+    $text = class_exists("Normalizer") ? Normalizer::normalize($typed, Normalizer::FORM_C) : $typed;
+    $chars = $text === false ? false : preg_split('//u', $text, -1, PREG_SPLIT_NO_EMPTY);
+    if ($chars === false) {
+        refuse(10, "\"$typed\" is not UTF-8 text, so not a word of $name letters", ["word" => $typed, "suggestions" => []]);
+    }
+    $word = "";
+    foreach ($chars as $i => $char) {
+        if (!isset($table[$char])) {
+            refuse(10, "\"$text\": " . describe_char($char) . " (character " . ($i + 1) . ") is not a letter of the "
+                       . "$name alphabet (" . ($about["letters"] ?? "") . ") nor folded into one",
+                   ["word" => $text, "char" => $char, "position" => $i + 1, "suggestions" => []]);
+        }
+        $word .= $table[$char];
+    }
+    return $word;
 }
 
 require __DIR__ . "/solve.php";  // the database and the two searches

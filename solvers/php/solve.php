@@ -70,6 +70,16 @@ function label(?int $level, array $cutoffs): string {
     return "obscure";
 }
 
+// The typed words in the export's alphabet (ladder.php's fold_word): the dump's ladders_alphabet, every
+// character a typed word may hold -> its letters, and ladders_language (its language, name and letters).
+$table = array_column($db->query("SELECT ch, letters FROM ladders_alphabet")->fetch_all(), 1, 0);
+$about = array_column($db->query("SELECT name, value FROM ladders_language")->fetch_all(), 1, 0);
+if (!$table || !isset($about["letters"])) {
+    refuse(3, "the dump's ladders_alphabet is empty: load a dump of this version again");
+}
+$letters = preg_split('//u', $about["letters"], -1, PREG_SPLIT_NO_EMPTY);
+[$start, $end] = [fold_word($start, $table, $about), fold_word($end, $table, $about)];
+
 // The lexicons the dump holds: its words table's in_<name> columns.
 $held = array_map(fn($row) => substr($row[0], 3), $db->query(
     "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'words' "
@@ -79,21 +89,23 @@ if ($held && !in_array($lexicon, $held, true)) {
 }
 
 // Up to 5 words of the lexicon one letter away (changed, added, dropped, or two neighbours swapped), the
-// least rare first: one indexed query.
-function suggestions(mysqli $db, string $word, string $lexicon): array {
+// least rare first: one indexed query. Letters are the alphabet's (characters, not bytes).
+function suggestions(mysqli $db, string $word, string $lexicon, array $letters): array {
     $near = [];
-    for ($i = 0, $n = strlen($word); $i <= $n; $i++) {
-        foreach (range("A", "Z") as $c) {
-            $near[] = substr($word, 0, $i) . $c . substr($word, $i);
+    $w = preg_split('//u', $word, -1, PREG_SPLIT_NO_EMPTY);
+    $at = fn(int $from, ?int $count = null) => implode("", array_slice($w, $from, $count));
+    for ($i = 0, $n = count($w); $i <= $n; $i++) {
+        foreach ($letters as $c) {
+            $near[] = $at(0, $i) . $c . $at($i);
             if ($i < $n) {
-                $near[] = substr($word, 0, $i) . $c . substr($word, $i + 1);
+                $near[] = $at(0, $i) . $c . $at($i + 1);
             }
         }
         if ($i < $n) {
-            $near[] = substr($word, 0, $i) . substr($word, $i + 1);
+            $near[] = $at(0, $i) . $at($i + 1);
         }
         if ($i + 1 < $n) {
-            $near[] = substr($word, 0, $i) . $word[$i + 1] . $word[$i] . substr($word, $i + 2);
+            $near[] = $at(0, $i) . $w[$i + 1] . $w[$i] . $at($i + 2);
         }
     }
     $near = array_values(array_diff(array_unique($near), [$word]));
@@ -113,7 +125,7 @@ foreach ($query->get_result() as $row) {
 }
 foreach ([$start, $end] as $word) {
     if (!isset($ends[$word])) {
-        $near = strlen($word) <= 64 ? suggestions($db, $word, $lexicon) : [];
+        $near = count(preg_split('//u', $word, -1, PREG_SPLIT_NO_EMPTY)) <= 64 ? suggestions($db, $word, $lexicon, $letters) : [];
         refuse(10, "$word is not in the " . strtoupper($lexicon) . " word list"
                    . ($near ? "; did you mean " . implode(", ", $near) . "?" : ""),
                ["word" => $word, "suggestions" => $near]);
