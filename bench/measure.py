@@ -19,7 +19,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LADDERS = [sys.executable, "-m", "pipeline"]
-STAGES = ("lexicon", "definitions", "rareness", "links", "groups", "analysis", "export")  # not a column: stage names
+STAGES = (
+    "dictionaries",
+    "lexicon",
+    "definitions",
+    "rareness",
+    "links",
+    "groups",
+    "analysis",
+    "export",
+)  # not a column: stage names
 
 STAGE_LINE = re.compile(r"^(\d) (\w+) +[0-9,]+ rows +([0-9.]+) s +ran$", re.M)  # the runner's line of a stage that ran
 GIB = 2**30
