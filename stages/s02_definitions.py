@@ -155,7 +155,8 @@ def _main_senses(
     names: pl.Series,
 ) -> tuple[pl.DataFrame, str]:
     """The reviewed table's choices (`word`, `lemma`, `pos`, `key`: main_senses.resolved) for the lexicon's
-    words (`table`: stage 0's, with its `file`), and the note; a key that is no sense of its word is an error naming the file and the line."""
+    words (`table`: stage 0's, with its `file`), and the note; a key that is no sense of its word is an error
+    naming the file and the line."""
     name = table["file"][0] if table.height else ""
     table = table.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")  # a smaller lexicon's words only
     found = candidates(table[Col.word], wordnet_senses, forms, lexicon[Col.word], names)
