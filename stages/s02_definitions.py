@@ -264,13 +264,13 @@ STAGE = Stage(
     name="definitions",
     transform=join_definitions,
     reads=(  # not a column: stage 1's output and stage 0's tables
-        "lexicon",
-        "wordnet_senses",
-        "wordnet_domains",
-        "wordnet_names",
-        "wordnet_exceptions",
-        "gcide_entries",
-        "main_senses",
+        "lexicon",  # not a column
+        "wordnet_senses",  # not a column
+        "wordnet_domains",  # not a column
+        "wordnet_names",  # not a column
+        "wordnet_exceptions",  # not a column
+        "gcide_entries",  # not a column
+        "main_senses",  # not a column
     ),
     raw=("supplement", "offensive", "cuss"),  # not a column: raw inputs
     settings=("definition_sources",),
