@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 LADDERS := $(BIN)/ladders
-STAGES := lexicon definitions rareness links groups analysis export
+STAGES := dictionaries lexicon definitions rareness links groups analysis export
 
 .DEFAULT_GOAL := help
 .PHONY: help build lint release check-release release-summary previous-release publish-release site raw-tools raw-update raw-patch raw-pull-request test test-fast test-sql sql-up sql-down test-web approve verify audit bench bench-scale raw fixtures clean status $(STAGES)

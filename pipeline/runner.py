@@ -18,8 +18,9 @@ swap of a folder output and recovery after a kill) is pipeline/buildfolder.py's.
 
 A build runs stages side by side (at most `jobs` at a time, one thread each,
 pipeline/schedule.py): a stage starts once every stage that writes a table it
-reads has finished, so stages 2, 3 and 4 run side by side once stage 1 is done,
-then 5 (after 3 and 4), then 6, then 7. Writing outputs
+reads has finished, so stage 0 runs beside stage 1, stages 3 and 4 once stage 1 is done
+and 2 once 0 and 1 are (a ready stage earlier in the order goes first), then 5 (after 3 and 4), then 6,
+then 7. Writing outputs
 and recording them in the lock happen one stage at a time under `_writing`;
 a stopped build (Ctrl-C) lets each running stage reach a safe point, where it
 writes nothing more, before the folder is recovered. The outputs are the same

@@ -1,8 +1,9 @@
 """Table schemas as data, checked whenever a table is written or read.
 
 The stage modules' docstrings explain each column; these dicts are what the
-runner enforces. The per-word tables (01_lexicon, 02, 03, 05) are keyed by `id`, the word's row number
-in stage 1's alphabetical union of every list; 04_links by (src, dst), 06_longest by (lexicon, mode,
+runner enforces. Stage 0's tables are the dictionaries' own rows (no word list read yet). The per-word
+tables (01_lexicon, 02, 03, 05) are keyed by `id`, the word's row number in stage 1's alphabetical union
+of every list; 04_links by (src, dst), 06_longest by (lexicon, mode,
 group_id); 01_skipped and 01_warnings are line records.
 """
 
@@ -71,6 +72,26 @@ def made_lexicons(lexicons: dict, columns, defaults=None) -> dict:
 
 STRAY = "remove-list word that no list holds"  # the `reason` of such a row of 01_warnings.parquet
 SKIPPED = {"list": pl.String, "file": pl.String, "line": pl.UInt32, "text": pl.String, "reason": pl.String}
+# Stage 0's tables: the dictionaries as read, before any word list is (stages/s00_dictionaries.py).
+WORDNET_SENSES = {
+    "lemma": pl.String,
+    "pos": pl.String,
+    "rank": pl.Int32,
+    "tagged": pl.Int64,
+    "sense": pl.Int64,
+    "gloss": pl.String,
+    "domains": pl.List(pl.String),
+    "offset": pl.String,
+    "key": pl.String,
+    "count": pl.Int64,
+    "heads": pl.Boolean,
+}
+WORDNET_DOMAINS = {"lemma": pl.String, "pos": pl.String, "sense": pl.Int64, "domain": pl.String}
+WORDNET_NAMES = {"lemma": pl.String}
+WORDNET_EXCEPTIONS = {"lower": pl.String, "base": pl.String, "pos": pl.String}
+GCIDE_ENTRIES = {"lemma": pl.String, "entry": pl.String, "order": pl.UInt32}
+MAIN_SENSES = {Col.word: pl.String, "key": pl.String, "reason": pl.String, "line": pl.Int64}
+MAIN_SENSES_READ = {**MAIN_SENSES, "file": pl.String}  # and the file's name, for stage 2's messages
 DEFINITIONS = {
     Col.id: pl.UInt32,
     Col.word: pl.String,

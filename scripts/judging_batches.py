@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from pipeline.columns import Col  # noqa: E402
 from stages.rules.main_senses import candidates  # noqa: E402
 from stages.rules.morphology import morphology  # noqa: E402
-from stages.sources.wordnet import proper_lemmas, senses  # noqa: E402
+from stages.sources.wordnet import exception_lists, proper_lemmas, senses  # noqa: E402
 
 BATCH = 400
 SEED = 43  # the number: the same inputs give the same batches
@@ -46,7 +46,11 @@ def main() -> int:
     everyday = words.filter(pl.col("in_everyday") & pl.col(Col.length).is_between(3, 6) & (pl.col(Col.degree) > 0))
     table = senses(wordnet)
     found = candidates(
-        everyday[Col.word], table, morphology(words[Col.word], wordnet), words[Col.word], proper_lemmas(wordnet, table)
+        everyday[Col.word],
+        table,
+        morphology(words[Col.word], exception_lists(wordnet)),
+        words[Col.word],
+        proper_lemmas(wordnet, table),
     )
     many = found.group_by(Col.word).agg(pl.len().alias("n")).filter(pl.col("n") >= 2)[Col.word].sort().to_list()
     rng = random.Random(SEED)

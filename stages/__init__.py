@@ -4,6 +4,7 @@ engine and the product, only ladders/compose.py imports this package (it hands S
 engine); tests, bench and scripts take only its public names."""
 
 STAGE_MODULES = (
+    "stages.s00_dictionaries",
     "stages.s01_lexicon",
     "stages.s02_definitions",
     "stages.s03_rareness",

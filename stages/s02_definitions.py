@@ -1,13 +1,16 @@
 """Stage 2, definitions: one definition per word, right or absent, and the two offensive levels.
 
 Reads build/01_lexicon.parquet (`id`, `word`, each list's senses: `csw_senses`, `owl_senses`, any
-lexicon's `<name>_senses`, and the add-lists' `added_senses`), the supplement file named by
-config key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the
-WordNet folder (config `wordnet`, stages/sources/wordnet.py), the GCIDE folder (config `gcide`, stages/sources/gcide.py),
-the reviewed offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in
-stages/rules/offensive.py), and the reviewed main-sense table (config `main_senses`, optional: which sense of
-a word leads, stages/sources/main_senses.py; its keys checked by stages/rules/main_senses.py, applied by
-stages/sources/wordnet_order.py before any rule).
+lexicon's `<name>_senses`, and the add-lists' `added_senses`), stage 0's tables of the dictionaries
+(build/00_*.parquet, stages/s00_dictionaries.py: WordNet's senses, their usage domains, its proper lemmas and
+exception lists, GCIDE's entries, the reviewed main-sense table as read), the supplement file named by config
+key `supplement` (NASPA format, ours: function words and common words the dictionaries lack), the reviewed
+offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in stages/rules/offensive.py).
+This stage is the join of the dictionaries with the words: what needs no word list is stage 0's, read once
+and kept while WordNet and GCIDE are unchanged. The main-sense table says which sense of a word leads
+(stages/sources/main_senses.py); its keys are checked by stages/rules/main_senses.py and applied by
+stages/sources/wordnet_order.py before any rule. `build_definitions` runs stages 0 and 2 in one call from
+the raw files (for tests and scripts).
 
 A definition is one of, for each word (docs/definitions.md):
 1. a list's own text, in the order of config `definition_sources` (default csw, owl, supplement, wordnet,
@@ -52,52 +55,54 @@ from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
 from pipeline.wording import counted, words
 from stages.rules.dictionaries import dictionary_definitions
+from stages.rules.main_senses import candidates, resolved
 from stages.rules.morphology import lookup_forms, morphology
 from stages.rules.offensive import offensive_words
+from stages.sources.dictionary_files import read_dictionaries
 from stages.sources.gcide import (
     current_firsts as gcide_current,
     glosses as gcide_glosses,
     offensive_lemmas as gcide_offensive,
 )
-from stages.sources.gcide_dictd import entries as gcide_entries
-from stages.rules.main_senses import candidates, resolved
 from stages.sources.list_senses import list_definitions, supplement_definitions
-from stages.sources.main_senses import read as read_main_senses
 from stages.sources.wordlists import strip_unseen
-from stages.sources.wordnet import glosses, proper_lemmas, senses
+from stages.sources.wordnet import glosses
 
 
-def build_definitions(
+def join_definitions(
     lexicon: pl.DataFrame,
-    wordnet: dict[str, bytes],
+    wordnet_senses: pl.DataFrame,
+    wordnet_domains: pl.DataFrame,
+    wordnet_names: pl.DataFrame,
+    wordnet_exceptions: pl.DataFrame,
+    gcide_entries: pl.DataFrame,
+    main_senses: pl.DataFrame,
     supplement: dict[str, bytes],
     definition_sources: list[str],
-    gcide: dict[str, bytes] | None = None,
     offensive: dict[str, bytes] | None = None,
     cuss: dict[str, bytes] | None = None,
-    main_senses: dict[str, bytes] | None = None,
 ) -> dict:
     """The stage (module docstring): {"definitions": the table, "notes": the counts of each source and kind}."""
-    if "gcide" in definition_sources and not gcide:
-        raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
+    if "gcide" in definition_sources and not gcide_entries.height:
+        raise InputFormatError("definition_sources names gcide, but stage 0 read no GCIDE entries (config gcide)")
     flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
-    wordnet_senses = senses(wordnet)
     # The configured order decides between a list's own text and a dictionary's.
     order = {source: rank for rank, source in enumerate(definition_sources)}
     candidates, dictionaries, missing, notes = _lists_own_definitions(lexicon, supplement, definition_sources, order)
-    names = proper_lemmas(wordnet, wordnet_senses)
-    forms = morphology(lexicon[Col.word], wordnet)  # every word's proposed base forms, read by each lookup
+    names = wordnet_names["lemma"]
+    forms = morphology(lexicon[Col.word], wordnet_exceptions)  # every word's proposed base forms, read by each lookup
     chosen, chosen_note = _main_senses(main_senses, wordnet_senses, forms, lexicon, names)
-    dictionary = gcide_entries(gcide) if "gcide" in definition_sources else None
+    dictionary = gcide_entries if "gcide" in definition_sources else None
     for source in (s for s in definition_sources if s in ("wordnet", "gcide")):
         if source == "wordnet":
             # A lemma's senses lead by its own word's choice: HAILS `hails from` must not move HAIL's.
             own = chosen.filter(pl.col("lemma") == pl.col(Col.word).str.to_lowercase())
-            dictionaries[source] = _wordnet_glosses(wordnet, wordnet_senses, dictionary, missing[Col.word], forms, own)
+            dictionaries[source] = _wordnet_glosses(
+                wordnet_senses, wordnet_domains, dictionary, missing[Col.word], forms, own
+            )
         else:
-            dictionaries[source] = _gcide_glosses(dictionary, missing[Col.word], forms, names)
-            flagged = gcide_flags(dictionary, lexicon)
-    del dictionary  # the decompressed file (40 MB for raw/) goes
+            dictionaries[source] = _gcide_glosses(gcide_entries, missing[Col.word], forms, names)
+            flagged = gcide_flags(gcide_entries, lexicon)
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
             lexicon,
@@ -110,9 +115,9 @@ def build_definitions(
         notes += dictionary_notes
         candidates.append(table)
     best = _first_by_order(candidates, order)
-    if gcide and flagged is None:  # GCIDE given for its labels alone
-        flagged = gcide_flags(gcide_entries(gcide), lexicon)
-    flags, offensive_notes = offensive_words(lexicon, wordnet, flagged, offensive, wordnet_senses, cuss, forms)
+    if gcide_entries.height and flagged is None:  # GCIDE given for its labels alone
+        flagged = gcide_flags(gcide_entries, lexicon)
+    flags, offensive_notes = offensive_words(lexicon, wordnet_domains, flagged, offensive, wordnet_senses, cuss, forms)
     best, unseen_note = _without_unseen(best)
     notes.append(unseen_note)
     table = (
@@ -125,19 +130,37 @@ def build_definitions(
     return {"definitions": table, "notes": [_coverage(table), chosen_note, *notes, *offensive_notes]}
 
 
+def build_definitions(
+    lexicon: pl.DataFrame,
+    wordnet: dict[str, bytes],
+    supplement: dict[str, bytes],
+    definition_sources: list[str],
+    gcide: dict[str, bytes] | None = None,
+    offensive: dict[str, bytes] | None = None,
+    cuss: dict[str, bytes] | None = None,
+    main_senses: dict[str, bytes] | None = None,
+) -> dict:
+    """Stages 0 and 2 in one call, from the raw files (the tests' and scripts' way in): the dictionaries
+    read as stage 0 reads them (dictionary_files.read_dictionaries), then join_definitions."""
+    tables = read_dictionaries(wordnet, gcide, main_senses)
+    return join_definitions(
+        lexicon, **tables, supplement=supplement, definition_sources=definition_sources, offensive=offensive, cuss=cuss
+    )
+
+
 def _main_senses(
-    files: dict[str, bytes] | None,
+    table: pl.DataFrame,
     wordnet_senses: pl.DataFrame,
     forms: pl.DataFrame,
     lexicon: pl.DataFrame,
     names: pl.Series,
 ) -> tuple[pl.DataFrame, str]:
     """The reviewed table's choices (`word`, `lemma`, `pos`, `key`: main_senses.resolved) for the lexicon's
-    words, and the note. A key that is no sense of its word here (another WordNet; a form whose base this
-    lexicon lacks) leaves the word to the rules, counted in the note: the table is judged against raw/'s
-    WordNet and the whole CSW (tests/test_senses_table.py holds it to that)."""
-    table, name = read_main_senses(files or {})
-    table = table.join(lexicon.select(Col.word), on=Col.word, how="semi")  # a smaller lexicon's words only
+    words (`table`: stage 0's, with its `file`), and the note. A key that is no sense of its word here
+    (another WordNet; a form whose base this lexicon lacks) leaves the word to the rules, counted in the
+    note: the table is judged against raw/'s WordNet and the whole CSW (tests/test_senses_table.py)."""
+    name = table["file"][0] if table.height else ""
+    table = table.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")  # a smaller lexicon's only
     found = candidates(table[Col.word], wordnet_senses, forms, lexicon[Col.word], names)
     chosen = resolved(table, name, found, strict=False)
     left = table.height - chosen.height
@@ -170,8 +193,8 @@ def _lists_own_definitions(
 
 
 def _wordnet_glosses(
-    wordnet: dict[str, bytes],
     wordnet_senses: pl.DataFrame,
+    wordnet_domains: pl.DataFrame,
     dictionary: pl.DataFrame | None,
     missing: pl.Series,
     forms: pl.DataFrame,
@@ -188,7 +211,7 @@ def _wordnet_glosses(
         ].unique()
         looked_up = lookup_forms(missing, forms)
         other = gcide_current(dictionary, looked_up.filter(looked_up.is_in(untagged.implode())))
-    return glosses(wordnet, wordnet_senses, other, chosen)
+    return glosses(wordnet_senses, wordnet_domains, other, chosen)
 
 
 def _gcide_glosses(dictionary: pl.DataFrame, missing: pl.Series, forms: pl.DataFrame, names: pl.Series) -> pl.DataFrame:
@@ -244,9 +267,17 @@ def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
 STAGE = Stage(
     number=2,
     name="definitions",
-    transform=build_definitions,
-    reads=("lexicon",),  # not a column: stage 1's output
-    raw=("wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses"),  # not a column: raw inputs
+    transform=join_definitions,
+    reads=(  # not a column: stage 1's output and stage 0's tables
+        "lexicon",  # not a column
+        "wordnet_senses",  # not a column
+        "wordnet_domains",  # not a column
+        "wordnet_names",  # not a column
+        "wordnet_exceptions",  # not a column
+        "gcide_entries",  # not a column
+        "main_senses",  # not a column
+    ),
+    raw=("supplement", "offensive", "cuss"),  # not a column: raw inputs
     settings=("definition_sources",),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -170,7 +170,7 @@ def interrupt_at(tiny: Path, faults: str, *, after: str, jobs: str, **popen) -> 
 def test_ctrl_c_says_what_finished_and_keeps_the_export(tiny):
     last = interrupt_at(tiny, "links:transform", after="fault point links:transform", jobs="1")
     assert last == (
-        f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
+        f"interrupted: stages finished: 0 dictionaries, 1 lexicon, 2 definitions, 3 rareness; the stage "
         f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
     )
 
@@ -189,7 +189,7 @@ def test_kill_int_of_a_build_started_in_the_background_by_a_script_says_the_same
         preexec_fn=lambda: signals.signal(signals.SIGINT, signals.SIG_IGN),
     )
     assert ignored == (
-        f"interrupted: stages finished: 1 lexicon, 2 definitions, 3 rareness; the stage "
+        f"interrupted: stages finished: 0 dictionaries, 1 lexicon, 2 definitions, 3 rareness; the stage "
         f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
     )
 
@@ -199,7 +199,7 @@ def test_stages_that_read_nothing_of_a_slow_one_finish_beside_it(tiny):
     table and each other's); export waits for stage 2."""
     last = interrupt_at(tiny, "definitions:transform", after="6 analysis", jobs="2")
     assert last == (
-        f"interrupted: stages finished: 1 lexicon, 3 rareness, 4 links, 5 groups, 6 analysis; the stage "
+        f"interrupted: stages finished: 0 dictionaries, 1 lexicon, 3 rareness, 4 links, 5 groups, 6 analysis; the stage "
         f"that was running left nothing behind, and {tiny / 'build/export'} is as it was"
     )
 
@@ -207,7 +207,9 @@ def test_stages_that_read_nothing_of_a_slow_one_finish_beside_it(tiny):
 def test_ctrl_c_with_two_stages_running_names_both(tiny):
     faults = "definitions:transform,links:transform"
     last = interrupt_at(tiny, faults, after="fault point definitions,fault point links", jobs="2")
-    assert last.startswith("interrupted: stages finished: 1 lexicon, 3 rareness; the stages that were running ")
+    assert last.startswith(
+        "interrupted: stages finished: 0 dictionaries, 1 lexicon, 3 rareness; the stages that were running "
+    )
     assert "(2 definitions, 4 links) left nothing behind" in last
 
 

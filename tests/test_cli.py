@@ -25,6 +25,7 @@ def test_build_status_run(tiny):
     assert result.exit_code == 0, result.output
     lines = sorted(result.stderr.splitlines())  # a line per stage as it ends: 2 can end after 6
     assert [line.split()[:2] for line in lines] == [
+        ["0", "dictionaries"],
         ["1", "lexicon"],
         ["2", "definitions"],
         ["3", "rareness"],
@@ -34,11 +35,11 @@ def test_build_status_run(tiny):
         ["7", "export"],
     ]
     assert all(line.endswith("ran") for line in lines)
-    assert "17 rows" in lines[0]
+    assert "17 rows" in lines[1]
 
     status = invoke("status", "--config", config)
     assert status.exit_code == 0
-    assert status.stdout.splitlines()[3].split() == ["4", "links", "fresh"]
+    assert status.stdout.splitlines()[4].split() == ["4", "links", "fresh"]
 
     rerun = invoke("run", "links", "--force", "--config", config)
     assert rerun.exit_code == 0
@@ -49,7 +50,7 @@ def test_build_status_run(tiny):
 def test_status_exits_1_when_not_fresh(tiny):
     result = invoke("status", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[0] == "1 lexicon      missing: 01_lexicon.parquet does not exist"
+    assert result.stdout.splitlines()[1] == "1 lexicon      missing: 01_lexicon.parquet does not exist"
 
 
 def test_build_dir_option(tiny, tmp_path):
@@ -63,8 +64,8 @@ def test_unknown_stage(tiny):
     result = invoke("run", "nosuch", "--config", str(tiny / "config.toml"))
     assert result.exit_code == 2
     assert result.stderr == (
-        "error: no stage 'nosuch'; stages are: 1 lexicon, 2 definitions, 3 rareness, "
-        "4 links, 5 groups, 6 analysis, 7 export\n"
+        "error: no stage 'nosuch'; stages are: 0 dictionaries, 1 lexicon, 2 definitions, "
+        "3 rareness, 4 links, 5 groups, 6 analysis, 7 export\n"
     )
 
 

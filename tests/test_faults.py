@@ -168,7 +168,7 @@ def test_same_inputs_same_bytes_across_thread_counts_and_touches(built, tmp_path
         assert made.returncode == 0
         assert snapshot(folder / "export") == snapshot(built / "build/export")
         tables = {f.name: io.sha256(f.read_bytes()) for f in sorted(folder.glob("0*.parquet"))}
-        assert len(tables) == 8 and tables == {
+        assert len(tables) == 14 and tables == {
             f.name: io.sha256(f.read_bytes()) for f in built.glob("build/0*.parquet")
         }
     for path in built.rglob("*"):

@@ -76,7 +76,7 @@ def test_a_failure_beside_a_running_stage_lets_that_stage_finish_and_starts_noth
     lines = result.stderr.splitlines()
     assert "stage 5 groups raised KeyError" in lines[-1]
     ran = [line.split()[1] for line in lines if line.endswith(" ran")]
-    assert sorted(ran) == ["definitions", "lexicon", "links", "rareness"] and ran[-1] == "definitions"
+    assert sorted(ran) == ["definitions", "dictionaries", "lexicon", "links", "rareness"] and ran[-1] == "definitions"
     status = cli.invoke(app, ["status", "--config", config])
     assert "2 definitions  fresh" in status.stderr + status.output
     assert not (tiny / "build/06_longest.parquet").exists() and not (tiny / "build/export").exists()
@@ -100,7 +100,7 @@ def test_two_stages_failing_side_by_side_log_the_traceback_of_the_one_reported(t
         assert two_failed.wait(120)
         return {}["stage three"]
 
-    monkeypatch.setattr(stages.s02_definitions, "senses", broken_now)
+    monkeypatch.setattr(stages.s02_definitions, "morphology", broken_now)
     monkeypatch.setattr(stages.s03_rareness, "scowl_entries", broken_later)
     monkeypatch.setitem(DEBUG, "on", False)
     result = cli.invoke(app, ["build", "-j", "2", "--quiet", "--config", str(tiny / "config.toml")])

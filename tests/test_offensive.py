@@ -16,7 +16,8 @@ from hypothesis import given, settings, strategies as st
 from conftest import ROOT, lexicon_of
 from pipeline.errors import InputFormatError
 from stages.rules.offensive import cuss_ratings, offensive_words, reviewed_list
-from stages.sources.wordnet import senses
+from stages.rules.morphology import morphology
+from stages.sources.wordnet import exception_lists, sense_domains, senses
 
 REFERENCE = ROOT / "tests" / "data" / "offensive_reference.tsv"
 # Words of the tests below: FUCK and its forms; SPICES, a form of SPIC and of SPICE; COCK, whose main
@@ -56,7 +57,9 @@ def flags(wordnet, wordnet_senses, listed: str, cuss: str = "", words: list[str]
     """word -> 'offensive', 'vulgar_sense' or '' for `words`, with a reviewed list and a cuss file."""
     lexicon = lexicon_of(words, words)
     cuss_file = {"cuss.js": f"export const cuss = {{\n{cuss}}}\n".encode()}
-    table, _ = offensive_words(lexicon, wordnet, None, {"offensive.txt": listed.encode()}, wordnet_senses, cuss_file)
+    domains, forms = sense_domains(wordnet, wordnet_senses), morphology(lexicon["word"], exception_lists(wordnet))
+    listed_file = {"offensive.txt": listed.encode()}
+    table, _ = offensive_words(lexicon, domains, None, listed_file, wordnet_senses, cuss_file, forms)
     assert not (table["offensive"] & table["vulgar_sense"]).any()  # the two levels never overlap
     levels = table.select(
         pl.when("offensive")

@@ -162,6 +162,7 @@ def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     time. Many such words, so that an unstable multithreaded sort would show itself."""
     from stages.rules.inflections import inflections
     from stages.rules.morphology import morphology
+    from stages.sources.wordnet import exception_lists
 
     bases = [f"g{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(600)]
     exc = "".join(f"{b}ses {b}\n" for b in bases).encode()
@@ -178,7 +179,7 @@ def test_a_base_form_in_two_exception_lists_takes_the_first_listed():
     words = pl.Series([f"{b}ses".upper() for b in bases])
     lexicon = pl.concat([words, pl.Series(bases).str.to_uppercase()])
     for _ in range(5):
-        found = inflections(words, lemmas, morphology(lexicon, wordnet), lexicon)
+        found = inflections(words, lemmas, morphology(lexicon, exception_lists(wordnet)), lexicon)
         assert found.height == 600
         assert found[Col.definition].str.starts_with("plural of ").all(), found.filter(
             ~pl.col(Col.definition).str.starts_with("plural of ")

@@ -24,7 +24,7 @@ def states(runner) -> dict[str, str]:
     return {s.stage.name: s.state for s in runner.status_all()}
 
 
-ALL = ["lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"]
+ALL = ["dictionaries", "lexicon", "definitions", "rareness", "links", "groups", "analysis", "export"]
 
 
 def test_second_build_is_a_no_op(tiny_runner, tiny):
@@ -50,6 +50,7 @@ def test_changed_scowl_file_makes_rareness_and_what_reads_it_stale_and_nothing_e
         f.write("mice\n")
     status = {s.stage.name: (s.state, s.reason) for s in tiny_runner().status_all()}
     assert status == {
+        "dictionaries": ("fresh", ""),
         "lexicon": ("fresh", ""),
         "definitions": ("fresh", ""),
         "rareness": ("stale", "input scowl/english-words.35 changed"),
@@ -60,6 +61,23 @@ def test_changed_scowl_file_makes_rareness_and_what_reads_it_stale_and_nothing_e
     }
     ran = dict.fromkeys(("rareness", "groups", "analysis", "export"), "ran")
     assert actions(tiny_runner().build()) == {**dict.fromkeys(ALL, "skipped"), **ran}
+
+
+def test_changed_word_list_reruns_the_join_of_definitions_not_the_reading_of_the_dictionaries(tiny_runner, tiny):
+    """Issue 46 item 1: WordNet, GCIDE and the main-sense table are read by stage 0, which no word list
+    reaches: a changed list reruns stage 2's join, and stage 0 is skipped; a changed WordNet file reruns both."""
+    tiny_runner().build()
+    with (tiny / "csw.txt").open("a") as f:
+        f.write("BLORP\n")
+    status = {s.stage.name: (s.state, s.reason) for s in tiny_runner().status_all()}
+    assert status["dictionaries"] == ("fresh", "")
+    assert status["definitions"] == ("stale", "waits on stage 1 lexicon")
+    done = actions(tiny_runner().build())
+    assert done["dictionaries"] == "skipped" and done["definitions"] == done["lexicon"] == "ran"
+    exc = next((tiny / "wordnet").glob("*.exc"))
+    exc.write_bytes(exc.read_bytes() + b"zyzzyvas zyzzyva\n")
+    status = {s.stage.name: s.state for s in tiny_runner().status_all()}
+    assert (status["dictionaries"], status["lexicon"], status["definitions"]) == ("stale", "fresh", "stale")
 
 
 def test_config_change_names_the_key(tiny_runner, tiny):
@@ -105,6 +123,7 @@ def test_altered_intermediate_is_reported_and_rebuilt(tiny_runner, tiny):
 def test_missing_output_and_run_one_stage(tiny_runner, tiny):
     runner = tiny_runner()
     assert states(runner) == {
+        "dictionaries": "missing",
         "lexicon": "missing",
         "definitions": "missing",
         "rareness": "missing",

@@ -18,7 +18,7 @@ from conftest import ROOT, lexicon_of
 from stages.sources import gcide
 from stages.sources.gcide_dictd import entries
 from stages.s02_definitions import build_definitions
-from stages.sources.wordnet import glosses, offensive_lemmas
+from stages.sources.wordnet import glosses, offensive_lemmas, tables
 
 RAW = ROOT / "raw"
 
@@ -34,7 +34,8 @@ def wordnet() -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def wordnet_glosses(wordnet) -> dict[str, str]:
-    table = glosses(wordnet).sort("lemma", "rank")
+    read = tables(wordnet)
+    table = glosses(read["wordnet_senses"], read["wordnet_domains"]).sort("lemma", "rank")
     return {
         lemma: " / ".join(g) for lemma, g in table.group_by("lemma", maintain_order=True).agg(pl.col("gloss")).rows()
     }

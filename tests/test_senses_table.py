@@ -12,7 +12,7 @@ from pipeline.errors import InputFormatError
 from stages.rules.main_senses import candidates, resolved
 from stages.rules.morphology import morphology
 from stages.sources.main_senses import read
-from stages.sources.wordnet import proper_lemmas, senses, tag_counts
+from stages.sources.wordnet import exception_lists, proper_lemmas, senses, tag_counts
 from stages.sources.wordnet_order import circular
 
 RAW = ROOT / "raw"
@@ -35,7 +35,7 @@ def test_every_key_of_the_table_is_a_sense_of_its_word(wordnet, wordnet_senses):
     table, name = read({"raw/main_senses.tsv": TABLE.read_bytes()})
     csw = (RAW / "lexicons" / "sowpods.txt").read_text().split()
     bases = pl.Series(sorted({w.upper() for w in csw}))
-    forms = morphology(table["word"], wordnet)
+    forms = morphology(table["word"], exception_lists(wordnet))
     found = candidates(table["word"], wordnet_senses, forms, bases, proper_lemmas(wordnet))
     assert resolved(table, name, found).height == table.height
 
@@ -71,7 +71,9 @@ def test_a_key_that_no_longer_resolves_stops_the_build(wordnet, wordnet_senses):
         {"raw/main_senses.tsv": b"word\tkey\treason\nLID\tlid%1:06:00::\tcover\nCOD\tlid%1:08:00::\teye\n"}
     )
     words = pl.Series(["COD", "LID"])
-    found = candidates(words, wordnet_senses, morphology(words, wordnet), words, proper_lemmas(wordnet))
+    found = candidates(
+        words, wordnet_senses, morphology(words, exception_lists(wordnet)), words, proper_lemmas(wordnet)
+    )
     with pytest.raises(InputFormatError, match=r"raw/main_senses.tsv line 3: lid%1:08:00:: is no sense of COD"):
         resolved(table, name, found)
 

@@ -125,12 +125,12 @@ def relations() -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"priority": pl.Int32, "pos": pl.String, "relation": pl.String}, orient="row")
 
 
-def morphology(words: pl.Series, wordnet: dict[str, bytes]) -> pl.DataFrame:
+def morphology(words: pl.Series, exceptions: pl.DataFrame) -> pl.DataFrame:
     """(`lower`, `base`, `pos`, `priority`, `plain`): every base form the rules propose for each of `words`
-    (upper case), and every entry of the exception lists whatever the words (_candidates; priority 0 is an
-    exception list's). Stage 2 computes it once, for the lexicon, and `lookup_forms` and
-    inflections.inflections read the rows of the words they are given."""
-    return _candidates(words.str.to_lowercase().to_frame("lower"), exception_lists(wordnet))
+    (upper case), and every entry of the exception lists (`exceptions`: wordnet.exception_lists) whatever
+    the words (_candidates; priority 0 is an exception list's). Stage 2 computes it once, for the lexicon,
+    and `lookup_forms` and inflections.inflections read the rows of the words they are given."""
+    return _candidates(words.str.to_lowercase().to_frame("lower"), exceptions)
 
 
 def lookup_forms(words: pl.Series, forms: pl.DataFrame) -> pl.Series:

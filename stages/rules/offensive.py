@@ -55,8 +55,8 @@ from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline import wording
 from stages.sources.wordlists import content_lines
-from stages.rules.morphology import morphology, proposed_bases
-from stages.sources.wordnet import sense_domains
+from stages.rules.morphology import proposed_bases
+from stages.sources.wordnet import OFFENSIVE_DOMAINS
 
 LEVELS = (Col.offensive, Col.vulgar_sense, "clean")  # the reviewed list's levels: two columns and neither
 # Labels WordNet writes in a gloss instead of (or besides) a usage domain. Strong: a slur or obscenity.
@@ -199,15 +199,16 @@ def _offensive_forms(candidates: pl.DataFrame, offensive: set[str]) -> set[str]:
 
 def offensive_words(
     lexicon: pl.DataFrame,
-    wordnet: dict[str, bytes],
+    domains: pl.DataFrame,
     gcide_flagged: pl.Series | None,
     offensive: dict[str, bytes] | None,
     wordnet_senses: pl.DataFrame,
-    cuss: dict[str, bytes] | None = None,
-    forms: pl.DataFrame | None = None,
+    cuss: dict[str, bytes] | None,
+    forms: pl.DataFrame,
 ) -> tuple[pl.DataFrame, list[str]]:
     """(`offensive`, `vulgar_sense`), one row per lexicon row in its order, and the notes (module docstring).
-    `forms`: morphology.morphology of the lexicon, when the caller has it."""
+    `domains`: wordnet.sense_domains of `wordnet_senses` (of these domains or more); `forms`:
+    morphology.morphology of the lexicon."""
     ((name, data),) = (offensive or {"offensive.txt": b""}).items()
     listed = reviewed_list(name, data)
     ratings = cuss_ratings(cuss)
@@ -227,10 +228,9 @@ def offensive_words(
     cleared_forms = bases.filter(pl.col("base").is_in(cleared) & ~pl.col(Col.word).is_in(sorted(listed)))[Col.word]
     put(dict.fromkeys(cleared_forms, "clean"), "form of a cleared word")
     rated = {w for w, r in ratings.items() if r >= 1}
-    by_wordnet, labelled_pos = _wordnet_levels(wordnet_senses, sense_domains(wordnet, wordnet_senses), rated)
+    offending = domains.filter(pl.col("domain").is_in([name.replace("_", " ") for name in OFFENSIVE_DOMAINS]))
+    by_wordnet, labelled_pos = _wordnet_levels(wordnet_senses, offending, rated)
     lemmas = set(wordnet_senses["lemma"].str.to_uppercase())
-    if forms is None:
-        forms = morphology(words, wordnet)
     # A dual-use word the list names passes vulgar_sense to its forms before any source may call them
     # offensive (KRAUT: KRAUTS), on the terms of the vulgar_sense rule below.
     unnamed = ~pl.col(Col.word).is_in(sorted(set(listed) | set(cleared_forms)))

@@ -22,13 +22,14 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
+from pipeline.schemas import MAIN_SENSES
 from pipeline.terminal import inert
 
 HEADER = (Col.word, "key", "reason")
 WORD = re.compile(r"^[A-Za-z]+$")
 # lemma%ss_type:lex_filenum:lex_id:head_word:head_id, or GCIDE's headword and first-sense number.
 KEY = re.compile(r"^(?:[a-z][a-z'.-]*%[1-5]:\d\d:\d\d:[a-z_'.-]*:(?:\d\d)?|gcide:[a-z]+:[1-9]\d*)$")
-SCHEMA = {Col.word: pl.String, "key": pl.String, "reason": pl.String, "line": pl.Int64}
+SCHEMA = MAIN_SENSES  # stage 0 writes the table as read
 
 
 def read(files: dict[str, bytes]) -> tuple[pl.DataFrame, str]:

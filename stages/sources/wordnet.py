@@ -20,7 +20,7 @@ synsets, most frequent sense first), data.{...} (each synset's gloss) and
   senses as its definition, for any dictionary's senses; `sense_domains` (stages/rules/offensive.py,
   and `glosses` for its labelled senses) and `offensive_lemmas`: the senses in a slur, obscenity,
   profanity or disparagement domain (OFFENSIVE_DOMAINS); `proper_lemmas`: lemmas written only with
-  capitals.
+  capitals; `tables`: all of these that need no word list, as stage 0 (stages/s00_dictionaries.py) writes them.
 MAX_CHARS bounds WordNet's definitions (here: a word's senses are kept whole,
 in order, while they fit) and the definitions stages/rules/dictionaries.py and
 stages/rules/inflections.py join from two readings; inflections and derivations
@@ -217,8 +217,8 @@ LABELLED = {"ethnic slur": "ethnic slur", "vulgarism": "vulgar", "profanity": "p
 
 
 def glosses(
-    wordnet: dict[str, bytes],
-    table: pl.DataFrame | None = None,
+    table: pl.DataFrame,
+    every: pl.DataFrame,
     other: pl.DataFrame | None = None,
     chosen: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
@@ -232,12 +232,11 @@ def glosses(
     make or emit a high sound [v] / (ethnic slur) offensive term for ... [n]`). Where the corpus tagged none
     of a part of speech's senses, the one another dictionary's first current sense agrees with leads
     (`other`: `lemma`, `pos`, `gloss`; agreeing_senses). The rest of the evidence, the reviewed table's choices
-    (`chosen`: `key`) first, is stages/sources/wordnet_order.py's."""
-    table = senses(wordnet) if table is None else table
+    (`chosen`: `key`) first, is stages/sources/wordnet_order.py's. `table`: senses(); `every`: its senses'
+    domains (sense_domains) of OFFENSIVE_DOMAINS and LATER_DOMAINS (`tables` reads both)."""
     # Some noun glosses leave their head noun to the synset's hypernym: BRANDY `distilled from wine or
     # fermented fruit juice`, CURACAO `flavored with sour orange peel`. Alone they do not read.
     headless = (pl.col("pos") == "n") & pl.col("gloss").str.contains(r"^[a-z]+ed (?:with|by|from|in|for) ")
-    every = sense_domains(wordnet, table, OFFENSIVE_DOMAINS + LATER_DOMAINS)  # data.noun read once for both
     domains = every.filter(pl.col("domain").is_in(list(LABELLED))).unique(["lemma", "pos", "sense"], keep="first")
     later = every.filter(pl.col("domain").is_in(LATER_DOMAINS)).select("lemma", "pos", "sense").unique()
     picked = (chosen if chosen is not None else pl.DataFrame(schema={"key": pl.String})).select("key").unique()
@@ -279,6 +278,19 @@ def glosses(
     )
     columns = ["lemma", "pos", "rank", "gloss", "tagged"]
     return pl.concat([order.select(columns), shown_after.select(columns)]).sort("lemma", "rank")
+
+
+def tables(wordnet: dict[str, bytes]) -> dict[str, pl.DataFrame]:
+    """The WordNet folder read once, as stage 0 writes it: `wordnet_senses` (senses), `wordnet_domains`
+    (sense_domains of OFFENSIVE_DOMAINS and LATER_DOMAINS: data.noun read once for glosses and the offensive
+    rules), `wordnet_names` (proper_lemmas, as `lemma`) and `wordnet_exceptions` (exception_lists)."""
+    table = senses(wordnet)
+    return {
+        "wordnet_senses": table,
+        "wordnet_domains": sense_domains(wordnet, table, OFFENSIVE_DOMAINS + LATER_DOMAINS),
+        "wordnet_names": proper_lemmas(wordnet, table).to_frame(),
+        "wordnet_exceptions": exception_lists(wordnet),
+    }
 
 
 def offensive_lemmas(wordnet: dict[str, bytes], table: pl.DataFrame | None = None) -> pl.DataFrame:

@@ -116,8 +116,11 @@ def agreeing_senses(table: pl.DataFrame, other: pl.DataFrame, margin: int = AGRE
         .sort("lemma", "pos", "sense")
     )
     by_part: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    theirs: dict[tuple[str, str], set[str]] = {}  # the other gloss's stems, once per part of speech, not per sense
     for lemma, pos, sense, gloss, text in untagged.select("lemma", "pos", "sense", "gloss", "other").rows():
-        shared = len(_stems(gloss, lemma) & _stems(text, lemma))
+        if (lemma, pos) not in theirs:
+            theirs[lemma, pos] = _stems(text, lemma)
+        shared = len(_stems(gloss, lemma) & theirs[lemma, pos])
         by_part.setdefault((lemma, pos), []).append((shared, sense))
     chosen = []
     for (lemma, pos), scores in by_part.items():
