@@ -47,13 +47,6 @@ STAGE = Stage(
     name="dictionaries",
     transform=dictionaries,
     raw=("wordnet", "gcide", "main_senses"),  # not a column: raw inputs
-    helpers=(
-        "stages.sources.dictionary_files",
-        "stages.sources.gcide_dictd",
-        "stages.sources.main_senses",
-        "stages.sources.wordnet",
-        "stages.sources.wordnet_order",
-    ),
     writes={
         "wordnet_senses": Output("00_wordnet_senses.parquet", schemas.WORDNET_SENSES),
         "wordnet_domains": Output("00_wordnet_domains.parquet", schemas.WORDNET_DOMAINS),
