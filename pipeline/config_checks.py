@@ -224,7 +224,7 @@ def inputs(values: dict[str, Any], sources: dict[str, str]) -> None:
             who = "definition_sources" if source in values["definition_sources"] else "rareness_source"
             raise ConfigError(
                 f"{sources.get(who, 'the config')}: key {who!r} names {source}, but key {key!r} is "
-                f"{'false' if key in values else 'not set'} ({sources.get(key, 'no config file sets it')})"
+                f"{'false' if key in sources else 'not set'} ({sources.get(key, 'no config file sets it')})"
             )
     code = values.get("language", "en")
     wordfreq = values.get("wordfreq", "")

@@ -80,8 +80,8 @@ def build_definitions(
     language: str = "en",
 ) -> dict:
     """The stage (module docstring): {"definitions": the table, "notes": the counts of each source and kind}."""
-    if "freedict" in definition_sources:
-        return _translated(lexicon, freedict or {}, language)
+    if "freedict" in definition_sources or not wordnet:  # a language build: no WordNet, no English rules
+        return _translated(lexicon, freedict if "freedict" in definition_sources else {}, language)
     if "gcide" in definition_sources and not gcide:
         raise InputFormatError("definition_sources names gcide, but no GCIDE files were given")
     flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
@@ -236,8 +236,13 @@ def _coverage(table: pl.DataFrame) -> str:
 
 def _translated(lexicon: pl.DataFrame, freedict: dict[str, bytes], language: str) -> dict:
     """A language build's definitions: its FreeDict dictionary's English glosses, shown as translations
-    (definition_source `freedict-<xxx>-eng`); no WordNet or GCIDE, and no offensive flags (no list)."""
-    found = translations(freedict, language)
+    (definition_source `freedict-<xxx>-eng`), or none without a dictionary; no WordNet or GCIDE, and no
+    offensive flags (no list)."""
+    found = (
+        translations(freedict, language)
+        if freedict
+        else pl.DataFrame(schema={Col.word: pl.String, Col.definition: pl.String})
+    )
     table = (
         lexicon.select(Col.id, Col.word)
         .join(found, on=Col.word, how="left")
