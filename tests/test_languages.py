@@ -278,3 +278,20 @@ def test_a_real_slice_of_each_list_builds_and_solves(tmp_path, code):
     first = words["word"][0]
     solved = invoke("solve", first.lower(), first, "--export", str(export))
     assert solved.exit_code == 13, solved.stderr  # the same word twice: found, typed in lower case, refused
+
+
+def test_verify_and_solve_hold_where_the_alphabets_order_is_not_code_points(tmp_path):
+    """ACUÑA sorts before ACUSA in Spanish (Ñ after N), after it by code point: the ids, the longest pair
+    (start before end) and verify's checks (E003, E204) follow the alphabet's order."""
+    listed = tmp_path / "es.txt"
+    listed.write_text("acusa\nacuña\npato\ngato\nzorro\n")
+    config = write_config(tmp_path, BASE.format(code="es", list=listed, extra='definition_sources = ["es"]'))
+    assert invoke("build", "--quiet", "--config", str(config), "--build-dir", str(tmp_path / "b")).exit_code == 0
+    export = tmp_path / "b" / "export"
+    assert pl.read_parquet(export / "words.parquet")["word"].to_list() == ["ACUÑA", "ACUSA", "GATO", "PATO", "ZORRO"]
+    result = invoke("verify", str(export))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    solved = invoke("solve", "acusa", " ACUN\u0303A ", "--export", str(export))
+    assert solved.exit_code == 0 and "ACUSA -> ACUÑA" in solved.stdout, solved.stderr
+    refused = invoke("solve", "acuça", "acusa", "--export", str(export))
+    assert refused.exit_code == 10 and "U+00E7" in refused.stderr
