@@ -179,6 +179,8 @@ def build_export(
         sqlite_file(words, sqlite_path)
         return sha256_file(sqlite_path)
 
+    # A language build's summary shows its own list's groups (the defaults' everyday comes first in order).
+    shown = None if language == "en" else next((n for n, entry in lexicons.items() if "file" in entry), None)
     with ThreadPoolExecutor(1) as pool:
         pool.submit(importlib.import_module, "adbc_driver_sqlite.dbapi")
         words = build_words(lexicon, definitions, rareness, links, groups)
@@ -195,7 +197,7 @@ def build_export(
             GROUPS_FILE: parquet_bytes(group_table),
             LONGEST_FILE: parquet_bytes(longest),
             SQLITE_FILE: sqlite_path,
-            SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode(),
+            SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"], shown).encode(),
         }
         # The manifest's counts are taken while the thread still writes ladder.sqlite; its files' hashes after.
         manifest = {

@@ -275,6 +275,7 @@ def test_a_real_slice_of_each_list_builds_and_solves(tmp_path, code):
     assert words["length"].to_list() == words["word"].str.len_chars().to_list()
     letters = alphabet(code).letters
     assert words["word"].to_list() == sorted(words["word"].to_list(), key=lambda w: [letters.index(c) for c in w])
+    assert f"Longest {code.upper()} ladder per length" in (export / "summary.txt").read_text()  # its own list's
     first = words["word"][0]
     solved = invoke("solve", first.lower(), first, "--export", str(export))
     assert solved.exit_code == 13, solved.stderr  # the same word twice: found, typed in lower case, refused
