@@ -296,3 +296,13 @@ def test_verify_and_solve_hold_where_the_alphabets_order_is_not_code_points(tmp_
     assert solved.exit_code == 0 and "ACUSA -> ACUÑA" in solved.stdout, solved.stderr
     refused = invoke("solve", "acuça", "acusa", "--export", str(export))
     assert refused.exit_code == 10 and "U+00E7" in refused.stderr
+
+
+def test_a_damaged_or_oversized_gz_list_is_one_error():
+    from stages.sources.wordlists import decompressed
+
+    with pytest.raises(InputFormatError, match="list.txt.gz: not a gzip file"):
+        decompressed("list.txt.gz", b"not gzip")
+    with pytest.raises(InputFormatError, match="over 100 bytes decompressed"):
+        decompressed("list.txt.gz", gzip.compress(b"a\n" * 1000), limit=100)
+    assert decompressed("list.txt.gz", gzip.compress(b"a\n" * 50), limit=100) == b"a\n" * 50

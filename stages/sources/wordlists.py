@@ -44,6 +44,7 @@ SENSE is in pipeline/schemas.py.
 from __future__ import annotations
 
 import gzip
+import io
 import re
 import zlib
 from dataclasses import dataclass
@@ -88,14 +89,22 @@ class WordList:
     warnings: pl.DataFrame
 
 
-def decompressed(name: str, data: bytes) -> bytes:
-    """A list's bytes, gunzipped when its name ends in .gz (a damaged one is an InputFormatError)."""
+MAX_LIST_BYTES = 2 * 2**30  # a list decompressed past this is damage or a bomb (wpolish: 60 MB), not a list
+
+
+def decompressed(name: str, data: bytes, limit: int = MAX_LIST_BYTES) -> bytes:
+    """A list's bytes, gunzipped when its name ends in .gz (a damaged one, or one over `limit` bytes
+    decompressed, is an InputFormatError)."""
     if not name.endswith(".gz"):
         return data
     try:
-        return gzip.decompress(data)
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
+            text = f.read(limit + 1)
     except (OSError, EOFError, zlib.error) as e:
         raise InputFormatError(f"{name}: not a gzip file ({e})") from None
+    if len(text) > limit:
+        raise InputFormatError(f"{name}: over {limit:,} bytes decompressed: not a word list")
+    return text
 
 
 def spellings(name: str, data: bytes, drop_capitalised: bool = False) -> pl.Series:
