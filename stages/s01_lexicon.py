@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.alphabet import alphabet
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SKIPPED, STRAY, lexicon_schema
@@ -234,6 +234,7 @@ STAGE = Stage(
     transform=build_lexicon,
     raw=("lexicon_files",),  # not a column: every file the lexicons name (pipeline.config.LEXICON_FILES)
     settings=("lexicons", "lenient", "language"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
     helpers=("stages.sources.wordlists", "stages.sources.definition_grammar", "pipeline.alphabet"),
     writes={
         "lexicon": Output("01_lexicon.parquet", lexicon_schema),  # not a column: an output name

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipeline.alphabet import TABLE as ALPHABETS
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
@@ -274,6 +275,7 @@ STAGE = Stage(
     reads=("lexicon",),  # not a column: stage 1's output
     raw=("wordnet", "gcide", "supplement", "offensive", "cuss", "main_senses", "freedict"),  # not a column: raw inputs
     settings=("definition_sources", "language"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: the headwords' fold
     helpers=(
         "stages.rules.derivations",
         "stages.rules.dictionaries",

@@ -48,7 +48,7 @@ from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
 from pipeline.wording import counted as said_count
-from pipeline.alphabet import alphabet
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from stages.sources.wordfreq import zipf_table
 from stages.sources.wordlists import spellings
 from stages.sources.zipf_levels import levels as zipf_levels
@@ -159,7 +159,7 @@ def build_rareness(
     levels = result[Col.scowl_level].value_counts().sort(Col.scowl_level).rows()
     notes = [
         "words per SCOWL level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels),
-        f"{said_count(rarely_seen, 'word')} of SCOWL's everyday levels that wordfreq rarely sees (Zipf below "
+        f"{said_count(rarely_seen, 'word')} of SCOWL's everyday levels that wordfreq rarely sees (Zipf below "  # not a column
         f"{everyday_min_zipf}) count at level {_past(everyday)}",
     ]
     if skipped:
@@ -216,7 +216,7 @@ def _by_zipf(
         f"{words['zipf'].is_not_null().sum():,} of {words.height:,} words seen",
         "words per level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels),
     ]
-    return {"rareness": result, "notes": notes}
+    return {"rareness": result, "notes": notes}  # not a column: output names
 
 
 def _past(everyday: int) -> int:
@@ -255,5 +255,12 @@ STAGE = Stage(
     raw=("scowl", "wordfreq", "lexicon_files"),  # not a column: the lists, read as they spell words (wordfreq)
     settings=("rareness_by_level", "rareness_labels", "everyday_min_zipf", "rareness_source", "language", "lexicons"),
     writes={"rareness": Output("03_rareness.parquet", RARENESS)},  # not a column: an output name
-    helpers=("stages.sources.wordfreq", "stages.sources.zipf_levels", "stages.sources.wordlists", "pipeline.alphabet"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
+    helpers=(
+        "stages.sources.wordfreq",
+        "stages.sources.zipf_levels",
+        "stages.sources.wordlists",  # the lists' spellings, for wordfreq
+        "stages.sources.definition_grammar",  # what wordlists imports
+        "pipeline.alphabet",
+    ),
 )

@@ -29,7 +29,7 @@ import polars as pl
 
 from typing import TYPE_CHECKING
 
-from pipeline.alphabet import alphabet
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from pipeline.columns import Col
 from pipeline.progress import track
 from pipeline.schemas import LINKS
@@ -141,6 +141,7 @@ STAGE = Stage(
     transform=build_links,
     reads=("lexicon",),  # not a column: stage 1's output
     settings=("language",),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
     helpers=("pipeline.alphabet",),
     writes={"links": Output("04_links.parquet", LINKS)},  # not a column: an output name
 )

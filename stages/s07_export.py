@@ -49,7 +49,7 @@ import json
 import polars as pl
 
 from pipeline.io import parquet_bytes, sha256, sha256_file
-from pipeline.alphabet import alphabet
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from pipeline.columns import (
     GROUP_SIZES,
     GROUPS_FILE,
@@ -300,6 +300,7 @@ STAGE = Stage(
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
     digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
     settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels", "language"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
     helpers=(
         "pipeline.alphabet",  # the manifest's alphabet
         "pipeline.config",  # the raw-input keys the manifest records (LEXICON_FILES, PATH_KEYS)

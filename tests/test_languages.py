@@ -306,3 +306,11 @@ def test_a_damaged_or_oversized_gz_list_is_one_error():
     with pytest.raises(InputFormatError, match="over 100 bytes decompressed"):
         decompressed("list.txt.gz", gzip.compress(b"a\n" * 1000), limit=100)
     assert decompressed("list.txt.gz", gzip.compress(b"a\n" * 50), limit=100) == b"a\n" * 50
+
+
+def test_the_stages_that_fold_or_key_words_go_stale_when_the_alphabet_table_changes():
+    from pipeline.alphabet import TABLE
+    from ladders.compose import stages
+
+    folding = {"lexicon", "definitions", "rareness", "links", "export"}
+    assert {s.name for s in stages() if TABLE in s.code_files()} >= folding

@@ -27,6 +27,7 @@ from __future__ import annotations
 import polars as pl
 
 from pipeline.alphabet import alphabet
+from pipeline.columns import Col
 from stages.sources.gcide_dictd import read_dictd
 
 SEPARATOR = "; "  # between the senses of a gloss
@@ -48,13 +49,13 @@ def translations(files: dict[str, bytes], language: str) -> pl.DataFrame:
     table = glosses(files)
     folded, refused = alphabet(language).fold_column(table["headword"])
     return (
-        table.with_columns(folded.alias("word"))
+        table.with_columns(folded.alias(Col.word))
         .filter(~refused)
         .with_columns(pl.col("gloss").str.split(SEPARATOR))
         .explode("gloss")
-        .unique(["word", "gloss"], keep="first", maintain_order=True)
-        .group_by("word", maintain_order=True)
-        .agg((pl.lit(TRANSLATION) + pl.col("gloss").str.join(SEPARATOR)).alias("definition"))
+        .unique([Col.word, "gloss"], keep="first", maintain_order=True)
+        .group_by(Col.word, maintain_order=True)
+        .agg((pl.lit(TRANSLATION) + pl.col("gloss").str.join(SEPARATOR)).alias(Col.definition))
     )
 
 
