@@ -40,6 +40,11 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
 - offensive bool: the word's main use is a slur, obscenity or profanity, its forms included
 - vulgar_sense bool: an everyday word that also has a vulgar or slur sense (ASS, COCK); never both
   (stages/rules/offensive.py)
+
+A language build (definition_sources naming `freedict`, or no WordNet): each word's definition is its FreeDict
+dictionary's English gloss (config `freedict`, stages/sources/freedict.py; headwords folded into config
+`language`'s alphabet), shown as a translation (`(English) duck`), definition_source `freedict-<xxx>-eng`;
+no other source, and no offensive flags.
 """
 
 from __future__ import annotations

@@ -27,6 +27,13 @@ the main lists too (`_seen_often`).
 
 Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 
+Without SCOWL (config `rareness_source = "wordfreq"`, a language build: docs/languages.md), a word's level
+comes from wordfreq's list for config `language` alone: each list word is looked up as the list spells it
+(lower-cased, accents kept: `árbol`, Zipf 4.58, where the folded `arbol` has 3.50), then folded into the
+alphabet; a folded word takes the highest Zipf of its spellings, mapped onto SCOWL's levels by
+stages/sources/zipf_levels.py (main_level alike; usa and brit false). So it also reads every list file the
+lexicons name (config `lexicons`).
+
 Writes build/03_rareness.parquet, one row per word, key `id`:
 - id u32, word str
 - scowl_level u8: the word's level (10..95) by the rule above, null when no SCOWL list has it
