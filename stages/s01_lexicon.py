@@ -9,7 +9,11 @@ formats are in stages/sources/wordlists.py, the one reader of every list, and th
 stages/sources/definition_grammar.py.
 UTF-8 with or without a BOM, LF or CRLF; blank lines and `#` lines skipped.
 
-Trouble comes in two kinds. A word-level problem (the word is not A-Z, longer
+A list named `*.gz` is read gunzipped. Each word is folded into config `language`'s alphabet
+(pipeline/alphabet.py: `fold_column`; English: A-Z, either case); a lexicon with `drop_capitalised` leaves
+out the lines whose word starts upper case (proper names), before folding.
+
+Trouble comes in two kinds. A word-level problem (a character outside the alphabet, longer
 than 64 letters) is an InputFormatError naming file, line, the character and
 the text; with config `lenient` (CLI `--lenient`) the line is skipped instead
 and listed in 01_skipped.parquet. A definition-level problem never costs the
@@ -28,8 +32,8 @@ lexicon, and need no membership.
 Writes build/01_lexicon.parquet, one row per word of the union of every list file and add-list (a
 remove-list adds no word), key `id`
 (schema: pipeline/schemas.py, lexicon_schema):
-- id u32: 0..N-1 in alphabetical order of `word`
-- word str: upper-case A-Z
+- id u32: 0..N-1 in the alphabet's order of `word` (config `language`; pipeline/alphabet.py)
+- word str: the word folded into the language's upper-case letters (English: A-Z)
 - list_<name> bool, for each lexicon with a file: the file holds the word
 - add_<name> bool, remove_<name> bool, for each lexicon with an add-list or a remove-list
 - <name>_senses list[SENSE], for each lexicon with a file: the list's own definition, parsed (null
@@ -49,6 +53,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SKIPPED, STRAY, lexicon_schema
@@ -56,7 +61,7 @@ from pipeline.stage import Output, Stage
 from pipeline.terminal import UNSEEN
 from pipeline import wording
 from pipeline.wording import counted, warnings_text
-from stages.sources.wordlists import read_wordlist
+from stages.sources.wordlists import decompressed, read_wordlist
 
 TEXT_KEPT = 200  # characters of a problem line kept in the skipped and warnings tables
 
@@ -74,12 +79,13 @@ def problems(role: str, name: str, table: pl.DataFrame) -> pl.DataFrame:
 
 
 def read_list(
-    role: str, files: dict[str, bytes], fmt: str, lenient: bool
+    role: str, files: dict[str, bytes], fmt: str, lenient: bool, language: str = "en", drop_capitalised: bool = False
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, str]:
     """One list's words with their senses and line (first occurrence of each), its skipped lines, warnings,
     a note."""
     ((name, data),) = files.items()
-    wl = read_wordlist(name, data, fmt, f"{role}_format")
+    data = decompressed(name, data)
+    wl = read_wordlist(name, data, fmt, f"{role}_format", language, drop_capitalised)
     bad = wl.errors
     if bad.height and not lenient:
         line, text, reason = bad.row(0)
@@ -118,7 +124,7 @@ def read_list(
     )
 
 
-def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool = False) -> dict:
+def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool = False, language: str = "en") -> dict:
     """`lexicon_files`: each file's bytes by its path as written in the config; `lexicons`: the config's
     lexicons ({name: {file, format, from, add, remove, max_scowl_level}}, pipeline.config)."""
     pieces: dict[str, pl.DataFrame] = {}  # column -> (word, senses, line) of the words it marks true
@@ -133,15 +139,17 @@ def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool
             if key not in entry:
                 continue
             label = entry[key]
-            if (label, fmt) not in read:
-                read[label, fmt] = read_list(name, {label: lexicon_files[label]}, fmt, lenient)
-                skipped.append(read[label, fmt][1])
-                warnings.append(read[label, fmt][2])
-                notes.append(read[label, fmt][3])
-            pieces[prefix + name] = read[label, fmt][0]
+            drop = key == "file" and entry.get("drop_capitalised", False)
+            if (label, fmt, drop) not in read:
+                got = read_list(name, {label: lexicon_files[label]}, fmt, lenient, language, drop)
+                read[label, fmt, drop] = got
+                skipped.append(got[1])
+                warnings.append(got[2])
+                notes.append(got[3])
+            pieces[prefix + name] = read[label, fmt, drop][0]
     kept = [column for column in pieces if not column.startswith("remove_")]
     words = (
-        pl.concat([pieces[c].select(Col.word) for c in kept]).unique().sort(Col.word).with_row_index(Col.id)
+        in_order(pl.concat([pieces[c].select(Col.word) for c in kept]).unique(), language).with_row_index(Col.id)
         if kept
         else pl.DataFrame(schema={Col.id: pl.UInt32, Col.word: pl.String})
     )
@@ -180,6 +188,17 @@ def build_lexicon(lexicon_files: dict[str, bytes], lexicons: dict, lenient: bool
     return {"lexicon": lexicon, "skipped": skipped, "warnings": warnings, "notes": notes}  # not a column: output names
 
 
+def in_order(words: pl.DataFrame, language: str) -> pl.DataFrame:
+    """`words` sorted in the alphabet's order of letters (Polish Ą after A, not after Z): each letter written
+    as one ASCII character in its place's order, which sorts by bytes (A-Z is already in order)."""
+    letters = alphabet(language).letters
+    if letters == "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        return words.sort(Col.word)
+    places = [chr(0x21 + i) for i in range(len(letters))]  # '!' onwards: one byte each, in order
+    key = pl.col(Col.word).str.replace_many(list(letters), places)
+    return words.sort(key)
+
+
 def remove_strays(lexicons: dict, pieces: dict[str, pl.DataFrame], words: pl.DataFrame) -> tuple[pl.DataFrame, list]:
     """Warning rows and notes for the remove-lists' words that no list holds: most likely typos, worth a look."""
     warnings, notes = [], []
@@ -214,7 +233,8 @@ STAGE = Stage(
     name="lexicon",  # not a column: the stage's name
     transform=build_lexicon,
     raw=("lexicon_files",),  # not a column: every file the lexicons name (pipeline.config.LEXICON_FILES)
-    settings=("lexicons", "lenient"),
+    settings=("lexicons", "lenient", "language"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
     writes={
         "lexicon": Output("01_lexicon.parquet", lexicon_schema),  # not a column: an output name
         "skipped": Output("01_skipped.parquet", SKIPPED),

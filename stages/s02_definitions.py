@@ -43,12 +43,18 @@ Writes build/02_definitions.parquet, one row per word, key `id`:
 - offensive bool: the word's main use is a slur, obscenity or profanity, its forms included
 - vulgar_sense bool: an everyday word that also has a vulgar or slur sense (ASS, COCK); never both
   (stages/rules/offensive.py)
+
+A language build (definition_sources naming `freedict`, or no WordNet): each word's definition is its FreeDict
+dictionary's English gloss (config `freedict`, stages/sources/freedict.py; headwords folded into config
+`language`'s alphabet), shown as a translation (`(English) duck`), definition_source `freedict-<xxx>-eng`;
+no other source, and no offensive flags.
 """
 
 from __future__ import annotations
 
 import polars as pl
 
+from pipeline.alphabet import TABLE as ALPHABETS
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import DEFINITIONS
@@ -64,6 +70,7 @@ from stages.sources.gcide import (
     glosses as gcide_glosses,
     offensive_lemmas as gcide_offensive,
 )
+from stages.sources.freedict import source_name as freedict_name, translations
 from stages.sources.list_senses import list_definitions, supplement_definitions
 from stages.sources.wordlists import strip_unseen
 from stages.sources.wordnet import glosses
@@ -81,8 +88,12 @@ def join_definitions(
     definition_sources: list[str],
     offensive: dict[str, bytes] | None = None,
     cuss: dict[str, bytes] | None = None,
+    freedict: dict[str, bytes] | None = None,
+    language: str = "en",
 ) -> dict:
     """The stage (module docstring): {"definitions": the table, "notes": the counts of each source and kind}."""
+    if "freedict" in definition_sources or not wordnet_senses.height:  # a language build: no English rules
+        return _translated(lexicon, freedict if "freedict" in definition_sources else {}, language)
     if "gcide" in definition_sources and not gcide_entries.height:
         raise InputFormatError("definition_sources names gcide, but stage 0 read no GCIDE entries (config gcide)")
     flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
@@ -139,12 +150,21 @@ def build_definitions(
     offensive: dict[str, bytes] | None = None,
     cuss: dict[str, bytes] | None = None,
     main_senses: dict[str, bytes] | None = None,
+    freedict: dict[str, bytes] | None = None,
+    language: str = "en",
 ) -> dict:
     """Stages 0 and 2 in one call, from the raw files (the tests' and scripts' way in): the dictionaries
     read as stage 0 reads them (dictionary_files.read_dictionaries), then join_definitions."""
-    tables = read_dictionaries(wordnet, gcide, main_senses)
+    tables = read_dictionaries(wordnet or {}, gcide, main_senses)
     return join_definitions(
-        lexicon, **tables, supplement=supplement, definition_sources=definition_sources, offensive=offensive, cuss=cuss
+        lexicon,
+        **tables,
+        supplement=supplement,
+        definition_sources=definition_sources,
+        offensive=offensive,
+        cuss=cuss,
+        freedict=freedict,
+        language=language,
     )
 
 
@@ -258,6 +278,33 @@ def _coverage(table: pl.DataFrame) -> str:
     return said + (": " + ", ".join(f"{s} {n:,}" for s, n in per_source) if per_source else "")
 
 
+def _translated(lexicon: pl.DataFrame, freedict: dict[str, bytes], language: str) -> dict:
+    """A language build's definitions: its FreeDict dictionary's English glosses, shown as translations
+    (definition_source `freedict-<xxx>-eng`), or none without a dictionary; no WordNet or GCIDE, and no
+    offensive flags (no list)."""
+    found = (
+        translations(freedict, language)
+        if freedict
+        else pl.DataFrame(schema={Col.word: pl.String, Col.definition: pl.String})
+    )
+    table = (
+        lexicon.select(Col.id, Col.word)
+        .join(found, on=Col.word, how="left")
+        .with_columns(
+            pl.when(pl.col(Col.definition).is_not_null())
+            .then(pl.lit(freedict_name(freedict)))
+            .alias(Col.definition_source),
+            pl.lit(False).alias(Col.offensive),
+            pl.lit(False).alias(Col.vulgar_sense),
+        )
+        .sort(Col.id)
+        .select(list(DEFINITIONS))
+        .cast(DEFINITIONS)
+    )
+    table = table.with_columns(strip_unseen(pl.col(Col.definition)))
+    return {"definitions": table, "notes": [_coverage(table)]}
+
+
 def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
     """The lexicon's words (lower case) GCIDE's entries (gcide.entries) label offensive."""
     own = lexicon.select(pl.col(Col.word).str.to_lowercase().alias("lemma"))
@@ -277,7 +324,8 @@ STAGE = Stage(
         "gcide_entries",  # not a column
         "main_senses",  # not a column
     ),
-    raw=("supplement", "offensive", "cuss"),  # not a column: raw inputs
-    settings=("definition_sources",),
+    raw=("supplement", "offensive", "cuss", "freedict"),  # not a column: raw inputs
+    settings=("definition_sources", "language"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: the headwords' fold
     writes={"definitions": Output("02_definitions.parquet", DEFINITIONS)},
 )

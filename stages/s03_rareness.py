@@ -27,6 +27,13 @@ the main lists too (`_seen_often`).
 
 Config `rareness_by_level` maps each level (and `absent`) to a rareness score.
 
+Without SCOWL (config `rareness_source = "wordfreq"`, a language build: docs/languages.md), a word's level
+comes from wordfreq's list for config `language` alone: each list word is looked up as the list spells it
+(lower-cased, accents kept: `árbol`, Zipf 4.58, where the folded `arbol` has 3.50), then folded into the
+alphabet; a folded word takes the highest Zipf of its spellings, mapped onto SCOWL's levels by
+stages/sources/zipf_levels.py (main_level alike; usa and brit false). So it also reads every list file the
+lexicons name (config `lexicons`).
+
 Writes build/03_rareness.parquet, one row per word, key `id`:
 - id u32, word str
 - scowl_level u8: the word's level (10..95) by the rule above, null when no SCOWL list has it
@@ -48,7 +55,10 @@ from pipeline.progress import track
 from pipeline.schemas import RARENESS
 from pipeline.stage import Output, Stage
 from pipeline.wording import counted as said_count, words as said_words
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from stages.sources.wordfreq import zipf_table
+from stages.sources.wordlists import spellings
+from stages.sources.zipf_levels import levels as zipf_levels
 
 FILE_NAME = re.compile(r"(?:^|/)(?P<category>[a-z_0-9]+)-words\.(?P<level>\d{2})$")
 VARIANT = re.compile(r"variant_(?P<grade>\d)$")  # variant_2, british_variant_1, ...
@@ -111,7 +121,13 @@ def build_rareness(
     rareness_by_level: dict[str, int],
     rareness_labels: dict[str, int],
     everyday_min_zipf: float,
+    rareness_source: str = "scowl",
+    language: str = "en",
+    lexicon_files: dict[str, bytes] | None = None,
+    lexicons: dict | None = None,
 ) -> dict:
+    if rareness_source == "wordfreq":
+        return _by_zipf(lexicon, wordfreq, rareness_by_level, lexicon_files or {}, lexicons or {}, language)
     entries, skipped = scowl_entries(scowl)
     everyday = rareness_labels["common"]
     counted = {
@@ -160,6 +176,56 @@ def build_rareness(
     return {"rareness": result, "notes": notes}  # not a column: output names
 
 
+def _by_zipf(
+    lexicon: pl.DataFrame,
+    wordfreq: dict[str, bytes],
+    rareness_by_level: dict[str, int],
+    lexicon_files: dict[str, bytes],
+    lexicons: dict,
+    language: str,
+) -> dict:
+    """Levels without SCOWL: each list word looked up in wordfreq's list for the language as the list spells
+    it (lower-cased: wordfreq's entries are), then folded; a folded word takes the highest Zipf of its
+    spellings, mapped onto SCOWL's levels by stages/sources/zipf_levels.py (main_level alike)."""
+    (name, data), *_ = wordfreq.items()
+    written = pl.concat(
+        [
+            spellings(entry["file"], lexicon_files[entry["file"]], entry.get("drop_capitalised", False))
+            for entry in lexicons.values()
+            if "file" in entry
+        ]
+        or [pl.Series(Col.word, [], pl.String)]
+    ).unique()
+    found = pl.DataFrame({"entry": written.str.to_lowercase(), "written": written}).join(
+        zipf_table(name, data), on="entry", how="inner"
+    )
+    folded, refused = alphabet(language).fold_column(found["written"])
+    best = found.with_columns(folded.alias(Col.word)).filter(~refused).group_by(Col.word).agg(pl.col("zipf").max())
+    words = lexicon.select(Col.id, Col.word).join(best, on=Col.word, how="left")
+    level = zipf_levels(words["zipf"].alias(Col.scowl_level))
+    table = {int(k): v for k, v in rareness_by_level.items() if k != "absent"}
+    result = (
+        words.with_columns(
+            level, level.alias("main_level"), pl.lit(False).alias(Col.usa), pl.lit(False).alias(Col.brit)
+        )
+        .with_columns(
+            pl.col(Col.scowl_level)
+            .replace_strict(table, default=rareness_by_level["absent"], return_dtype=pl.UInt32)
+            .alias(Col.rareness)
+        )
+        .sort(Col.id)
+        .select(list(RARENESS))
+        .cast(RARENESS)
+    )
+    levels = result[Col.scowl_level].value_counts().sort(Col.scowl_level).rows()
+    notes = [
+        f"levels from wordfreq ({name}): Zipf mapped onto SCOWL's levels (stages/sources/zipf_levels.py); "
+        f"{words['zipf'].is_not_null().sum():,} of {words.height:,} words seen",
+        "words per level: " + ", ".join(f"{lvl or 'absent'} {n:,}" for lvl, n in levels),
+    ]
+    return {"rareness": result, "notes": notes}  # not a column: output names
+
+
 def _past(everyday: int) -> int:
     """The SCOWL level past the everyday one (95 at most)."""
     return LEVELS[min(LEVELS.index(everyday) + 1, len(LEVELS) - 1)]
@@ -193,7 +259,8 @@ STAGE = Stage(
     name="rareness",  # not a column: the stage's name
     transform=build_rareness,
     reads=("lexicon",),  # not a column: stage 1's output
-    raw=("scowl", "wordfreq"),
-    settings=("rareness_by_level", "rareness_labels", "everyday_min_zipf"),
+    raw=("scowl", "wordfreq", "lexicon_files"),  # not a column: the lists, read as they spell words (wordfreq)
+    settings=("rareness_by_level", "rareness_labels", "everyday_min_zipf", "rareness_source", "language", "lexicons"),
     writes={"rareness": Output("03_rareness.parquet", RARENESS)},  # not a column: an output name
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
 )

@@ -9,8 +9,9 @@ it (`pre`) and after it (`post`); CAT has (""/"AT"), ("C"/"T"), ("CA"/"").
 - indel: deleting the letter at a key's position leaves `pre + post`; a word
   equal to that is one deletion away (CORED minus E = CORD).
 Both are polars joins over the n keys of each word; no loop over words. A key
-is integers, not strings: the word's letters as base-27 digits (A=1 ... Z=26,
-13 to an int64 column) with the key's letter set to 0 (sub: C*T) or left out
+is integers, not strings: the word's letters as digits of base len(letters) + 1 (config `language`'s
+alphabet, pipeline/alphabet.py: a letter's index + 1, English A=1 ... Z=26 in base 27, as many to an int64
+column as fit: 13 for English, 12 for Polish's 32 letters) with the key's letter set to 0 (sub: C*T) or left out
 (indel: the shorter word's own digits). The joins run one word length at a time (sub within length n, indel between n-1
 and n): each then fits in cache, which keeps the time linear and the memory a
 third of one global join on a lexicon 16 times the CSW size.
@@ -28,6 +29,7 @@ import polars as pl
 
 from typing import TYPE_CHECKING
 
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from pipeline.columns import Col
 from pipeline.progress import track
 from pipeline.schemas import LINKS
@@ -37,44 +39,61 @@ if TYPE_CHECKING:
     import numpy as np
 
 
-DIGITS = 13  # letters per int64 key column: 27**13 < 2**63
+def digits(base: int) -> int:
+    """Letters per int64 key column: the most digits of `base` below 2**63 (English's base 27: 13)."""
+    n = 1
+    while base ** (n + 1) < 2**63:
+        n += 1
+    return n
 
 
-def _codes(letters: np.ndarray) -> np.ndarray:
-    """Each row of letters (1..26 for A..Z, 0 for the wildcard) as int64 columns of DIGITS base-27 digits:
-    two rows are equal iff their columns are."""
+def _codes(letters: np.ndarray, base: int) -> np.ndarray:
+    """Each row of letters (index + 1 in the alphabet, 0 for the wildcard) as int64 columns of digits of
+    `base`: two rows are equal iff their columns are."""
     import numpy as np
 
     rows, width = letters.shape
-    columns = -(-width // DIGITS) or 1
-    padded = np.zeros((rows, columns * DIGITS), dtype=np.int64)
+    per = digits(base)
+    columns = -(-width // per) or 1
+    padded = np.zeros((rows, columns * per), dtype=np.int64)
     padded[:, :width] = letters
-    return padded.reshape(rows, columns, DIGITS) @ (27 ** np.arange(DIGITS - 1, -1, -1, dtype=np.int64))
+    return padded.reshape(rows, columns, per) @ (base ** np.arange(per - 1, -1, -1, dtype=np.int64))
+
+
+def letter_digits(frame: pl.DataFrame, width: int, letters: str) -> np.ndarray:
+    """The words of `frame` (all `width` letters long) as rows of their letters' places + 1."""
+    import numpy as np
+
+    joined = frame.select(pl.col(Col.word).str.join("")).item()
+    points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
+    table = np.array(sorted(map(ord, letters)), dtype=np.uint32)
+    place = {ord(c): i + 1 for i, c in enumerate(letters)}
+    digit_of = np.array([place[int(p)] for p in table], dtype=np.int64)
+    return digit_of[np.searchsorted(table, points)].reshape(-1, width)
 
 
 def _keyed(ids: np.ndarray, codes: np.ndarray) -> pl.DataFrame:
     return pl.DataFrame({Col.id: ids, **{f"k{c}": codes[:, c] for c in range(codes.shape[1])}})
 
 
-def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -> list[pl.DataFrame]:
+def links_of_length(
+    words: pl.DataFrame, n: int, shorter: pl.DataFrame | None, letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+) -> list[pl.DataFrame]:
     """Sub links among `words` (all of length n), and indel links from them to `shorter` (length n-1).
 
     Keys are integers, not the strings before and after the wildcard (a join on them took twice as long):
     the word's letters with the one at the key's position set to 0 (sub), or left out (indel)."""
     import numpy as np
 
-    def letters(frame: pl.DataFrame, width: int) -> np.ndarray:
-        joined = frame.select(pl.col(Col.word).str.join("")).item().encode()
-        return np.frombuffer(joined, dtype=np.uint8).reshape(-1, width) - 64
-
-    ids, spelled = words[Col.id].to_numpy(), letters(words, n)
+    base = len(letters) + 1
+    ids, spelled = words[Col.id].to_numpy(), letter_digits(words, n, letters)
     wild, deleted = [], []
     for i in range(n):
         masked = spelled.copy()
         masked[:, i] = 0
-        wild.append(_keyed(ids, _codes(masked)))
+        wild.append(_keyed(ids, _codes(masked, base)))
         if shorter is not None:
-            deleted.append(_keyed(ids, _codes(np.delete(spelled, i, axis=1))))
+            deleted.append(_keyed(ids, _codes(np.delete(spelled, i, axis=1), base)))
     keys = pl.concat(wild).lazy()
     on = [c for c in keys.collect_schema().names() if c != Col.id]
     found = [
@@ -83,7 +102,9 @@ def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -
         .select(pl.col(Col.id).alias(Col.src), pl.col("id_b").alias(Col.dst), pl.lit("sub").alias(Col.kind))
     ]
     if shorter is not None:
-        short = _keyed(shorter[Col.id].to_numpy(), _codes(letters(shorter, n - 1))).rename({Col.id: "short"})
+        short = _keyed(shorter[Col.id].to_numpy(), _codes(letter_digits(shorter, n - 1, letters), base)).rename(
+            {Col.id: "short"}
+        )
         found.append(
             pl.concat(deleted)
             .lazy()
@@ -94,12 +115,13 @@ def links_of_length(words: pl.DataFrame, n: int, shorter: pl.DataFrame | None) -
     return pl.collect_all(found)
 
 
-def build_links(lexicon: pl.DataFrame) -> dict:
-    words = lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_bytes().alias("n"))
+def build_links(lexicon: pl.DataFrame, language: str = "en") -> dict:
+    letters = alphabet(language).letters
+    words = lexicon.select(Col.id, Col.word, pl.col(Col.word).str.len_chars().alias("n"))
     by_length = {key[0]: frame.drop("n") for key, frame in words.partition_by("n", as_dict=True).items()}
     parts = [pl.DataFrame(schema=LINKS)]
     for n in track(sorted(by_length), "links by word length", total=len(by_length)):
-        parts += links_of_length(by_length[n], n, by_length.get(n - 1))
+        parts += links_of_length(by_length[n], n, by_length.get(n - 1), letters)
     links = (
         pl.concat(parts)
         .select(
@@ -118,5 +140,7 @@ STAGE = Stage(
     name="links",  # not a column: the stage's name
     transform=build_links,
     reads=("lexicon",),  # not a column: stage 1's output
+    settings=("language",),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
     writes={"links": Output("04_links.parquet", LINKS)},  # not a column: an output name
 )

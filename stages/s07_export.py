@@ -31,7 +31,8 @@ Writes the folder build/export/ (swapped in whole by the runner):
   a query wants a row per link). `PRAGMA user_version` = schema_version.
 - manifest.json: schema_version; `columns`, words.parquet's column names in order; `lexicons`, the lexicons it holds in column order, each with how it was
   made ({name, made, words, and file/format, from, add, remove, max_scowl_level as configured}); sha256 and
-  size of every input file; sha256 and rows of every other export file; the config used; counts. No
+  size of every input file; sha256 and rows of every other export file; the config used; counts; `alphabet`
+  ({language, name, letters, table}: pipeline/alphabet.py, the solvers' typed-word rule). No
   timestamps: the same inputs give the same bytes.
 - summary.txt: for people (stages/reports/summary.py writes the text): words per length, groups per
   length with the largest, the longest ladder per length, most-linked words per length, definition
@@ -50,6 +51,7 @@ import polars as pl
 
 from pipeline import graph
 from pipeline.io import parquet_bytes, sha256, sha256_file
+from pipeline.alphabet import TABLE as ALPHABETS, alphabet
 from pipeline.columns import (
     GROUP_SIZES,
     GROUPS_FILE,
@@ -165,6 +167,7 @@ def build_export(
     rareness_labels,
     scratch,
     offensive: dict[str, bytes] | None = None,
+    language: str = "en",
 ) -> dict:
     # ladder.sqlite (about 1 s) is built in a second thread: polars lets go of the GIL while it writes
     # the Parquet files and the group table here. Export stage, side by side, median of 4: 2.36 -> 2.13 s.
@@ -177,6 +180,8 @@ def build_export(
         sqlite_file(words, sqlite_path)
         return sha256_file(sqlite_path)
 
+    # A language build's summary shows its own list's groups (the defaults' everyday comes first in order).
+    shown = None if language == "en" else next((n for n, entry in lexicons.items() if "file" in entry), None)
     with ThreadPoolExecutor(1) as pool:
         pool.submit(importlib.import_module, "adbc_driver_sqlite.dbapi")
         words = build_words(lexicon, definitions, rareness, links, groups)
@@ -193,7 +198,7 @@ def build_export(
             GROUPS_FILE: parquet_bytes(group_table),
             LONGEST_FILE: parquet_bytes(longest),
             SQLITE_FILE: sqlite_path,
-            SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"]).encode(),
+            SUMMARY_FILE: summary(words, group_table, problems, longest, rareness_labels["common"], shown).encode(),
         }
         # The manifest's counts are taken while the thread still writes ladder.sqlite; its files' hashes after.
         manifest = {
@@ -210,6 +215,7 @@ def build_export(
                 "rareness_labels": rareness_labels,
             },
             "counts": manifest_counts(words, group_table, longest, links, lexicons, problems),
+            "alphabet": manifest_alphabet(language),
             "offensive_cleared": offensive_cleared(words, offensive),
         }
         hashes = {name: sha256(data) for name, data in files.items() if name != SQLITE_FILE}
@@ -224,6 +230,13 @@ def build_export(
     manifest["files"] = {name: {"sha256": hashes[name], "rows": rows[name]} for name in files}
     files[MANIFEST_FILE] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return {"export": files}
+
+
+def manifest_alphabet(language: str) -> dict:
+    """The manifest's `alphabet`: the language, its name and letters, and its table (every character a typed
+    word may hold -> the letters it is written as), which every solver's typed-word rule reads."""
+    letters = alphabet(language)
+    return {"language": letters.code, "name": letters.name, "letters": letters.letters, "table": dict(letters.table)}
 
 
 def manifest_counts(
@@ -287,7 +300,8 @@ STAGE = Stage(
     reads=("lexicon", "skipped", "warnings", "definitions", "rareness", "links", "groups", "longest"),  # not a column
     raw=("offensive",),  # not a column: the reviewed list, for the manifest's offensive_cleared
     digests=(LEXICON_FILES, *PATH_KEYS),  # every raw input, recorded in the manifest
-    settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels"),
+    settings=("lexicons", "definition_sources", "rareness_by_level", "rareness_labels", "language"),
+    assets=(ALPHABETS,),  # pipeline/languages.toml: a changed fold or order changes the output
     scratch=True,  # ladder.sqlite is written there and moved into place
     writes={
         "export": Output(

@@ -99,7 +99,8 @@ FAILURES = [
         "unknown key",
         config_line('colour = "red"'),
         "error: {cfg}: unknown key 'colour' (known: lexicons, csw, csw_format, owl, "
-        "owl_format, scowl, wordnet, gcide, supplement, offensive, cuss, main_senses, wordfreq, lenient, "
+        "owl_format, scowl, wordnet, gcide, supplement, offensive, cuss, main_senses, wordfreq, freedict, language, "
+        "rareness_source, lenient, "
         "definition_sources, rareness_by_level, rareness_labels, everyday_min_zipf, build_dir)",
     ),
     ("wrong type", config_line("lenient = 3"), "error: {cfg}: key 'lenient': must be true or false, not 3"),

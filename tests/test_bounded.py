@@ -167,7 +167,7 @@ def test_suggestions_for_a_long_word_look_one_edit_away(tiny_export, monkeypatch
     monkeypatch.setattr(ladders, "listed", lambda lexicon: {long_word[:-1] + "Q": 1, "COLD": 1})
     calls = []
     edits = question._edits
-    monkeypatch.setattr(question, "_edits", lambda w: calls.append(w) or edits(w))
+    monkeypatch.setattr(question, "_edits", lambda w, *letters: calls.append(w) or edits(w, *letters))
     assert ladders.suggestions(long_word[:-2] + "XX") == []  # two edits away: not looked for
     assert len(calls) == 1
     assert ladders.suggestions(long_word[:-1] + "X") == [long_word[:-1] + "Q"]

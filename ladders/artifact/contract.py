@@ -45,6 +45,15 @@ def manifest_lexicons(manifest: dict) -> tuple[str, ...]:
     return tuple(entry.get("name") for entry in listed if isinstance(entry, dict))
 
 
+def default_lexicon(folder: Path) -> str:
+    """The lexicon a question that names none asks: csw when the export holds it, else its first lexicon
+    with a list file of its own (a language build's: `es`)."""
+    names = export_lexicons(folder)
+    listed = read_manifest(folder).get("lexicons")
+    own = [e.get("name") for e in listed if isinstance(e, dict) and "file" in e] if isinstance(listed, list) else []
+    return "csw" if "csw" in names else next((n for n in own if n in names), names[0] if names else "csw")
+
+
 def export_file(folder: Path, name: str = WORDS_FILE) -> Path:
     """A file of an export folder this version of ladders can read (words.parquet unless named), or
     DamagedState saying why not.
@@ -97,7 +106,7 @@ def export_alphabet(folder: Path) -> Alphabet:
     """The alphabet an export was built with, from its manifest's "alphabet"; an export written before the
     manifest carried one is English's (pipeline/languages.toml's row: the one fallback, for every solver's writer).
     Its `fold` is the typed-word rule of every solver. DamagedState when the entry is not a table of letters."""
-    from pipeline.alphabet import DEFAULT, Alphabet, alphabet  # polars with it: `ladders solve` imports none
+    from pipeline.alphabet import DEFAULT, Alphabet, alphabet
 
     entry = read_manifest(folder).get("alphabet")
     if entry is None:

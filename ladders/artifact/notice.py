@@ -36,7 +36,9 @@ CARRIED_BY = {
     "cuss": "`offensive` of words no dictionary here labels: its ratings, none of its text",
     "main_senses": "which sense of `definition` comes first: its choices, none of its text",
     "wordfreq": "`scowl_level` and `rareness` of the words SCOWL rates everyday that wordfreq rarely sees, and "
-    "so which words are everyday (`in_everyday`, the `common` label): its frequencies, none of its text",
+    "so which words are everyday (`in_everyday`, the `common` label): its frequencies, none of its text; "
+    "in a language build (rareness_source wordfreq), every word's `scowl_level` and `rareness`",
+    "freedict": "`definition` where `definition_source` begins `freedict-`: English glosses, shown as translations",
 }
 WORDFREQ_NOTICE = (
     "wordfreq 3.1.1 (PyPI), by Robyn Speer: its code is under the Apache License 2.0 and its data under "

@@ -32,7 +32,7 @@ LenientOpt = Annotated[
     bool,
     typer.Option(
         "--lenient",
-        help="Skip word-list lines whose word is not A-Z (listed in 01_skipped.parquet) "
+        help="Skip word-list lines whose word is not of the alphabet, A-Z in English (listed in 01_skipped.parquet) "
         "instead of failing. Definition trouble never fails: it is listed in 01_warnings.parquet.",
     ),
 ]

@@ -81,8 +81,13 @@ def solve(
     start: Annotated[str, typer.Argument(help="The first word.", show_default=False)],
     end: Annotated[str, typer.Argument(help="The last word.", show_default=False)],
     lexicon: Annotated[
-        str, typer.Option(help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case).")
-    ] = "csw",
+        Optional[str],
+        typer.Option(
+            help="Word list: any lexicon the export holds (csw, owl, everyday by default; any case). "
+            "Default: csw, or a language export's own list (es).",
+            show_default=False,
+        ),
+    ] = None,
     edit: EditOpt = False,
     clean: SolveCleanOpt = False,
     no_clean: NoCleanOpt = False,
@@ -122,13 +127,15 @@ def solve(
     13 the same word twice; 14 an end word is flagged (offensive or
     vulgar_sense; never with --no-clean).
     """
+    from ladders.artifact.contract import default_lexicon
     from ladders.solve.solver import Ladders
 
-    lexicon = lexicon.lower()
     with reported(as_json):
         _refuse_idle_solve_options(limit, seed, all_ladders, count_only)
         clean = _clean_level(clean, no_clean, strict)
-        ladders = Ladders.open(export_dir(export, config, build_dir))
+        folder = export_dir(export, config, build_dir)
+        ladders = Ladders.open(folder)
+        lexicon = (lexicon or default_lexicon(folder)).lower()
         if count_only:
             _print_count(*ladders.all_shortest(start, end, lexicon, edit, 1, clean), as_json)
             return

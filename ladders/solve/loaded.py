@@ -22,6 +22,8 @@ from itertools import chain
 from pipeline.columns import LIST_COLUMNS, Col, in_column, words_columns
 from pipeline.terminal import inert
 
+ENGLISH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # an export's letters when its manifest names none (before issue 45)
+
 
 class Damage(Exception):
     """What is wrong with a group's rows, in words (the solver names the file)."""
@@ -64,13 +66,18 @@ def check_columns(rows: list[tuple], names: list[str], types: dict[str, tuple[st
             raise Damage(f"{_word(who)} has {name} {_word(repr(row[n]))} (declared {dtype})")
 
 
-def check_words(ids: list[int], words: list[str], rareness: list[int], member: list[int], lexicon: str) -> None:
-    """Damage unless the group's rows are its lexicon's, with unique A-Z words and rareness of 1 or more."""
+def check_words(
+    ids: list[int], words: list[str], rareness: list[int], member: list[int], lexicon: str, letters: str = ENGLISH
+) -> None:
+    """Damage unless the group's rows are its lexicon's, with unique words of `letters` (the export's
+    alphabet) and rareness of 1 or more."""
     if any(m != 1 for m in member):
         n = next(n for n, m in enumerate(member) if m != 1)
         raise Damage(f"{_word(words[n])} has a group in {lexicon.upper()} but in_{lexicon} = {member[n]!r}")
-    if not all(map(_letters, words)):
-        raise Damage(f"id {next(i for i, w in zip(ids, words) if not _letters(w))} is not a word of letters A-Z")
+    allowed = set(letters)
+    if not all(_letters(w, allowed) for w in words):
+        bad = next(i for i, w in zip(ids, words) if not _letters(w, allowed))
+        raise Damage(f"id {bad} is not a word of letters {'A-Z' if letters == ENGLISH else letters}")
     if len(set(words)) != len(words):
         seen: set[str] = set()
         twice = next(w for w in words if w in seen or seen.add(w))
@@ -146,8 +153,8 @@ def check_ends(query: Callable, word: str, group_id: int, column: str, lexicon: 
         raise Damage(f"{word} ({column} {group_id}) links to {_word(away)}, a {lexicon.upper()} word of another group")
 
 
-def _letters(word: str) -> bool:
-    return word.isascii() and word.isalpha() and word.isupper()
+def _letters(word: object, allowed: set[str]) -> bool:
+    return isinstance(word, str) and bool(word) and all(c in allowed for c in word)
 
 
 def _word(word: object) -> str:

@@ -1,7 +1,7 @@
 """What a question to the solver may ask, and the refusals of the rest.
 
 A question names two typed words and a clean level. This module holds the one rule of a typed word
-(`normalise`: a str in, the word in A-Z out), the clean levels (`CLEAN_LEVELS`: a level's name -> the
+(`normalise`: a str and the export's alphabet table in, the word in its letters out), the clean levels (`CLEAN_LEVELS`: a level's name -> the
 words.parquet flag columns whose words a ladder at that level never steps on) and the kinds of
 `SolveError` that refuse a question before or instead of a search, each with the exit code the CLI
 gives it; for a word the lexicon does not hold, the listed words it may have meant (`nearest`: the word
@@ -12,6 +12,7 @@ words up and raise these.
 from __future__ import annotations
 
 import string
+import unicodedata
 
 from pipeline.columns import Col
 from pipeline.errors import PipelineError
@@ -62,19 +63,26 @@ class OffensiveWord(SolveError):
 
 # The one rule of a word typed into a solver (this one, solvers/php/ladder.php and the web page alike,
 # and the lists' own rule in stage 1): ASCII whitespace around it (space, tab, line ends, vertical tab,
-# form feed) is dropped, a-z folded to A-Z, and
-# anything else refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI" and the
+# form feed) is dropped, the word normalised to NFC, and each character looked up in the export's alphabet
+# table (manifest.json's `alphabet`: pipeline/alphabet.py; English: a-z and A-Z to A-Z); anything else
+# refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI" and the
 # dotless "\u0131" to "I", which would answer a word that was never typed.
 AROUND = " \t\n\r\x0b\x0c"
+ENGLISH = {**{c: c for c in string.ascii_uppercase}, **{c.lower(): c for c in string.ascii_uppercase}}
 
 
-def normalise(word: str) -> str:
-    cleaned = word.strip(AROUND)
+def normalise(word: str, table: dict[str, str] = ENGLISH, name: str = "English") -> str:
+    """`word` as the export writes it: the typed-word rule above, over `table` (the alphabet's `name`)."""
+    cleaned = unicodedata.normalize("NFC", word.strip(AROUND))
     if not cleaned:
         raise UnknownWord("an empty word is not a word")
-    if not (cleaned.isascii() and cleaned.isalpha()):
-        raise UnknownWord(f"{shown(cleaned)!r} is not a word of letters A-Z")
-    return cleaned.upper()
+    bad = next((c for c in cleaned if c not in table), None)
+    if bad is not None:
+        if table == ENGLISH:
+            raise UnknownWord(f"{shown(cleaned)!r} is not a word of letters A-Z")
+        point = f"U+{ord(bad):04X} {unicodedata.name(bad, 'unnamed character')}"
+        raise UnknownWord(f"{shown(cleaned)!r} is not a word of the {name} alphabet ({point})")
+    return "".join(table[c] for c in cleaned)
 
 
 def shown(word: str) -> str:
@@ -87,7 +95,7 @@ def shown(word: str) -> str:
 RING_TWO_LETTERS = 15
 
 
-def nearest(word: str, listed: dict[str, int], limit: int) -> list[str]:
+def nearest(word: str, listed: dict[str, int], limit: int, letters: str = string.ascii_uppercase) -> list[str]:
     """Up to `limit` of the `listed` words (word -> rareness) nearest to `word`, an unknown word: one edit
     away (a letter changed, deleted or inserted, or two neighbours swapped: WRAM -> WARM), else two;
     commonest first, and among equally common ones a swap first (the likeliest slip of a typing hand)."""
@@ -95,7 +103,7 @@ def nearest(word: str, listed: dict[str, int], limit: int) -> list[str]:
         return []  # nothing listed is within two edits
     ring, swaps = {word}, _swaps(word)
     for _ in range(2 if len(word) <= RING_TWO_LETTERS else 1):
-        ring = {v for w in ring for v in _edits(w)}
+        ring = {v for w in ring for v in _edits(w, letters)}
         near = sorted((listed[w], w not in swaps, w) for w in ring if w in listed and w != word)
         if near:
             return [w for *_, w in near[:limit]]
@@ -107,8 +115,7 @@ def _swaps(word: str) -> set[str]:
     return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
 
 
-def _edits(word: str) -> set[str]:
-    letters = string.ascii_uppercase
+def _edits(word: str, letters: str) -> set[str]:
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     return (
         {a + c + b[1:] for a, b in splits if b for c in letters}

@@ -13,7 +13,7 @@ refused with its SolveError kinds.
 What it reads of ladder.sqlite's `words` table: `id`, `word`, `length`, `in_<lexicon>`, `rareness`,
 `group_<lexicon>` and `group_<lexicon>_edit`, `scowl_level`, `offensive`, `vulgar_sense`, `links` (and
 `edit_links`, for edit ladders) as JSON arrays in text, and `definition`; of manifest.json:
-`schema_version`, `lexicons` and `config.rareness_labels`.
+`schema_version`, `lexicons`, `config.rareness_labels` and `alphabet` (the typed-word rule's table).
 
 Two answers, one definition shared with the PHP solver and the web page:
 - shortest: the fewest steps, then the least sum of rareness over the ladder's words (a bidirectional
@@ -47,25 +47,13 @@ from functools import cached_property
 from pathlib import Path
 
 from pipeline.columns import LIST_COLUMNS, SQLITE_FILE, Col, in_column, lookup_columns
-from ladders.artifact.contract import export_file, export_lexicons, label_cutoffs
+from ladders.artifact.contract import export_alphabet, export_file, export_lexicons, label_cutoffs
 from pipeline.columns import group_column as contract_group_column
 from pipeline.errors import DamagedState, NoExport
 from ladders.solve import loaded, search
 from ladders.solve.group import Group, Ladder, label
-from ladders.solve.question import (
-    CLEAN_LEVELS,
-    LengthsDiffer,
-    NoLadder,
-    OffensiveWord,
-    SameWord,
-    SolveError,
-    UnknownWord,
-    clean_level,
-    clean_name,
-    nearest,
-    normalise,
-    shown,
-)
+from ladders.solve.question import CLEAN_LEVELS, LengthsDiffer, NoLadder, OffensiveWord, SameWord, SolveError
+from ladders.solve.question import UnknownWord, clean_level, clean_name, nearest, normalise, shown
 
 CACHED_GROUPS = 8
 
@@ -111,8 +99,8 @@ class Ladders:
                 self._db.close()
                 self._db = None
             self._listed.clear()
-            self.__dict__.pop("label_cutoffs", None)
-            self.__dict__.pop("lexicons", None)
+            for name in ("label_cutoffs", "lexicons", "alphabet"):
+                self.__dict__.pop(name, None)
 
     @classmethod
     def open(cls, export_dir: str | Path) -> Ladders:
@@ -147,6 +135,12 @@ class Ladders:
         """The lexicons the export holds (its manifest's), in column order."""
         return export_lexicons(self.folder)
 
+    @cached_property
+    def alphabet(self):
+        """The export's alphabet (manifest.json's, contract.export_alphabet): the typed-word rule's table, the
+        suggestions' letters."""
+        return export_alphabet(self.folder)
+
     def known_lexicon(self, lexicon: str) -> str:
         """`lexicon` when the export holds it (its name is then a column's part, safe in SQL), else SolveError."""
         if lexicon not in self.lexicons:
@@ -177,13 +171,13 @@ class Ladders:
 
     def suggestions(self, word: str, lexicon: str = "csw", limit: int = 5) -> list[str]:
         """Up to `limit` words of the lexicon nearest to `word` (question.nearest)."""
-        return nearest(word, self.listed(lexicon), limit)
+        return nearest(word, self.listed(lexicon), limit, self.alphabet.letters)
 
     def check(self, start: str, end: str, lexicon: str, edit: bool) -> tuple[dict, dict]:
         """The two words' rows, or the SolveError that says why no search is needed."""
         self._follow_rebuilds()
         self.known_lexicon(lexicon)
-        start, end = normalise(start), normalise(end)
+        start, end = (normalise(w, self.alphabet.table, self.alphabet.name) for w in (start, end))
         rows = self._rows([start, end])
         for w in (start, end):
             row = rows.get(w)
@@ -241,7 +235,7 @@ class Ladders:
         try:
             loaded.check_columns(rows, names, loaded.declared(self.lexicons))
             ids, words, rareness = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
-            loaded.check_words(ids, words, rareness, [r[6] for r in rows], lexicon)
+            loaded.check_words(ids, words, rareness, [r[6] for r in rows], lexicon, self.alphabet.letters)
             adjacent = loaded.links(
                 rows, 7, len(lists), ids, words, lexicon, lambda away: loaded.outside(self.query, away, lexicon)
             )

@@ -105,11 +105,18 @@ def definition_counts(words: pl.DataFrame) -> dict[str, dict[str, int]]:
 
 
 def summary(
-    words: pl.DataFrame, group_table: pl.DataFrame, problems: dict[str, int], longest: pl.DataFrame, common_level: int
+    words: pl.DataFrame,
+    group_table: pl.DataFrame,
+    problems: dict[str, int],
+    longest: pl.DataFrame,
+    common_level: int,
+    shown: str | None = None,
 ) -> str:
-    """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`)."""
+    """summary.txt; `common_level` the highest SCOWL level labelled common (config `rareness_labels`); `shown`
+    the lexicon whose groups and longest ladders are shown (default: the first)."""
     names = lexicons_of(words.columns)
-    first = names[0]  # the groups and longest ladders shown are the first lexicon's (csw by default)
+    # The groups and longest ladders shown are the first lexicon's (csw by default), or a language's own list.
+    first = shown if shown in names else names[0]
     out = ["Word-ladder dictionary summary", ""]
     out += _words_per_length(words, names)
     out += _groups_per_length(group_table, first)

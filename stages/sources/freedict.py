@@ -26,12 +26,39 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipeline.alphabet import alphabet
+from pipeline.columns import Col
 from stages.sources.gcide_dictd import read_dictd
 
 SEPARATOR = "; "  # between the senses of a gloss
+TRANSLATION = "(English) "  # a gloss is shown as what it is: a translation, not a definition
 # A single word: no blank, and not one of dictd's 00-database entries (00databaseinfo, 00-database-url).
 HEADWORD = r"^[^\s]+$"
 SENSE_NUMBER = r"^\d+\.\s+"
+
+
+def source_name(files: dict[str, bytes]) -> str:
+    """The dictionary's name as a definition_source: `freedict-spa-eng` (its index file's name)."""
+    return _files(files)[0].removesuffix(".index")
+
+
+def translations(files: dict[str, bytes], language: str) -> pl.DataFrame:
+    """(`word`, `definition`): each headword folded into `language`'s alphabet (pipeline.alphabet; one that
+    does not fold is left out), its gloss shown as a translation, `(English) duck`; the glosses of the
+    headwords one folded word gathers (French `élève`, `élevé`) joined in index order, each once."""
+    table = glosses(files)
+    folded, refused = alphabet(language).fold_column(table["headword"])
+    return (
+        table.with_columns(folded.alias(Col.word))
+        .filter(~refused)
+        .with_columns(pl.col("gloss").str.split(SEPARATOR))
+        .explode("gloss")
+        .unique([Col.word, "gloss"], keep="first", maintain_order=True)
+        .group_by(Col.word, maintain_order=True)
+        .agg((pl.lit(TRANSLATION) + pl.col("gloss").str.join(SEPARATOR)).alias(Col.definition))
+    )
+
+
 # Entries that are no word of a ladder under the index's key: an acronym (AA under `aa`), a prefix or suffix
 # (`a-` under `a`), an abbreviation or a symbol. Their part of speech says so: `<acronym>`.
 NOT_WORDS = ("acronym", "prefix", "suffix", "abbreviation", "symbol")

@@ -43,11 +43,15 @@ SENSE is in pipeline/schemas.py.
 
 from __future__ import annotations
 
+import gzip
+import io
 import re
+import zlib
 from dataclasses import dataclass
 
 import polars as pl
 
+from pipeline.alphabet import Alphabet, FoldError, alphabet as alphabet_of, describe
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
 from pipeline.schemas import SENSE
@@ -83,6 +87,33 @@ class WordList:
     entries: pl.DataFrame
     errors: pl.DataFrame
     warnings: pl.DataFrame
+
+
+MAX_LIST_BYTES = 2 * 2**30  # a list decompressed past this is damage or a bomb (wpolish: 60 MB), not a list
+
+
+def decompressed(name: str, data: bytes, limit: int = MAX_LIST_BYTES) -> bytes:
+    """A list's bytes, gunzipped when its name ends in .gz (a damaged one, or one over `limit` bytes
+    decompressed, is an InputFormatError)."""
+    if not name.endswith(".gz"):
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
+            text = f.read(limit + 1)
+    except (OSError, EOFError, zlib.error) as e:
+        raise InputFormatError(f"{name}: not a gzip file ({e})") from None
+    if len(text) > limit:
+        raise InputFormatError(f"{name}: over {limit:,} bytes decompressed: not a word list")
+    return text
+
+
+def spellings(name: str, data: bytes, drop_capitalised: bool = False) -> pl.Series:
+    """The words of a plain list as it writes them (`élève`, `Straße`), before folding: what stage 3 looks
+    up in wordfreq; `drop_capitalised` as read_wordlist."""
+    words = split_lines(content_lines(name, decompressed(name, data)), "plain")[0][Col.word]
+    if drop_capitalised:
+        words = words.filter(words.str.slice(0, 1) == words.str.slice(0, 1).str.to_lowercase())
+    return words
 
 
 def decode(name: str, data: bytes) -> str:
@@ -147,25 +178,35 @@ def detect(name: str, lines: pl.DataFrame, key: str = "its _format key") -> str:
     )
 
 
-def _word_errors(split: pl.DataFrame) -> pl.DataFrame:
-    """Rows whose `word` is not 1..MAX_LETTERS letters A-Z, with the reason naming the first bad character."""
-    word = pl.col(Col.word)
-    bad = split.filter(~word.str.contains(r"^[A-Za-z]+$") | (word.str.len_chars() > MAX_LETTERS))
+def _word_errors(split: pl.DataFrame, letters: Alphabet) -> tuple[pl.DataFrame, pl.Series]:
+    """Rows whose `word` does not fold into 1..MAX_LETTERS letters of the alphabet, with the reason naming the
+    first bad character; and every row's word folded (upper case; null where refused)."""
+    folded, refused = letters.fold_column(split[Col.word])
+    bad = split.filter(refused | (folded.str.len_chars() > MAX_LETTERS).fill_null(False))
     if bad.height == 0:
-        return pl.DataFrame(schema=PROBLEMS)
+        return pl.DataFrame(schema=PROBLEMS), folded
     rows = []
     for line, text, w in bad.select("line", "text", Col.word).rows():
         if not w:
             reason = "expected a word before the blank"
         else:
-            at = NOT_A_LETTER.search(w)
-            reason = (
-                f"{_shown(w)} is not a word of letters A-Z ({at[0]!r}, column {at.start() + 1:,})"
-                if at
-                else f"{_shown(w)} has {len(w):,} letters (at most {MAX_LETTERS})"
-            )
+            reason = _refusal(w, letters) or f"{_shown(w)} has {len(w):,} letters (at most {MAX_LETTERS})"
         rows.append((line, text, reason))
-    return pl.DataFrame(rows, schema=PROBLEMS, orient="row")
+    return pl.DataFrame(rows, schema=PROBLEMS, orient="row"), folded
+
+
+def _refusal(word: str, letters: Alphabet) -> str | None:
+    """Why `word` does not fold (its first bad character), or None when it does."""
+    if letters.code == "en":  # English's message as it always was: the character and its column
+        at = NOT_A_LETTER.search(word)
+        return f"{_shown(word)} is not a word of letters A-Z ({at[0]!r}, column {at.start() + 1:,})" if at else None
+    try:
+        letters.fold(word)
+    except FoldError as e:
+        if e.char is None:
+            return None
+        return f"{_shown(word)} is not a word of the {letters.name} alphabet ({describe(e.char)}, character {e.position:,})"
+    return None
 
 
 def _shown(text: str, limit: int = 60) -> str:
@@ -214,14 +255,23 @@ def strip_unseen(text: pl.Expr) -> pl.Expr:
     return removed.str.replace_all("  +", " ").str.strip_chars()
 
 
-def read_wordlist(name: str, data: bytes, fmt: str, key: str = "its _format key") -> WordList:
+def read_wordlist(
+    name: str, data: bytes, fmt: str, key: str = "its _format key", language: str = "en", drop_capitalised: bool = False
+) -> WordList:
     """Parse one list file in format `fmt` (`auto` decides from the lines; see detect; `key`: the config
-    key that forces a format, for the message)."""
+    key that forces a format, for the message); words folded into `language`'s alphabet (pipeline.alphabet).
+    `drop_capitalised`: a line whose word starts with an upper-case letter (a proper name) is left out."""
     lines = content_lines(name, data)
     chosen = detect(name, lines, key) if fmt == "auto" else fmt
     split, bad_scores = split_lines(lines, chosen)
-    errors = pl.concat([bad_scores, _word_errors(split)]).sort("line")
-    good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col(Col.word).str.to_uppercase())
+    if drop_capitalised:
+        first = pl.col(Col.word).str.slice(0, 1)
+        split = split.filter(first == first.str.to_lowercase())
+    word_errors, folded = _word_errors(split, alphabet_of(language))
+    errors = pl.concat([bad_scores, word_errors]).sort("line")
+    split = split.with_columns(folded.alias("folded"))
+    good = split.join(errors.select("line"), on="line", how="anti").with_columns(pl.col("folded").alias(Col.word))
+    good = good.drop("folded")
     defined, unseen = remove_unseen(good.filter(pl.col("rest").is_not_null()))
     too_long = pl.col("rest").str.len_bytes() > MAX_DEFINITION_BYTES
     unseen = pl.concat([unseen, defined.filter(too_long).select("line", pl.lit(TOO_LONG_REASON).alias("reason"))])

@@ -104,12 +104,19 @@ def derived_columns_follow_their_rule(e: Export) -> list[str]:
 
 
 def ids_alphabetical(e: Export) -> list[str]:
-    """ids are not 0..N-1 in alphabetical order of unique A-Z words"""
+    """ids are not 0..N-1 in the alphabet's order of unique words of its letters (English: A-Z)"""
     w = e.words
+    found = e.manifest.get("alphabet")
+    letters = found.get("letters") if isinstance(found, dict) else None
+    letters = letters if isinstance(letters, str) and letters else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # before issue 45
     bad = [f"row {i} has id {v}" for i, v in enumerate(w[Col.id].to_list()) if i != v][:EXAMPLES]
-    if not w[Col.word].is_sorted() or w[Col.word].n_unique() != w.height:
+    # Each letter as one byte in its place's order: sorted bytes are the alphabet's order (Ą after A).
+    order = w[Col.word].str.replace_many(list(letters), [chr(0x21 + i) for i in range(len(letters))])
+    if not order.is_sorted() or w[Col.word].n_unique() != w.height:
         bad.append("words are not sorted and unique")
-    bad += [f"{x!r} is not A-Z" for x in w.filter(~pl.col(Col.word).str.contains("^[A-Z]+$"))[Col.word].head(EXAMPLES)]
+    pattern = "^[" + "".join("\\" + c if c in "\\]^-[" else c for c in letters) + "]+$"
+    outside = w.filter(~pl.col(Col.word).str.contains(pattern))[Col.word].head(EXAMPLES)
+    bad += [f"{x!r} is not {'A-Z' if letters == 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' else 'of ' + letters}" for x in outside]
     return bad
 
 
