@@ -154,7 +154,7 @@ class Scheduler:
         if not isinstance(cause, KeyboardInterrupt):
             raise cause
         done = ", ".join(s.label for s in stages if s.name in reports) or "none"
-        cut = [s.label for s in cut if s.name not in reports]
+        cut = [s.label for s in sorted(cut, key=lambda s: s.number) if s.name not in reports]  # in stage order
         which = (
             "no stage was cut short"
             if not cut

@@ -61,6 +61,13 @@ NOT_RUN = {
     "make release": "tests/test_release.py, and .ci/run runs it on raw/",
     "make release PREVIOUS=old-release.tar.gz": "needs a published release; .ci/run gives one as a folder",
     "make check-release": ".ci/run",
+    # A language build needs its FreeDict files, which `make raw-lang` fetches from Debian's archive (the
+    # network): tests/test_fetch_lang.py checks the fetch, tests/test_languages.py builds and solves a real
+    # slice of each list.
+    "make raw-lang LANG=es": "fetches from Debian's archive (tests/test_fetch_lang.py)",
+    ".venv/bin/ladders build --config languages/es.toml --build-dir build-es": "needs make raw-lang LANG=es",
+    ".venv/bin/ladders solve pato gato --export build-es/export": "needs the Spanish build",
+    ".venv/bin/ladders solve niño nido --export build-es/export --lexicon everyday": "needs the Spanish build",
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.schemas import GCIDE_ENTRIES
+from pipeline.schemas import GCIDE_ENTRIES, WORDNET_DOMAINS, WORDNET_EXCEPTIONS, WORDNET_NAMES, WORDNET_SENSES
 from stages.sources.gcide_dictd import entries
 from stages.sources.main_senses import read as read_main_senses
 from stages.sources.wordnet import tables
@@ -26,8 +26,16 @@ def read_dictionaries(
     """{`wordnet_senses`, `wordnet_domains`, `wordnet_names`, `wordnet_exceptions`, `gcide_entries`,
     `main_senses`}: the tables of the module docstring (`main_senses` with `file`, its file's name)."""
     table, name = read_main_senses(main_senses or {})
+    # A language build has no WordNet (config wordnet = false): empty tables, and stage 2 translates instead.
+    none = {
+        "wordnet_senses": WORDNET_SENSES,
+        "wordnet_domains": WORDNET_DOMAINS,
+        "wordnet_names": WORDNET_NAMES,
+        "wordnet_exceptions": WORDNET_EXCEPTIONS,
+    }
+    read = tables(wordnet) if wordnet else {name_: pl.DataFrame(schema=schema) for name_, schema in none.items()}
     return {
-        **tables(wordnet),
+        **read,
         "gcide_entries": entries(gcide) if gcide else pl.DataFrame(schema=GCIDE_ENTRIES),
         "main_senses": table.with_columns(pl.lit(name, dtype=pl.String).alias("file")),
     }
