@@ -44,6 +44,23 @@ DAMAGES = [
     ("links not JSON", "UPDATE words SET links = 'oops' WHERE word = 'COT'", ("cat", "dog"), "JSON array"),
     ("links of text ids", """UPDATE words SET links = '["1"]' WHERE word = 'COT'""", ("cat", "dog"), "JSON array"),
     ("a link to no row", "UPDATE words SET links = '[99999]' WHERE word = 'COG'", ("cat", "dog"), "id 99999"),
+    # Hostile pass: links that are no one-letter steps answered wrong ladders with exit 0
+    (
+        "a link two letters away",
+        "UPDATE words SET links = json_insert(links, '$[#]', (SELECT id FROM words WHERE word = 'DOG')) "
+        "WHERE word = 'CAT'; UPDATE words SET links = json_insert(links, '$[#]', "
+        "(SELECT id FROM words WHERE word = 'CAT')) WHERE word = 'DOG'",
+        ("cat", "dog"),
+        "not one letter away",
+    ),
+    (
+        "a link one way only",
+        "UPDATE words SET links = (SELECT json_group_array(value) FROM json_each(links) WHERE value != "
+        "(SELECT id FROM words WHERE word = 'CAT')) WHERE word = 'COT'",
+        ("cat", "dog"),
+        "does not link back",
+    ),
+    ("a word of another length", "UPDATE words SET word = 'DOOT' WHERE word = 'DOT'", ("cat", "dog"), "one letter"),
     (
         "a word not A-Z",
         "UPDATE words SET word = 'CO' || char(27) || 'G' WHERE word = 'COG'",
@@ -58,7 +75,7 @@ def damaged(tiny_export, tmp_path, *sql: str):
     shutil.copytree(tiny_export, folder)
     with sqlite3.connect(folder / "ladder.sqlite") as db:
         for statement in sql:
-            db.execute(statement)
+            db.executescript(statement)
     db.close()
     return folder
 

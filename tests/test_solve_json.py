@@ -133,3 +133,15 @@ def test_an_everyday_ladder_is_said_as_such(tmp_path):
         "\nShortest ladder: 2 steps, rareness " in text and "\nCommon-word ladder: 4 steps, cost 5, rareness 5" in text
     )
     assert text.count("  CAT ") == 2 and "everyday words joins" not in text
+
+
+def test_a_ladder_best_under_both_rules_is_said_once_whatever_the_draw(tmp_path):
+    """Hostile pass: BIDE BADE BAKE and BIDE BIKE BAKE tie under both rules; the two ladders were drawn apart
+    and printed as two in 4 runs of 10. Now the common-word ladder is the shortest one drawn when it ties."""
+    from test_solver import write_export
+
+    words = ["BADE", "BAKE", "BIDE", "BIKE"]
+    export = write_export(tmp_path / "tie", words, words, {w: 10 for w in words})
+    for seed in range(12):
+        data = json.loads(solve(export, "bide", "bake", "--seed", str(seed), "--json").stdout)
+        assert data["same"] is True and data["common"]["ties"] == 2, seed

@@ -182,8 +182,9 @@ def previous_release(path: Path | None):
         yield folder
 
 
-def _tar_gz(folder: Path) -> bytes:
-    """A .tar.gz of a folder's files whose bytes depend on their names and contents alone."""
+def _tar_gz(folder: Path, step=lambda what: None) -> bytes:
+    """A .tar.gz of a folder's files whose bytes depend on their names and contents alone; `step` is told of
+    each file (progress every few seconds without a terminal)."""
     buffer = _io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=6, mtime=0) as gz:
         with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar:
@@ -194,6 +195,7 @@ def _tar_gz(folder: Path) -> bytes:
                     info.type, info.mode = tarfile.DIRTYPE, 0o755
                     tar.addfile(info)
                 else:
+                    step(f"web.tar.gz: {path.relative_to(folder).as_posix()}")
                     data = path.read_bytes()
                     info.size, info.mode = len(data), 0o644
                     tar.addfile(info, _io.BytesIO(data))
@@ -282,7 +284,7 @@ def _written(export: Path, folder: Path, previous: Path | None, inputs: dict[str
             step("the page")
             with tempfile.TemporaryDirectory(prefix="ladders-web-") as web:
                 write_web(export, Path(web) / "web")
-                (fresh / WEB).write_bytes(_tar_gz(Path(web) / "web"))
+                (fresh / WEB).write_bytes(_tar_gz(Path(web) / "web", step))
             step("NOTICE and CHANGES.md")
             (fresh / NOTICE).write_text(notice(export, inputs), encoding="utf-8")
             against = None if before is None else f"the release whose {SUMS} has sha256 {sha256_of(before / SUMS)}"

@@ -42,6 +42,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline import progress
 from pipeline.columns import EVERYDAY_LABEL, LADDER_COSTS, WORDS, Col, group_columns, words_columns
 from ladders.artifact.contract import alphabet_entry, export_alphabet, export_file, export_lexicons, label_cutoffs
 from pipeline import io
@@ -297,7 +298,10 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
     for n, ids in enumerate(buckets):
         for i in ids:
             bucket_of[i] = n
-    bucket_names = [_bucket_file(files, n, ids, columns, values, positions) for n, ids in enumerate(buckets)]
+    bucket_names = [
+        _bucket_file(files, n, ids, columns, values, positions)
+        for n, ids in progress.track(list(enumerate(buckets)), "export-web: buckets")
+    ]
     index = _index_files(files, columns[Col.word], bucket_of)
     spans = {
         column: _span_files(files, column, columns[column], bucket_of)

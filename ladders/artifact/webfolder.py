@@ -24,7 +24,7 @@ import stat
 from pathlib import Path
 
 from ladders.artifact import webexport
-from pipeline import io
+from pipeline import progress, io
 from pipeline.errors import UsageError
 
 
@@ -166,7 +166,7 @@ def write_web(export: Path, folder: Path, echo=lambda line: None) -> int:
         # First the marker, claiming this export's files too: a run killed midway leaves a folder that
         # is still ladders' own, its record naming every file it may have written.
         page.write(MARKER, _json({"note": MARKER_NOTE, "written": sorted(last | set(files)), "before": sorted(before)}))
-        for name, data in files.items():
+        for name, data in progress.track(list(files.items()), "export-web: writing the page"):
             page.write(name, data)
         page.write(MARKER, _json({"note": MARKER_NOTE, "written": sorted(files), "before": sorted(last)}))
         # Then the files of the export before the last one that neither the last nor this one has. Not

@@ -144,6 +144,10 @@ def solve(
             return
         short = ladders.shortest(start, end, lexicon, edit, seed, clean)
         common = ladders.common(start, end, lexicon, edit, seed, clean)
+        if (short.cost, short.steps, short.rareness) == (common.cost, common.steps, common.rareness):
+            # The shortest ladder drawn ties for the common-word one too: that ladder, said once (its ties
+            # counted under the common-word rule still).
+            common = common._replace(rungs=short.rungs)
         # Said only when so: a common-word ladder may leave everyday words where an everyday ladder exists
         # (a far longer one), so its words alone do not tell.
         no_everyday = not common.everyday and not ladders.everyday_joins(start, end, lexicon, edit, clean)

@@ -127,6 +127,28 @@ def links(
     return [[local[j] for j in ns if j in local] for ns in parsed]
 
 
+def check_steps(adjacent: list[list[int]], words: list[str], edit: bool) -> None:
+    """Damage unless every link is listed at both its ends and joins two words one step apart: one letter
+    changed (and, with `edit`, one inserted or deleted). A hand-made link COLD-WARM answered a 1-step
+    ladder; a 5-letter word in a 4-letter group was a rung."""
+    for u, ns in enumerate(adjacent):
+        for v in ns:
+            if u not in adjacent[v]:
+                raise Damage(f"{_word(words[u])} links to {_word(words[v])}, whose list does not link back")
+            if not _one_step(words[u], words[v], edit):
+                raise Damage(f"{_word(words[u])} links to {_word(words[v])}, which is not one letter away")
+
+
+def _one_step(a: str, b: str, edit: bool) -> bool:
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    if not edit or abs(len(a) - len(b)) != 1:
+        return False
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long)) if x != y), len(short))
+    return short[i:] == long[i + 1 :]
+
+
 def outside(query: Callable, ids: list[int], lexicon: str) -> dict[int, tuple[str, int]]:
     """{id: (word, in_<lexicon>)} of the rows with these ids (the ends of a group's links outside it)."""
     return {

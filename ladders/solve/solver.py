@@ -239,6 +239,7 @@ class Ladders:
             adjacent = loaded.links(
                 rows, 7, len(lists), ids, words, lexicon, lambda away: loaded.outside(self.query, away, lexicon)
             )
+            loaded.check_steps(adjacent, words, len(lists) > 1)
         except loaded.Damage as damage:
             raise DamagedState(
                 f"{self.sqlite_file} is damaged: {column} {group_id}: {damage}; build the export again (make build)"
