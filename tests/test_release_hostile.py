@@ -145,7 +145,7 @@ def test_changes_md_names_a_hostile_schema_version_inert(tiny, released, tmp_pat
 def test_notice_holds_a_hostile_add_list_path_inert(tiny, tmp_path):
     """Issue 42 item 10: an add-list whose file name holds an OSC sequence (sets a terminal's title) and a
     newline that started a `# Heading` line of NOTICE. Failed before."""
-    name = "ad\x1b]0;pwned\x07d\n# Heading.txt"
+    name = "ad\x1b]0;pwned\x07d\n# Heading <img src=x onerror=alert(1)> [c](https:evil).txt"
     (tiny / name).write_text("ZYZZYVA\n")
     with (tiny / "config.toml").open("a") as f:
         f.write(f"[lexicons.big]\nfrom = {json.dumps('csw')}\nadd = {json.dumps(name)}\n")
@@ -154,7 +154,11 @@ def test_notice_holds_a_hostile_add_list_path_inert(tiny, tmp_path):
     notice = (tmp_path / "r/NOTICE").read_text()
     assert "\x1b" not in notice and "\x07" not in notice
     assert not any(line.startswith("# ") for line in notice.splitlines())
-    assert "## ad\\u001b]0;pwned\\u0007d\\u000a# Heading.txt" in notice.splitlines()
+    heading = next(line for line in notice.splitlines() if line.startswith("## ad"))
+    assert heading.startswith("## ad\\\\u001b\\]0;pwned\\\\u0007d\\\\u000a\\# Heading \\<img"), heading
+    # Rendered as Markdown (an independent renderer), the name is text: no image, no link, no new heading.
+    rendered = _rendered(notice)
+    assert "<img" not in rendered and "<a " not in rendered and "<h1>" not in rendered
 
 
 def _tar_gz(members: dict[str, bytes]) -> bytes:

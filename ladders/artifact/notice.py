@@ -77,6 +77,14 @@ def plain(value) -> str:
     return inert(str(value)).replace("\n", "\\u000a")
 
 
+def name_text(value) -> str:
+    """A name from outside (an input's file name, a lexicon's, a definition source's) as inert text in NOTICE,
+    whose headings are Markdown: plain, and the characters Markdown and HTML act on backslash-escaped, as
+    CHANGES.md writes them (diff.md): an add-list named `<img src=x>` or `[c](https://evil)` renders as
+    written, never as an image or a link."""
+    return "".join("\\" + c if c in "\\`*{}[]<>()#+!|~&:" else c for c in plain(value))
+
+
 def _listed_sources(path: Path) -> dict[str, tuple[str, str]]:
     """sha256 -> (origin, licence) from the first SOURCES.md in the input's folder or above it: the table
     rows of raw/SOURCES.md (`| path | package | version | path in package | sha256 | licence |`) and
@@ -158,17 +166,19 @@ def notice(export: Path, inputs: dict[str, Path]) -> str:
         listed = _listed_sources(path) if path else {}
         found = {listed[d] for d in by_key[key] if d in listed}
         carried = CARRIED_BY.get(key) or (
-            f"`in_{plain(key)}` and its groups" if key in named.values() else "the words of the lexicons it is added to"
+            f"`in_{name_text(key)}` and its groups"
+            if key in named.values()
+            else "the words of the lexicons it is added to"
         )
         out += [
             "",
-            f"## {plain(key)}",
+            f"## {name_text(key)}",
             "",
             f"Carried by: {carried if key in lists else CARRIED_BY.get(key, 'no column of the export')}.",
         ]
         defined = [(s, n) for s, n in made if s.split("-")[0] == key]
         if defined:
-            out.append("Definitions from it: " + ", ".join(f"{n:,} ({plain(s)})" for s, n in defined) + ".")
+            out.append("Definitions from it: " + ", ".join(f"{n:,} ({name_text(s)})" for s, n in defined) + ".")
         if found and len(found) == 1 and all(d in listed for d in by_key[key]):
             origin, licence = found.pop()
             out.append(f"From: {plain(origin)}. Licence: {plain(licence)}.")
