@@ -20,7 +20,11 @@ def test_a_dump_without_the_empty_default_lexicon_loads_and_the_php_solver_answe
     made_up_words(tiny)
     assert build(tiny).exit_code == 0
     load(server, "made_up", tiny / "build/export", tmp_path)
-    columns = sql(server, "made_up", "SELECT column_name FROM information_schema.columns WHERE table_name = 'words'")
+    columns = sql(
+        server,
+        "made_up",
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = 'made_up' AND table_name = 'words'",
+    )
     assert "group_csw" in columns.stdout and "everyday" not in columns.stdout
     lexicons = sql(server, "made_up", "SELECT DISTINCT lexicon FROM ladder_groups ORDER BY lexicon").stdout.split()
     assert lexicons == ["csw", "owl"]
