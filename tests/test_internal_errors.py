@@ -52,19 +52,24 @@ def test_a_failure_beside_a_running_stage_lets_that_stage_finish_and_starts_noth
 ):
     """Stage 5 fails while stage 2, held back, still runs beside it: stage 2 ends and is recorded
     (its work is independent of the failure), no later stage starts, and the failure is what is said.
-    Stage 2 waits until stage 5 has failed (an event, not a sleep that a loaded machine could outrun)."""
+    Stage 2 waits until stage 5 has failed, and stage 5 fails only once stage 2 runs (events, not sleeps
+    that a loaded machine could outrun)."""
     import threading
 
     import stages.s02_definitions
 
     real = stages.s02_definitions.dictionary_definitions
-    failed = threading.Event()
+    failed, started = threading.Event(), threading.Event()
 
     def slow(*args, **kwargs):
+        started.set()
         assert failed.wait(120), "stage 5 never ran"
         return real(*args, **kwargs)
 
     def broken(links, members):
+        # Stage 5 fails only once stage 2 runs: stage 0 (which stage 2 waits for) may end after stage 5
+        # could start, and then stage 2 would never have started (a clean clone failed so).
+        assert started.wait(120), "stage 2 never started"
         failed.set()
         return {}["csw_sub"]
 
