@@ -13,7 +13,7 @@ from stages.rules.main_senses import candidates, resolved
 from stages.rules.morphology import morphology
 from stages.sources.main_senses import read
 from stages.sources.wordnet import exception_lists, proper_lemmas, senses, tag_counts
-from stages.sources.wordnet_order import circular
+from stages.sources.wordnet_order import circular, unsaid
 
 RAW = ROOT / "raw"
 TABLE = RAW / "main_senses.tsv"
@@ -104,3 +104,33 @@ def test_a_circular_gloss_is_found():
     }
     table = pl.DataFrame([k for k in cases], schema=["lemma", "gloss"], orient="row")
     assert circular(table).to_list() == list(cases.values())
+
+
+def test_a_gloss_naming_its_word_again_in_its_own_forms_is_found():
+    # Two other content words at most, and the word named as the gloss's first word or in -ing/-ed forms:
+    # a noun the verb is made from, after an article, is another word a reader may know.
+    cases = {
+        ("sew", "fasten by sewing; do needlework"): True,
+        ("spank", "give a spanking to; subject to a spanking"): True,
+        ("goad", "goad or provoke"): True,
+        ("canter", "ride at a cantering pace"): True,
+        ("hoe", "dig with a hoe"): False,
+        ("host", "be the host of or for"): False,
+        ("trainee", "someone who is being trained"): False,
+        ("hiss", "make a sharp hissing sound, as if to show disapproval"): False,
+    }
+    table = pl.DataFrame([k for k in cases], schema=["lemma", "gloss"], orient="row")
+    assert circular(table, 2, own_forms=True).to_list() == list(cases.values())
+
+
+def test_a_part_of_speech_whose_every_sense_says_nothing_more_is_unsaid():
+    rows = [
+        ("spank", "v", "give a spanking to"),
+        ("spank", "v", "subject to a spanking"),
+        ("spank", "n", "a slap with the flat of the hand"),
+        ("sew", "v", "fasten by sewing; do needlework"),
+        ("sew", "v", "create (clothes) with cloth"),
+        ("hoe", "v", "dig with a hoe"),
+    ]
+    table = pl.DataFrame(rows, schema=["lemma", "pos", "gloss"], orient="row")
+    assert unsaid(table).rows() == [("spank", "v")]

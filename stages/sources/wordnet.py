@@ -35,7 +35,7 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from stages.sources.wordnet_order import LATER_DOMAINS, agreeing_senses, leading, pos_order
+from stages.sources.wordnet_order import LATER_DOMAINS, agreeing_senses, leading, pos_order, unsaid
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
@@ -259,7 +259,9 @@ def glosses(
     kept = leading(
         kept.join(lead, on=["lemma", "pos", "sense"], how="left").with_columns(pl.col("agrees").fill_null(False))
     )
-    main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True)
+    main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True).join(
+        unsaid(kept), on=["lemma", "pos"], how="anti"
+    )
     totals = table.group_by("lemma", "pos").agg(pl.col("count").sum().alias("total"))
     order = pos_order(main, totals)
     label = pl.col("domain").replace_strict(LABELLED, default="vulgar")

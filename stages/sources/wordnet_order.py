@@ -4,7 +4,9 @@ stage itself): stages/sources/wordnet.py's `glosses` orders its senses by `leadi
 Evidence first (docs/definitions.md, "The main sense first"), each step a sort key, in this order:
 1. a circular sense after the others, whoever chose it: one whose text names the word or its stem and says
    little more (HEAL `heal or recover`, PULL `cause to move by pulling`, SAME `same in identity`, which the
-   reviewers chose for SAME: its meaning, but a text that tells a player nothing);
+   reviewers chose for SAME: its meaning, but a text that tells a player nothing); a part of speech none of
+   whose senses says more than the word (SEW `fasten by sewing`, SPANK `give a spanking to`) is not shown
+   (`unsaid`): the word's other parts of speech, or another dictionary's text, or none;
 2. the reviewed main-sense table's choice (raw/main_senses.tsv: `chosen`), its part of speech first too;
 3. a slur or vulgar sense after the others (labelled: wordnet.glosses), and a sense in the usage domain of
    disparagement, archaism or slang (LATER_DOMAINS) after the plain ones;
@@ -34,22 +36,34 @@ GLOSS_WORDS = frozenset(
 GENERIC = frozenset({"cause", "move", "become", "get"})
 AGREEMENT_MARGIN = 2  # agreeing_senses: content words the leading sense shares beyond any other sense
 ENDINGS = ["", "s", "es", "ed", "d", "ing", "er", "ers", "ings"]
+# The forms that name a word's own action again (SEW `fasten by sewing`, SPANK `give a spanking to`), unlike
+# the word itself after an article, which is another part of speech a reader may know (HOE `dig with a hoe`,
+# ARCHIVE `put into an archive`, HOST `be the host of`: not said in a circle).
+OWN_FORMS = ["ing", "ings", "ed", "d"]
+# A part of speech whose every sense names its word again with at most this many other content words is
+# not shown (`unsaid`): SEW `fasten by sewing; do needlework`, SPANK `give a spanking to; subject to a
+# spanking`. As a sort key it would put worse senses first where one sense says more (ASCEND `go back in
+# order of genealogical succession` before `travel up`, CLAP `put quickly or forcibly`).
+SAYS_NOTHING = 2
 
 
-def circular(table: pl.DataFrame) -> pl.Series:
+def circular(table: pl.DataFrame, others: int = 1, own_forms: bool = False) -> pl.Series:
     """For each row of `table` (`lemma`, `gloss`): whether its gloss only restates the lemma: it names the lemma
-    or a form of its stem (`pulling`, `stopping`) and has at most one other content word (not GLOSS_WORDS nor
-    GENERIC): HEAL `heal or recover`, PULL `cause to move by pulling`, SAME `same in identity`, GOLD `coins made
-    of gold`; not HISS `make a sharp hissing sound, as if to show disapproval` nor PLANE `cut or remove with or
-    as if with a plane`."""
-    root = pl.col("lemma").str.replace(r"e$", "")
+    or a form of its stem (`pulling`, `stopping`) and has at most `others` other content words (not
+    GLOSS_WORDS nor GENERIC): HEAL `heal or recover`, PULL `cause to move by pulling`, SAME `same in identity`,
+    GOLD `coins made of gold`; not HISS `make a sharp hissing sound, as if to show disapproval` nor PLANE `cut or
+    remove with or as if with a plane`. `own_forms`: it names the word only as its first word or in one of
+    OWN_FORMS (`fasten by sewing`; not `dig with a hoe`)."""
+    root = pl.col("lemma").str.replace(r"([^e])e$", "$1")  # SEW: sewing; TRAINEE is not TRAINE+D
     word = pl.col("w")
     rest = word.str.slice(root.str.len_chars())
-    named = (word == pl.col("lemma")) | (
-        word.str.starts_with(root)
-        & (rest.is_in(ENDINGS) | ((rest.str.slice(0, 1) == root.str.slice(-1)) & rest.str.slice(1).is_in(ENDINGS)))
+    endings = OWN_FORMS if own_forms else ENDINGS
+    stem = word.str.starts_with(root) & (
+        rest.is_in(endings) | ((rest.str.slice(0, 1) == root.str.slice(-1)) & rest.str.slice(1).is_in(endings))
     )
-    other = ~named & ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
+    itself = word == pl.col("lemma")
+    named = (itself & (pl.col("at") == 0)) | stem if own_forms else itself | stem
+    other = ~(itself | stem) & ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
     words = (
         table.select(
             pl.int_range(pl.len()).alias("i"),
@@ -57,9 +71,10 @@ def circular(table: pl.DataFrame) -> pl.Series:
             pl.col("gloss").str.to_lowercase().str.extract_all(r"[a-z]+").alias("w"),
         )
         .filter(pl.col("lemma").str.len_chars() >= 3)
-        .explode("w")
+        .with_columns(pl.int_ranges(pl.col("w").list.len()).alias("at"))
+        .explode("w", "at")
         .group_by("i")
-        .agg((named.any() & (other.sum() <= 1)).alias("circular"))
+        .agg((named.any() & (other.sum() <= others)).alias("circular"))
     )
     return (
         pl.int_range(table.height, eager=True)
@@ -76,6 +91,19 @@ def leading(kept: pl.DataFrame) -> pl.DataFrame:
     return kept.with_columns(circular(kept).alias("circular")).sort(
         ["lemma", "pos", "circular", "chosen", "labelled", "later", "agrees", "sense"],
         descending=[False, False, False, True, False, False, True, False],
+    )
+
+
+def unsaid(kept: pl.DataFrame) -> pl.DataFrame:
+    """(`lemma`, `pos`) of `kept` (`lemma`, `pos`, `gloss`) whose every sense only restates the word
+    (`circular` with SAYS_NOTHING others): that part of speech is better unsaid than said in a circle
+    (docs/definitions.md); a form then reads another source's text through its base, or none."""
+    return (
+        kept.select("lemma", "pos", circular(kept, SAYS_NOTHING, own_forms=True).alias("circular"))
+        .group_by("lemma", "pos")
+        .agg(pl.col("circular").all())
+        .filter("circular")
+        .drop("circular")
     )
 
 
