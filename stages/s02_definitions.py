@@ -61,7 +61,7 @@ from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
 from pipeline.wording import counted, words
 from stages.rules.dictionaries import dictionary_definitions
-from stages.rules.main_senses import candidates, resolved
+from stages.rules.main_senses import candidates, gcide_resolved, resolved
 from stages.rules.morphology import lookup_forms, morphology
 from stages.rules.offensive import offensive_words
 from stages.sources.dictionary_files import read_dictionaries
@@ -114,6 +114,7 @@ def join_definitions(
         else:
             dictionaries[source] = _gcide_glosses(gcide_entries, missing[Col.word], forms, names)
             flagged = gcide_flags(gcide_entries, lexicon)
+    dictionaries = _gcide_chosen(dictionaries, main_senses, lexicon)
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
             lexicon,
@@ -187,6 +188,36 @@ def _main_senses(
     return chosen, f"main-sense table: {words(chosen.height)} chosen for" + (
         f", {counted(left, 'line')} naming no sense of its word here (the rules decide those)" if left else ""
     )
+
+
+def _gcide_chosen(
+    dictionaries: dict[str, pl.DataFrame], table: pl.DataFrame, lexicon: pl.DataFrame
+) -> dict[str, pl.DataFrame]:
+    """`dictionaries` with the reviewed table's GCIDE choices applied (main_senses.gcide_resolved; a key this
+    GCIDE lacks leaves the word to the rules): the chosen sense leads its lemma in GCIDE, and WordNet, which
+    lacks that meaning, says nothing of the lemma, so the word and its forms read GCIDE's text."""
+    if "gcide" not in dictionaries or not table.height:
+        return dictionaries
+    name = table["file"][0]
+    mine = table.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")
+    chosen = gcide_resolved(mine, name, dictionaries["gcide"], strict=False)
+    if not chosen.height:
+        return dictionaries
+    lemmas = chosen["lemma"].implode()
+    picked = chosen.select("lemma", pl.col("rank").alias("picked"))
+    rank_type = dictionaries["gcide"].schema["rank"]
+    gcide = (
+        dictionaries["gcide"]
+        .join(picked, on="lemma", how="left")
+        .with_columns(pl.when(pl.col("rank") == pl.col("picked")).then(-1).otherwise("rank").alias("order"))
+        .sort("lemma", "order", maintain_order=True)
+        .with_columns(pl.int_range(pl.len()).over("lemma").cast(rank_type).alias("rank"))
+        .drop("picked", "order")
+    )
+    out = {**dictionaries, "gcide": gcide}
+    if "wordnet" in out:
+        out["wordnet"] = out["wordnet"].filter(~pl.col("lemma").is_in(lemmas))
+    return out
 
 
 def _lists_own_definitions(

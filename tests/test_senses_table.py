@@ -9,8 +9,10 @@ import pytest
 
 from conftest import ROOT
 from pipeline.errors import InputFormatError
-from stages.rules.main_senses import candidates, resolved
+from stages.rules.main_senses import candidates, gcide_resolved, resolved
 from stages.rules.morphology import morphology
+from stages.sources.gcide import glosses as gcide_glosses
+from stages.sources.gcide_dictd import entries
 from stages.sources.main_senses import read
 from stages.sources.wordnet import exception_lists, proper_lemmas, senses, tag_counts
 from stages.sources.wordnet_order import circular, unsaid
@@ -37,7 +39,24 @@ def test_every_key_of_the_table_is_a_sense_of_its_word(wordnet, wordnet_senses):
     bases = pl.Series(sorted({w.upper() for w in csw}))
     forms = morphology(table["word"], exception_lists(wordnet))
     found = candidates(table["word"], wordnet_senses, forms, bases, proper_lemmas(wordnet))
-    assert resolved(table, name, found).height == table.height
+    gcide = {f"gcide/{p.name}": p.read_bytes() for p in (RAW / "gcide").iterdir()}
+    theirs = table.filter(pl.col("key").str.starts_with("gcide:"))
+    gcide_firsts = gcide_glosses(entries(gcide), theirs["word"].str.to_lowercase())
+    assert resolved(table, name, found).height + gcide_resolved(theirs, name, gcide_firsts).height == table.height
+
+
+def test_a_gcide_key_names_one_of_the_words_own_first_senses():
+    firsts = pl.DataFrame({"lemma": ["sunny", "sunny", "hell"], "rank": [0, 1, 0]})
+    table, name = read({"t.tsv": b"word\tkey\treason\nSUNNY\tgcide:sunny:2\tweather\nHELL\tgcide:hell:1\tabode\n"})
+    assert gcide_resolved(table, name, firsts).rows() == [("SUNNY", "sunny", 1), ("HELL", "hell", 0)]
+    for text, line in [
+        (b"word\tkey\treason\nSUNNY\tgcide:sunny:3\tweather\n", 2),  # no third first sense
+        (b"word\tkey\treason\nHELLS\tgcide:hell:1\tabode\n", 2),  # another word's entry
+    ]:
+        table, name = read({"t.tsv": text})
+        with pytest.raises(InputFormatError, match=f"t.tsv line {line}: gcide:"):
+            gcide_resolved(table, name, firsts)
+        assert gcide_resolved(table, name, firsts, strict=False).height == 0
 
 
 def test_the_table_has_each_word_once_with_a_reason():

@@ -6,7 +6,9 @@ lexicon's morphology (stages/rules/morphology.py) and the table (stages/sources/
   speech), and for a form the senses of each base it is a form of by the rules, in the form's part of
   speech, shown as a player reads them (`plural of TRIO: a group of three`);
 - `resolved`: the table's rows whose key is a candidate of their word, as (`word`, `lemma`, `pos`, `key`);
-  a key that is not is an InputFormatError naming the file and the line.
+  a key that is not is an InputFormatError naming the file and the line;
+- `gcide_resolved`: the rows naming GCIDE's n-th first sense (`gcide:<headword>:<n>`, for a word whose main
+  meaning WordNet lacks: SUNNY's weather, HELL's abode), checked against GCIDE's glosses the same way.
 """
 
 from __future__ import annotations
@@ -65,3 +67,25 @@ def resolved(table: pl.DataFrame, name: str, found: pl.DataFrame, strict: bool =
             f"({bad.height} such line{'s' if bad.height > 1 else ''}); fix or remove it"
         )
     return matched.filter(pl.col("lemma").is_not_null()).select(Col.word, "lemma", "pos", "key")
+
+
+def gcide_resolved(table: pl.DataFrame, name: str, gcide: pl.DataFrame, strict: bool = True) -> pl.DataFrame:
+    """(`word`, `lemma`, `rank`): the rows of `table` (main_senses.read) whose key is `gcide:<headword>:<n>`,
+    the headword the word itself and `rank` (n - 1) one of GCIDE's first senses of it (`gcide`: gcide.glosses'
+    `lemma`, `rank`). `strict`: any other such key is an error naming file and line (as `resolved`)."""
+    keys = table.filter(pl.col("key").str.starts_with("gcide:")).with_columns(
+        pl.col("key").str.split(":").list.get(1).alias("lemma"),
+        (pl.col("key").str.split(":").list.get(2).cast(pl.Int64) - 1).alias("rank"),
+    )
+    known = gcide.select("lemma", pl.col("rank").cast(pl.Int64), pl.lit(True).alias("known"))
+    matched = keys.join(known, on=["lemma", "rank"], how="left").with_columns(
+        pl.col("known").fill_null(False) & (pl.col("lemma") == pl.col(Col.word).str.to_lowercase())
+    )
+    bad = matched.filter(~pl.col("known"))
+    if bad.height and strict:
+        word, key, line = bad.select(Col.word, "key", "line").row(0)
+        raise InputFormatError(
+            f"{inert(name)} line {line}: {inert(key)} is no first sense of {word}'s own GCIDE entries "
+            f"({bad.height} such line{'s' if bad.height > 1 else ''}); fix or remove it"
+        )
+    return matched.filter("known").select(Col.word, "lemma", "rank")
