@@ -114,7 +114,8 @@ def join_definitions(
         else:
             dictionaries[source] = _gcide_glosses(gcide_entries, missing[Col.word], forms, names)
             flagged = gcide_flags(gcide_entries, lexicon)
-    dictionaries = _gcide_chosen(dictionaries, main_senses, lexicon)
+    dictionaries, gcide_note = _gcide_chosen(dictionaries, main_senses, lexicon)
+    notes.append(gcide_note)
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
             lexicon,
@@ -184,7 +185,7 @@ def _main_senses(
     table = table.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")  # a smaller lexicon's only
     found = candidates(table[Col.word], wordnet_senses, forms, lexicon[Col.word], names)
     chosen = resolved(table, name, found, strict=False)
-    left = table.height - chosen.height
+    left = table.filter(~pl.col("key").str.starts_with("gcide:")).height - chosen.height  # GCIDE's: _gcide_chosen
     return chosen, f"main-sense table: {words(chosen.height)} chosen for" + (
         f", {counted(left, 'line')} naming no sense of its word here (the rules decide those)" if left else ""
     )
@@ -192,17 +193,22 @@ def _main_senses(
 
 def _gcide_chosen(
     dictionaries: dict[str, pl.DataFrame], table: pl.DataFrame, lexicon: pl.DataFrame
-) -> dict[str, pl.DataFrame]:
+) -> tuple[dict[str, pl.DataFrame], str]:
     """`dictionaries` with the reviewed table's GCIDE choices applied (main_senses.gcide_resolved; a key this
-    GCIDE lacks leaves the word to the rules): the chosen sense leads its lemma in GCIDE, and WordNet, which
-    lacks that meaning, says nothing of the lemma, so the word and its forms read GCIDE's text."""
-    if "gcide" not in dictionaries or not table.height:
-        return dictionaries
-    name = table["file"][0]
-    mine = table.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")
-    chosen = gcide_resolved(mine, name, dictionaries["gcide"], strict=False)
+    GCIDE lacks leaves the word to the rules), and the note: the chosen sense leads its lemma in GCIDE, and
+    WordNet, which lacks that meaning, says nothing of the lemma, so the word and its forms read GCIDE's text."""
+    keys = table.filter(pl.col("key").str.starts_with("gcide:"))
+    if "gcide" not in dictionaries or not keys.height:
+        return dictionaries, "main-sense table: no GCIDE sense chosen"
+    mine = keys.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")
+    chosen = gcide_resolved(mine, keys["file"][0], dictionaries["gcide"], strict=False)
+    note = f"main-sense table: GCIDE's sense chosen for {words(chosen.height)}" + (
+        f", {counted(mine.height - chosen.height, 'line')} naming no GCIDE sense here (the rules decide those)"
+        if mine.height > chosen.height
+        else ""
+    )
     if not chosen.height:
-        return dictionaries
+        return dictionaries, note
     lemmas = chosen["lemma"].implode()
     picked = chosen.select("lemma", pl.col("rank").alias("picked"))
     rank_type = dictionaries["gcide"].schema["rank"]
@@ -217,7 +223,7 @@ def _gcide_chosen(
     out = {**dictionaries, "gcide": gcide}
     if "wordnet" in out:
         out["wordnet"] = out["wordnet"].filter(~pl.col("lemma").is_in(lemmas))
-    return out
+    return out, note
 
 
 def _lists_own_definitions(
