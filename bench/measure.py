@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LADDERS = [sys.executable, "-m", "pipeline"]
-STAGES = (  # the stage names, in the registry's order (tests/test_bench.py holds them to it)
+STAGES = (  # the stage names, in the registry's order (tests/unit/bench/test_bench.py holds them to it)
     "dictionaries",  # not a column
     "lexicon",  # not a column
     "definitions",  # not a column

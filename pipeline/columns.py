@@ -117,7 +117,7 @@ LIST_COLUMNS = {"sub": [Col.links], "edit": [Col.links, Col.edit_links]}
 # it: the Parquet schema (words_schema), ladder.sqlite's DDL and encoding (pipeline/sqlite.py), the MySQL
 # dump's (ladders/artifact/sqldump.py), the web data's bucket fields (webexport.py), verify's generic checks
 # (dtype and nulls per column), diff, the manifest's column list and the README's column table
-# (tests/test_columns.py holds them equal). A per-lexicon column is one row whose name holds `{lexicon}`.
+# (tests/unit/pipeline/test_columns.py holds them equal). A per-lexicon column is one row whose name holds `{lexicon}`.
 @dataclass(frozen=True)
 class Column:
     name: str  # `in_{lexicon}`: one column per lexicon of the export, in the manifest's order
@@ -330,7 +330,7 @@ def words_schema(lexicons, table=WORDS) -> dict[str, object]:
 
 
 def readme_table(table=WORDS) -> str:
-    """The README's table of words.parquet's columns (tests/test_columns.py holds the README to it)."""
+    """The README's table of words.parquet's columns (tests/unit/pipeline/test_columns.py holds the README to it)."""
     rows = ["| column | type | null | SQL (MySQL) | meaning | from | licence |", "|---|---|---|---|---|---|---|"]
     for c in table:
         sql = c.mysql or "(the links table)"

@@ -10,7 +10,7 @@ and ladder.sqlite are rebuilt from the damaged words.parquet, and manifest.json
 is rehashed, so that only the broken invariant is left for verify to find.
 Where an invariant cannot break alone (a neighbour list that loses a word is
 also incomplete), the fixture's README row says which other code comes along.
-tests/test_verify_fixtures.py holds what each fixture must report.
+tests/unit/ladders/artifact/test_verify_fixtures.py holds what each fixture must report.
 """
 
 from __future__ import annotations
@@ -330,7 +330,7 @@ One tiny export per `ladders verify` code, written by
 Every other folder is `good/` with one invariant broken, and its tracks
 covered: groups.parquet, longest.parquet and ladder.sqlite rebuilt from the
 damaged words.parquet and manifest.json rehashed, so that only the broken invariant is
-left to find. tests/test_verify_fixtures.py says what each must report.
+left to find. tests/unit/ladders/artifact/test_verify_fixtures.py says what each must report.
 
 | folder | damage |
 |---|---|

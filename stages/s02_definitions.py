@@ -180,7 +180,7 @@ def _main_senses(
     """The reviewed table's choices (`word`, `lemma`, `pos`, `key`: main_senses.resolved) for the lexicon's
     words (`table`: stage 0's, with its `file`), and the note. A key that is no sense of its word here
     (another WordNet; a form whose base this lexicon lacks) leaves the word to the rules, counted in the
-    note: the table is judged against raw/'s WordNet and the whole CSW (tests/test_senses_table.py)."""
+    note: the table is judged against raw/'s WordNet and the whole CSW (tests/integration/test_senses_table.py)."""
     name = table["file"][0] if table.height else ""
     table = table.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")  # a smaller lexicon's only
     found = candidates(table[Col.word], wordnet_senses, forms, lexicon[Col.word], names)

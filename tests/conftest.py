@@ -1,5 +1,7 @@
-"""Shared helpers: the tiny fixture dictionary copied into a temporary folder, and its config; the one build of
-raw/ a test session shares (raw_build)."""
+"""Shared helpers of both tiers (tests/unit/, tests/integration/): the tiny fixture dictionary copied into a
+temporary folder, and its config; the one build of raw/ a test session shares (raw_build). The paths of the
+repository and of tests/data: tests/support/paths.py; the oracles, the MariaDB server and the browser:
+tests/support/."""
 
 from __future__ import annotations
 
@@ -16,22 +18,32 @@ import pytest
 from typer.testing import CliRunner
 
 from ladders.cli import app
+from pipeline import progress
 from pipeline.config import load_config
 from ladders.compose import runner, stages as all_stages
 from stages.s01_lexicon import build_lexicon
+from support.paths import DATA, ROOT
 
 # The MariaDB server and the databases the files of SQL tests share (session-wide: pytest finds a
 # conftest's fixtures once, where a test module's own imports would give each module its own server).
-from mariadb import hostile_db, hostile_export, raw50_db, raw50_export, raw_db, server, tiny_db, tiny_dump  # noqa: F401, E402
+from support.mariadb import (  # noqa: F401, E402
+    hostile_db,
+    hostile_export,
+    raw50_db,
+    raw50_export,
+    raw_db,
+    server,
+    tiny_db,
+    tiny_dump,
+)
 
-# The browser and the pages the files of tests of the static page share (tests/chromium.py), alike.
-from chromium import browser, site, tiny_site  # noqa: F401, E402
+# The browser and the pages the files of tests of the static page share (tests/support/chromium.py), alike.
+from support.chromium import browser, site, tiny_site  # noqa: F401, E402
 
-DATA = Path(__file__).parent / "data"
 # No plain progress lines in the tests (their stderr, not a terminal, is compared whole: a line every few
-# seconds would come or not with the machine's speed); tests/test_progress.py turns them on with a fake clock.
+# seconds would come or not with the machine's speed); tests/unit/pipeline/test_progress.py turns them on
+# with a fake clock (fake_clock, below).
 os.environ["LADDERS_PROGRESS_SECONDS"] = "0"
-ROOT = Path(__file__).parent.parent
 
 
 def snapshot(folder: Path) -> dict[str, str]:
@@ -194,3 +206,13 @@ def tiny_export(tmp_path_factory) -> Path:
     root = copy_tiny(tmp_path_factory.mktemp("tiny"))
     assert build(root).exit_code == 0
     return root / "build/export"
+
+
+# A clock the progress tests move by hand (no sleeps), with a plain line every 5 s.
+@pytest.fixture
+def fake_clock(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(progress, "clock", lambda: now[0])
+    monkeypatch.setenv(progress.EVERY_ENV, "5")
+    yield now
+    progress.configure(True)

@@ -50,8 +50,9 @@ CHECKS: list[tuple[str, Callable[[Export], list[str]]]] = [
 
 
 def code_table() -> str:
-    """The codes and what each one finds, as the Markdown table docs/architecture.md holds (tests/test_verify.py
-    keeps them equal): CHECKS is the one list of codes, each check's docstring its meaning."""
+    """The codes and what each one finds, as the Markdown table docs/architecture.md holds
+    (tests/unit/ladders/artifact/test_verify_codes.py keeps them equal): CHECKS is the one list of codes, each
+    check's docstring its meaning."""
     rows = sorted((code, " ".join(fn.__doc__.split()).replace("|", "\\|")) for code, fn in CHECKS)
     return "| code | fails when |\n|---|---|\n" + "".join(f"| {code} | {what} |\n" for code, what in rows)
 

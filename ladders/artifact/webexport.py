@@ -26,7 +26,7 @@ ladder.sqlite and longest.parquet (through `ladders puzzle`'s generator). Writes
 - sw.js: the service worker, its cache named by the version (a hash of the page's files and of every
   data file above but the listing and the manifest, which name it);
 - a gzip copy beside every file (NAME.gz), for servers that send precompressed files.
-So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/test_web.py
+So a first visit fetches a few hundred KB before its first ladder, not the whole list (tests/integration/test_web.py
 holds the byte budgets).
 Its CPU time grows with the page's bytes (bench/web_scale.py measures a quarter, a half and all of raw/).
 export-web writes these into a page folder through ladders/artifact/webfolder.py (its rules there);

@@ -182,7 +182,7 @@ def _draw(group: Group, s: int, length: int, steps: int, common: bool, clean: st
 
 # The page's daily puzzle (ladders/web/play.js, newPuzzle): among the puzzles export-web draws for the page
 # (webexport's, in their order), those of at least these letters and steps; of them, the one at FNV-1a of
-# the date (YYYY-MM-DD, UTC) modulo their count. tests/test_puzzle_daily.py runs play.js's rule in node and
+# the date (YYYY-MM-DD, UTC) modulo their count. tests/unit/ladders/solve/test_puzzle.py runs play.js's rule in node and
 # holds the two to the same pick.
 DAILY_AT_LEAST = {"length": 4, "steps": 4}  # not a column: the page's puzzles' keys
 

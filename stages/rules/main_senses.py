@@ -54,7 +54,7 @@ def candidates(
 def resolved(table: pl.DataFrame, name: str, found: pl.DataFrame, strict: bool = True) -> pl.DataFrame:
     """(`word`, `lemma`, `pos`, `key`): the rows of `table` (main_senses.read) whose key is a WordNet sense among
     `found` (candidates of the table's words). `strict`: a WordNet key that is none is an error naming file
-    and line (the committed table against raw/'s WordNet: tests/test_senses_table.py); else such rows are
+    and line (the committed table against raw/'s WordNet: tests/integration/test_senses_table.py); else such rows are
     left out, for a build of other lists or another WordNet, where the rules decide those words.
     GCIDE keys (`gcide:...`) are left to the GCIDE reader and not returned."""
     wordnet_keys = table.filter(~pl.col("key").str.starts_with("gcide:"))

@@ -298,7 +298,7 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
     # To the target's sense of the same part of speech: JAMB, v. `See Jam.` is not JAM's noun sense.
     targets = known.select(pl.col("lemma").alias("see"), "pos", pl.col("gloss").alias("target"))
     # Only a pointer's new text is cut: the other glosses were cut in _first_senses, and cut leaves its
-    # own output as it is (tests/test_definitions_rewrites.py).
+    # own output as it is (tests/unit/stages/test_definitions_rewrites.py).
     pointers = (
         cut(
             first.lazy()

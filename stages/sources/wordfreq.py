@@ -5,7 +5,7 @@ Reads one file of the installed PyPI package wordfreq (config key `wordfreq`, by
 gzipped msgpack "cBpack", a header {"format": "cB", "version": 1} and then one list of words per
 centibel of frequency, the list at index i holding the words seen with probability 10 ** (-i / 100).
 On the Zipf scale (log10 of a word's occurrences per billion words) that is 9 - i / 100, the value
-wordfreq's own zipf_frequency returns for a single lower-case word (tests/test_wordfreq_source.py checks
+wordfreq's own zipf_frequency returns for a single lower-case word (tests/unit/stages/test_everyday_rule.py checks
 the two agree). wordfreq's code is Apache-2.0 and its data CC BY-SA 4.0 (the NOTICE says which columns it
 shapes); its lists stopped at their 2021 data, so the file is as pinned as the package version.
 
