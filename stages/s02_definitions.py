@@ -61,7 +61,7 @@ from pipeline.schemas import DEFINITIONS
 from pipeline.stage import Output, Stage
 from pipeline.wording import counted, words
 from stages.rules.dictionaries import dictionary_definitions
-from stages.rules.main_senses import candidates, gcide_resolved, resolved
+from stages.rules.main_senses import candidates, chosen_texts, forms_as_chosen, gcide_resolved, resolved
 from stages.rules.morphology import lookup_forms, morphology
 from stages.rules.offensive import offensive_words
 from stages.sources.dictionary_files import read_dictionaries
@@ -73,7 +73,7 @@ from stages.sources.gcide import (
 from stages.sources.freedict import source_name as freedict_name, translations
 from stages.sources.list_senses import list_definitions, supplement_definitions
 from stages.sources.wordlists import strip_unseen
-from stages.sources.wordnet import glosses
+from stages.sources.wordnet import MAX_CHARS, glosses, headwords
 
 
 def join_definitions(
@@ -114,7 +114,7 @@ def join_definitions(
         else:
             dictionaries[source] = _gcide_glosses(gcide_entries, missing[Col.word], forms, names)
             flagged = gcide_flags(gcide_entries, lexicon)
-    dictionaries, gcide_note = _gcide_chosen(dictionaries, main_senses, lexicon)
+    dictionaries, from_gcide, gcide_note = _gcide_chosen(dictionaries, main_senses, lexicon)
     notes.append(gcide_note)
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
@@ -127,7 +127,10 @@ def join_definitions(
         )
         notes += dictionary_notes
         candidates.append(table)
-    best = _first_by_order(candidates, order)
+    best = _first_by_order(candidates, order).join(lexicon.select(Col.id, Col.word), on=Col.id)
+    best, led = forms_as_chosen(best, chosen, MAX_CHARS)
+    notes.append(f"main-sense table: {words(led)} led by their base's chosen sense")
+    best = chosen_texts(best, from_gcide, "gcide").drop(Col.word)
     if gcide_entries.height and flagged is None:  # GCIDE given for its labels alone
         flagged = gcide_flags(gcide_entries, lexicon)
     flags, offensive_notes = offensive_words(lexicon, wordnet_domains, flagged, offensive, wordnet_senses, cuss, forms)
@@ -193,13 +196,16 @@ def _main_senses(
 
 def _gcide_chosen(
     dictionaries: dict[str, pl.DataFrame], table: pl.DataFrame, lexicon: pl.DataFrame
-) -> tuple[dict[str, pl.DataFrame], str]:
-    """`dictionaries` with the reviewed table's GCIDE choices applied (main_senses.gcide_resolved; a key this
-    GCIDE lacks leaves the word to the rules), and the note: the chosen sense leads its lemma in GCIDE, and
-    WordNet, which lacks that meaning, says nothing of the lemma, so the word and its forms read GCIDE's text."""
+) -> tuple[dict[str, pl.DataFrame], pl.DataFrame, str]:
+    """The reviewed table's GCIDE choices (main_senses.gcide_resolved; a key this GCIDE lacks leaves the word to
+    the rules): `dictionaries` with the chosen sense first among its lemma's in GCIDE, the chosen words' texts
+    (`word`, `definition`: their GCIDE senses, the chosen first), and the note. Only the word itself reads
+    GCIDE: its forms keep WordNet's readings of their base (EXCEPTING `present participle of EXCEPT: ...`, not
+    GCIDE's own entry of EXCEPTING)."""
     keys = table.filter(pl.col("key").str.starts_with("gcide:"))
+    none = pl.DataFrame(schema={Col.word: pl.String, Col.definition: pl.String})
     if "gcide" not in dictionaries or not keys.height:
-        return dictionaries, "main-sense table: no GCIDE sense chosen"
+        return dictionaries, none, "main-sense table: no GCIDE sense chosen"
     mine = keys.drop("file").join(lexicon.select(Col.word), on=Col.word, how="semi")
     chosen = gcide_resolved(mine, keys["file"][0], dictionaries["gcide"], strict=False)
     note = f"main-sense table: GCIDE's sense chosen for {words(chosen.height)}" + (
@@ -208,22 +214,17 @@ def _gcide_chosen(
         else ""
     )
     if not chosen.height:
-        return dictionaries, note
-    lemmas = chosen["lemma"].implode()
-    picked = chosen.select("lemma", pl.col("rank").alias("picked"))
+        return dictionaries, none, note
     rank_type = dictionaries["gcide"].schema["rank"]
     gcide = (
         dictionaries["gcide"]
-        .join(picked, on="lemma", how="left")
+        .join(chosen.select("lemma", pl.col("rank").alias("picked")), on="lemma", how="left")
         .with_columns(pl.when(pl.col("rank") == pl.col("picked")).then(-1).otherwise("rank").alias("order"))
         .sort("lemma", "order", maintain_order=True)
         .with_columns(pl.int_range(pl.len()).over("lemma").cast(rank_type).alias("rank"))
         .drop("picked", "order")
     )
-    out = {**dictionaries, "gcide": gcide}
-    if "wordnet" in out:
-        out["wordnet"] = out["wordnet"].filter(~pl.col("lemma").is_in(lemmas))
-    return out, note
+    return {**dictionaries, "gcide": gcide}, headwords(chosen[Col.word], gcide), note
 
 
 def _lists_own_definitions(

@@ -26,7 +26,7 @@ LEADS_WITH = [
     ("SLOWS", "SLOW", "present tense of SLOW: "),
     ("GIVES", "GIVE", "present tense of GIVE: "),
     ("LENDS", "LEND", "present tense of LEND: "),
-    ("ONES", "ONE", "plural of ONE: the smallest whole number"),
+    ("ONES", "ONE", "plural of ONE: a single person or thing"),  # the table; the rules: the smallest whole number
     ("SHOTS", "SHOT", "plural of SHOT: "),
     ("WHITES", "WHITE", "plural of WHITE: "),
     ("JOINED", "JOIN", "past tense of JOIN: "),
@@ -64,10 +64,14 @@ ISSUE_43 = [
     ("PULL", None, "apply force so as to cause motion"),  # cause to move by pulling (circular)
     ("SAME", None, "closely similar"),  # same in identity (circular)
     ("PUSS", None, "informal terms referring to a domestic cat"),  # plural of PUS
-    ("TRIOS", "TRIO", "plural of TRIO: three people considered as a unit"),  # the cardinal number
+    ("TRIOS", "TRIO", "plural of TRIO: three performers or singers"),  # the cardinal number (the table)
     ("GENUS", None, "(biology) taxonomic group containing"),  # ... / plural of GENU (its plural is GENUA)
     ("GOAD", None, "goad or provoke,as by constant criticism"),  # give heart or courage to (the table: provoke)
     ("AID", None, "the activity of contributing to the fulfillment of a need"),  # the table: help (the noun)
+    # A form leads with the reading the table gives it, whatever its base's own main sense (PANT breathes).
+    ("PANTS", "PANT", "plural of PANT: (usually in the plural) a garment"),  # breathe noisily
+    ("CHIPS", "CHIP", "plural of CHIP: a thin crisp slice of potato"),  # a small fragment
+    ("MAINS", "MAIN", "plural of MAIN: a principal pipe"),  # any very large body of (salt) water
 ]
 
 # Not met: the first sense WordNet lists (most frequent in its corpus, or in no order when none was tagged)
@@ -248,19 +252,22 @@ def test_gcide_first_current_sense_skips_old_and_dialect_senses():
     assert current_firsts(table, pl.Series(["pen"])).height == 0
 
 
-def test_a_gcide_key_of_the_table_leads_with_that_sense_and_its_forms_follow():
+def test_a_gcide_key_of_the_table_gives_the_word_gcides_text_and_its_forms_keep_wordnets():
     # A table that names GCIDE's first sense of HELL (the abode of the dead, which WordNet writes only as
-    # `Hell`, a proper noun): HELL and HELLS read GCIDE's text, not WordNet's `any place of pain and turmoil`.
-    words = ["HELL", "HELLS"]
+    # `Hell`, a proper noun): HELL reads GCIDE's text; HELLS, a form, still reads WordNet's HELL (a form read
+    # through GCIDE could meet GCIDE's own entry of it: EXCEPTING `but properly a participle.`).
+    words = ["HELL", "HELLS", "EXCEPT", "EXCEPTING"]
     table = build_definitions(
         lexicon_of(words, words),
         folder("wordnet"),
         {},
         ["wordnet", "gcide"],
         gcide=folder("gcide"),
-        main_senses={"t.tsv": b"word\tkey\treason\nHELL\tgcide:hell:1\tthe abode of the dead\n"},
+        main_senses={"t.tsv": b"word\tkey\treason\nHELL\tgcide:hell:1\tabode\nEXCEPT\tgcide:except:1\tprep\n"},
     )["definitions"]
     got = dict(table.select("word", "definition").rows())
     source = dict(table.select("word", "definition_source").rows())
     assert got["HELL"].startswith("The place of the dead") and source["HELL"] == "gcide"
-    assert got["HELLS"].startswith("plural of HELL: The place of the dead"), got["HELLS"]
+    assert got["EXCEPT"].startswith("With exclusion of") and source["EXCEPT"] == "gcide"
+    assert got["HELLS"].startswith("plural of HELL: any place of pain"), got["HELLS"]
+    assert got["EXCEPTING"].startswith("present participle of EXCEPT: "), got["EXCEPTING"]

@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 
 from pipeline.errors import InputFormatError
-from stages.rules.main_senses import gcide_resolved
+from stages.rules.main_senses import forms_as_chosen, gcide_resolved
 from stages.sources.main_senses import read
 
 
@@ -44,3 +44,47 @@ def test_a_gcide_key_names_one_of_the_words_own_first_senses():
         with pytest.raises(InputFormatError, match=f"t.tsv line {line}: gcide:"):
             gcide_resolved(table, name, firsts)
         assert gcide_resolved(table, name, firsts, strict=False).height == 0
+
+
+def test_a_form_leads_with_the_reading_the_table_gives_it():
+    best = pl.DataFrame(
+        {
+            "id": [1, 2, 3, 4],
+            "word": ["PANTS", "CHIPS", "ANDS", "LONGS"],
+            "definition": [
+                "present tense of PANT: breathe noisily [v] / plural of PANT: underpants worn by women [n]",
+                "A fragment. [n]",
+                "plural of AND: our own text [n]",
+                "plural of LONG: x [n] / " + "y" * 80 + " [v]",
+            ],
+            "definition_source": ["wordnet-inflection", "gcide", "supplement", "wordnet-inflection"],
+        },
+        schema_overrides={"id": pl.UInt32},
+    )
+    chosen = pl.DataFrame(
+        {
+            "word": ["PANTS", "CHIPS", "ANDS", "LONGS", "PANT"],
+            "lemma": ["pant", "chip", "and", "long", "pant"],
+            "pos": ["n", "n", "n", "n", "v"],
+            "key": ["k1", "k2", "k3", "k4", "k5"],
+            "gloss": [
+                "plural of PANT: a garment covering each leg",
+                "plural of CHIP: a thin crisp slice of potato",
+                "plural of AND: ours",
+                "plural of LONG: a long time",
+                "breathe noisily",  # the word's own sense: the rules' business, not this
+            ],
+        }
+    )
+    got, changed = forms_as_chosen(best, chosen, 100)
+    texts = dict(got.select("word", "definition").rows())
+    assert texts == {
+        # The chosen reading first; the one it replaces (plural of PANT, [n]) gone; the verb follows.
+        "PANTS": "plural of PANT: a garment covering each leg [n] / present tense of PANT: breathe noisily [v]",
+        "CHIPS": "plural of CHIP: a thin crisp slice of potato [n]",  # GCIDE's text replaced whole
+        "ANDS": "plural of AND: our own text [n]",  # a list's own text stays
+        "LONGS": "plural of LONG: a long time [n]",  # what follows must fit the limit
+    }
+    assert changed == 3 and got.columns == best.columns and got.height == best.height
+    sources = dict(got.select("word", "definition_source").rows())
+    assert sources["CHIPS"] == "wordnet-inflection" and sources["ANDS"] == "supplement"
