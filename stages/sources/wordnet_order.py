@@ -50,16 +50,21 @@ def circular(table: pl.DataFrame) -> pl.Series:
         & (rest.is_in(ENDINGS) | ((rest.str.slice(0, 1) == root.str.slice(-1)) & rest.str.slice(1).is_in(ENDINGS)))
     )
     other = ~named & ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
+    # Each word's two flags as columns of the exploded words, then summed per gloss: the flags written inside
+    # the aggregation were evaluated group by group (raw/'s WordNet: 1.3 s and the stage's peak memory).
     words = (
-        table.select(
+        table.lazy()
+        .select(
             pl.int_range(pl.len()).alias("i"),
             "lemma",
             pl.col("gloss").str.to_lowercase().str.extract_all(r"[a-z]+").alias("w"),
         )
         .filter(pl.col("lemma").str.len_chars() >= 3)
         .explode("w")
+        .select("i", named.alias("named"), other.alias("other"))
         .group_by("i")
-        .agg((named.any() & (other.sum() <= 1)).alias("circular"))
+        .agg((pl.col("named").any() & (pl.col("other").sum() <= 1)).alias("circular"))
+        .collect(engine="streaming")
     )
     return (
         pl.int_range(table.height, eager=True)
