@@ -309,6 +309,7 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     buckets = _buckets(words, [column for (_, mode), column in group_of.items() if mode == "sub"])
     bucket_of = [0] * words.height
+    del words  # its fields are in `columns` now
     for n, ids in enumerate(buckets):
         for i in ids:
             bucket_of[i] = n
@@ -338,5 +339,8 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
         "buckets": bucket_names,
         "spans": spans,
     }
+    # The words and their fields as Python lists (about 100 MiB on raw/) go before the puzzles' solver loads
+    # its groups: release peaked there.
+    del columns, buckets, bucket_of
     _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export, play))))
     return files
