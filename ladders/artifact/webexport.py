@@ -78,29 +78,43 @@ def _buckets(words: pl.DataFrame, columns: list[str]) -> list[list[int]]:
     """Word ids by bucket: whole substitution groups (of every lexicon's sub `columns`, joined where they
     share a word) packed by length, so that a substitution search needs one bucket and a bucket holds only
     words of one length."""
-    parent: dict = {}
+    import numpy as np
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
 
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = x = parent[parent[x]]
-        return x
-
-    rows = words.select(columns).rows()
-    keys = [[(n, g) for n, g in enumerate(row) if g is not None] or [("none", i)] for i, row in enumerate(rows)]
-    for first, *rest in keys:
-        for key in rest:
-            parent[find(key)] = find(first)
-    members: dict = {}
-    for i, (first, *_) in enumerate(keys):
-        members.setdefault(find(first), []).append(i)
-    lengths = words[Col.length].to_list()
-    groups = sorted(members.values(), key=lambda ids: (lengths[ids[0]], ids[0]))
-    buckets: list[list[int]] = []
-    for ids in groups:
-        if not buckets or len(buckets[-1]) + len(ids) > BUCKET or lengths[buckets[-1][0]] != lengths[ids[0]]:
-            buckets.append([])
-        buckets[-1].extend(ids)
-    return [sorted(b) for b in buckets]
+    # The joined groups are the components of a graph of the words and each column's groups, a word linked
+    # to its group in each column (a word in none is alone). In numpy and scipy, not a union-find over
+    # Python tuples: that held about 170 MiB, the peak of `ladders release`.
+    n, src, dst, nodes = words.height, [], [], words.height
+    for column in columns:
+        labels = words[column]
+        held = np.flatnonzero(labels.is_not_null().to_numpy())
+        group = labels.drop_nulls().cast(pl.Int64).to_numpy()
+        src.append(held)
+        dst.append(nodes + group)
+        nodes += int(group.max()) + 1 if len(group) else 0
+    edges = np.concatenate([np.zeros(0, np.int64), *src]), np.concatenate([np.zeros(0, np.int64), *dst])
+    graph = coo_matrix((np.ones(len(edges[0]), np.int8), edges), shape=(nodes, nodes))
+    if not n:
+        return []
+    # Numbered afresh over the words' components alone (a group id no word holds is a component too).
+    component = np.unique(connected_components(graph, directed=False)[1][:n], return_inverse=True)[1].ravel()
+    # A joined group's words in id order; groups ordered by the length and id of their first word.
+    first = np.full(component.max() + 1, n, np.int64)
+    np.minimum.at(first, component, np.arange(n))
+    sizes = np.bincount(component, minlength=len(first))
+    lengths = words[Col.length].cast(pl.Int64).to_numpy()
+    order = np.lexsort((first, lengths[first]))
+    bucket_of_group = np.zeros(len(first), np.int64)
+    bucket, filled, length = -1, 0, None
+    for g, size, g_length in zip(order.tolist(), sizes[order].tolist(), lengths[first[order]].tolist()):
+        if bucket < 0 or filled + size > BUCKET or g_length != length:
+            bucket, filled, length = bucket + 1, 0, g_length
+        bucket_of_group[g] = bucket
+        filled += size
+    bucket_of_word = bucket_of_group[component]
+    ids = np.argsort(bucket_of_word, kind="stable")  # ascending ids within each bucket
+    return [part.tolist() for part in np.split(ids, np.flatnonzero(np.diff(bucket_of_word[ids])) + 1)]
 
 
 PUZZLES = {"lengths": (3, 4, 5, 6), "steps": (3, 4, 5, 6), "count": 12, "seed": 27, "prefer": "csw"}
@@ -295,6 +309,7 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     buckets = _buckets(words, [column for (_, mode), column in group_of.items() if mode == "sub"])
     bucket_of = [0] * words.height
+    del words  # its fields are in `columns` now
     for n, ids in enumerate(buckets):
         for i in ids:
             bucket_of[i] = n
@@ -324,5 +339,8 @@ def web_files(export: Path, table=WORDS) -> dict[str, bytes]:
         "buckets": bucket_names,
         "spans": spans,
     }
+    # The words and their fields as Python lists (about 100 MiB on raw/) go before the puzzles' solver loads
+    # its groups: release peaked there.
+    del columns, buckets, bucket_of
     _add_page(files, named, _named(files, "data", "puzzles", _json(_puzzles(export, play))))
     return files

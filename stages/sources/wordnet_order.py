@@ -64,8 +64,11 @@ def circular(table: pl.DataFrame, others: int = 1, own_forms: bool = False) -> p
     itself = word == pl.col("lemma")
     named = (itself & (pl.col("at") == 0)) | stem if own_forms else itself | stem
     other = ~(itself | stem) & ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
+    # Each word's two flags as columns of the exploded words, then summed per gloss: the flags written inside
+    # the aggregation were evaluated group by group (raw/'s WordNet: 1.3 s and the stage's peak memory).
     words = (
-        table.select(
+        table.lazy()
+        .select(
             pl.int_range(pl.len()).alias("i"),
             "lemma",
             pl.col("gloss").str.to_lowercase().str.extract_all(r"[a-z]+").alias("w"),
@@ -73,8 +76,10 @@ def circular(table: pl.DataFrame, others: int = 1, own_forms: bool = False) -> p
         .filter(pl.col("lemma").str.len_chars() >= 3)
         .with_columns(pl.int_ranges(pl.col("w").list.len()).alias("at"))
         .explode("w", "at")
+        .select("i", named.alias("named"), other.alias("other"))
         .group_by("i")
-        .agg((named.any() & (other.sum() <= others)).alias("circular"))
+        .agg((pl.col("named").any() & (pl.col("other").sum() <= others)).alias("circular"))
+        .collect(engine="streaming")
     )
     return (
         pl.int_range(table.height, eager=True)

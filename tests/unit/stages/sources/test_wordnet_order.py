@@ -4,9 +4,12 @@ first"; the rules on raw/'s WordNet: tests/integration/test_definitions_everyday
 
 from __future__ import annotations
 
-import polars as pl
+import re
 
-from stages.sources.wordnet_order import circular, unsaid
+import polars as pl
+from hypothesis import given, settings, strategies as st
+
+from stages.sources.wordnet_order import ENDINGS, GENERIC, GLOSS_WORDS, OWN_FORMS, circular, unsaid
 
 
 def test_a_circular_gloss_is_found():
@@ -53,3 +56,49 @@ def test_a_part_of_speech_whose_every_sense_says_nothing_more_is_unsaid():
     ]
     table = pl.DataFrame(rows, schema=["lemma", "pos", "gloss"], orient="row")
     assert unsaid(table).rows() == [("spank", "v")]
+
+
+def circular_by_hand(lemma: str, gloss: str, others: int = 1, own_forms: bool = False) -> bool:
+    """wordnet_order.circular's rule for one gloss, in plain Python (its docstring)."""
+    if len(lemma) < 3:
+        return False
+    root = lemma[:-1] if lemma.endswith("e") and not lemma.endswith("ee") else lemma
+    endings = OWN_FORMS if own_forms else ENDINGS
+    named = other = 0
+    for at, word in enumerate(re.findall("[a-z]+", gloss.lower())):
+        rest = word[len(root) :]
+        stem = word.startswith(root) and (rest in endings or (rest[:1] == root[-1:] and rest[1:] in endings))
+        itself = word == lemma
+        named += stem or (itself and (at == 0 or not own_forms))
+        other += not (itself or stem) and word not in GLOSS_WORDS | GENERIC and len(word) > 2
+    return named > 0 and other <= others
+
+
+GLOSS_PIECES = ["pull", "pulling", "pulls", "stop", "stopping", "heal", "recover", "cause", "to", "move", "of", "the"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["pull", "stop", "heal", "same", "ox", "gold", "plane", "hope", "trainee", "sew"]),
+            st.lists(
+                st.sampled_from([*GLOSS_PIECES, "Pulled", "coins", "same-ness", "hoping", "x1y", "trained", "sewing"]),
+                max_size=6,
+            ),
+        ),
+        max_size=10,
+    ),
+    st.integers(1, 2),
+    st.booleans(),
+)
+def test_circular_glosses_match_the_rule_written_out(rows, others, own_forms):
+    """The circular-gloss rule, computed column-wise over the exploded words (stage 2's peak before), gives
+    what the rule gives gloss by gloss, in both of its uses."""
+    table = pl.DataFrame(
+        [(lemma, " ".join(words)) for lemma, words in rows],
+        schema={"lemma": pl.String, "gloss": pl.String},
+        orient="row",
+    )
+    expected = [circular_by_hand(lemma, gloss, others, own_forms) for lemma, gloss in table.rows()]
+    assert circular(table, others, own_forms=own_forms).to_list() == expected
