@@ -188,12 +188,27 @@ def _regular_readings(
         .agg(pl.col("tagged").max().alias("own_tagged"))
         .select(pl.col("lemma").str.to_uppercase().alias(Col.word), "own_tagged")
     )
+    wordnet_tags = (
+        senses.filter(pl.col("source") == "wordnet")
+        .group_by(pl.col("lemma").str.to_uppercase().alias("base"), "pos")
+        .agg(pl.col("tagged").max().alias("wordnet_tagged"))
+    )
     # Only -s, -d and -ing forms can lead with their base (a comparative never does: inflections.inflections).
     asked = heads.filter(
         pl.col(Col.definition_source).is_in(["wordnet", "gcide"]) & pl.col(Col.word).str.contains(r"(?:S|D|ING)$")
     )
     readings = (
         inflections(asked[Col.word], senses, forms, lexicon[Col.word], names)
+        # A base of our own text (the supplement: CLAP, SEW, said by WordNet only in a circle) counts the tags
+        # WordNet's senses of it have in that part of speech; one WordNet lacks (BICEP, WILLIE) has none.
+        .with_columns(pl.col("sense").str.extract(r"\[([a-z]+)\]$", 1).alias("pos"))
+        .join(wordnet_tags, on=["base", "pos"], how="left")
+        .with_columns(
+            pl.when(pl.col("source") == "supplement")
+            .then(pl.coalesce("everyday", "wordnet_tagged"))
+            .otherwise("everyday")
+            .alias("everyday")
+        )
         .filter(~pl.col("irregular") & (pl.col("everyday") >= 0) & pl.col(Col.definition).str.contains(": "))
         .select(
             Col.word,

@@ -116,7 +116,7 @@ CLEAN = ["WHITES", "BLUNGER", "CORYBANT", "DIVES", "GUARDS", "ASHLER", "DARIC"]
 WORDS = sorted(
     {w for w, *_ in LEADS_WITH + MAIN_SENSE + ISSUE_43}
     | {b for _, b, *_ in LEADS_WITH + MAIN_SENSE + ISSUE_43 if b}
-    | {"PUS", "GENU", "GENUA", "TRIO", "EPOCH", "EPOCHS", "SPANK"}
+    | {"PUS", "GENU", "GENUA", "TRIO", "EPOCH", "EPOCHS", "SPANK", "SEW", "SEWED", "CLAP", "CLAPS", "WILLIE", "WILLIES"}
     | set(NEVER)
     | {"INTIMATE", "ENAMEL", "NEANDERTAL", "RABBINIC", "SEE", "BATTALION", "DIVE", "GUARD", "CLOTHE", "CLOTHES"}
     | {"BORING", "BORE", "COMMA", "COMMON"}
@@ -151,6 +151,17 @@ def test_the_everyday_sense_leads(defined, word, base, start):
 @pytest.mark.parametrize("word, base, start", ISSUE_43, ids=[w for w, *_ in ISSUE_43])
 def test_issue_43_example(defined, word, base, start):
     assert (defined[word] or "").startswith(start), defined[word]
+
+
+def test_a_word_whose_main_sense_wordnet_says_only_in_a_circle_reads_our_text_and_so_do_its_forms(defined):
+    # WordNet: SEW `fasten by sewing`, CLAP `clap one's hands together`; ours (raw/supplement/definitions.txt).
+    assert defined["SEW"].startswith("to join or fasten with stitches")
+    assert defined["CLAPS"].startswith("present tense of CLAP: to strike the palms of the hands together")
+    # SEWED has an entry of its own in WordNet (`fastened with stitches`); it follows the base, as it followed
+    # WordNet's SEW, because WordNet tagged SEW as a verb.
+    assert defined["SEWED"].startswith("past tense of SEW: to join or fasten"), defined["SEWED"]
+    # A base of ours WordNet lacks in that part of speech (WILLIE) does not lead over the form's own entry.
+    assert defined["WILLIES"].startswith("feelings of uneasiness"), defined["WILLIES"]
 
 
 def test_a_part_of_speech_said_only_in_a_circle_is_left_out(defined):
