@@ -22,8 +22,6 @@ from itertools import chain
 from pipeline.columns import LIST_COLUMNS, Col, in_column, words_columns
 from pipeline.terminal import inert
 
-ENGLISH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # an export's letters when its manifest names none (before issue 45)
-
 
 class Damage(Exception):
     """What is wrong with a group's rows, in words (the solver names the file)."""
@@ -67,7 +65,7 @@ def check_columns(rows: list[tuple], names: list[str], types: dict[str, tuple[st
 
 
 def check_words(
-    ids: list[int], words: list[str], rareness: list[int], member: list[int], lexicon: str, letters: str = ENGLISH
+    ids: list[int], words: list[str], rareness: list[int], member: list[int], lexicon: str, letters: str
 ) -> None:
     """Damage unless the group's rows are its lexicon's, with unique words of `letters` (the export's
     alphabet) and rareness of 1 or more."""
@@ -77,7 +75,7 @@ def check_words(
     allowed = set(letters)
     if not all(_letters(w, allowed) for w in words):
         bad = next(i for i, w in zip(ids, words) if not _letters(w, allowed))
-        raise Damage(f"id {bad} is not a word of letters {'A-Z' if letters == ENGLISH else letters}")
+        raise Damage(f"id {bad} is not a word of letters {letters}")
     if len(set(words)) != len(words):
         seen: set[str] = set()
         twice = next(w for w in words if w in seen or seen.add(w))

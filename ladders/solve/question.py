@@ -11,9 +11,9 @@ words up and raise these.
 
 from __future__ import annotations
 
-import string
 import unicodedata
 
+from pipeline.alphabet import Alphabet, FoldError, alphabet as default_alphabet
 from pipeline.columns import Col
 from pipeline.errors import PipelineError
 
@@ -63,26 +63,27 @@ class OffensiveWord(SolveError):
 
 # The one rule of a word typed into a solver (this one, solvers/php/ladder.php and the web page alike,
 # and the lists' own rule in stage 1): ASCII whitespace around it (space, tab, line ends, vertical tab,
-# form feed) is dropped, the word normalised to NFC, and each character looked up in the export's alphabet
-# table (manifest.json's `alphabet`: pipeline/alphabet.py; English: a-z and A-Z to A-Z); anything else
-# refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI" and the
-# dotless "\u0131" to "I", which would answer a word that was never typed.
+# form feed) is dropped, and the rest folded by the export's alphabet (manifest.json's `alphabet`:
+# pipeline/alphabet.py's Alphabet.fold: NFC, then each character looked up in its table; English: a-z and
+# A-Z to A-Z); anything else refused. No Unicode case mapping: the ligature "\ufb01" upper-cases to "FI"
+# and the dotless "\u0131" to "I", which would answer a word that was never typed.
 AROUND = " \t\n\r\x0b\x0c"
-ENGLISH = {**{c: c for c in string.ascii_uppercase}, **{c.lower(): c for c in string.ascii_uppercase}}
 
 
-def normalise(word: str, table: dict[str, str] = ENGLISH, name: str = "English") -> str:
-    """`word` as the export writes it: the typed-word rule above, over `table` (the alphabet's `name`)."""
+def normalise(word: str, alphabet: Alphabet | None = None) -> str:
+    """`word` as the export writes it: the typed-word rule above, in `alphabet` (default: English)."""
+    alphabet = alphabet or default_alphabet()
     cleaned = unicodedata.normalize("NFC", word.strip(AROUND))
     if not cleaned:
         raise UnknownWord("an empty word is not a word")
-    bad = next((c for c in cleaned if c not in table), None)
-    if bad is not None:
-        if table == ENGLISH:
-            raise UnknownWord(f"{shown(cleaned)!r} is not a word of letters A-Z")
-        point = f"U+{ord(bad):04X} {unicodedata.name(bad, 'unnamed character')}"
-        raise UnknownWord(f"{shown(cleaned)!r} is not a word of the {name} alphabet ({point})")
-    return "".join(table[c] for c in cleaned)
+    try:
+        return alphabet.fold(cleaned)
+    except FoldError as e:
+        letters = alphabet.letters
+        if letters == "".join(map(chr, range(ord(letters[0]), ord(letters[-1]) + 1))):  # a run: A-Z
+            raise UnknownWord(f"{shown(cleaned)!r} is not a word of letters {letters[0]}-{letters[-1]}") from None
+        point = f"U+{ord(e.char):04X} {unicodedata.name(e.char, 'unnamed character')}"
+        raise UnknownWord(f"{shown(cleaned)!r} is not a word of the {alphabet.name} alphabet ({point})") from None
 
 
 def shown(word: str) -> str:
@@ -95,10 +96,11 @@ def shown(word: str) -> str:
 RING_TWO_LETTERS = 15
 
 
-def nearest(word: str, listed: dict[str, int], limit: int, letters: str = string.ascii_uppercase) -> list[str]:
+def nearest(word: str, listed: dict[str, int], limit: int, letters: str | None = None) -> list[str]:
     """Up to `limit` of the `listed` words (word -> rareness) nearest to `word`, an unknown word: one edit
     away (a letter changed, deleted or inserted, or two neighbours swapped: WRAM -> WARM), else two;
     commonest first, and among equally common ones a swap first (the likeliest slip of a typing hand)."""
+    letters = letters or default_alphabet().letters
     if len(word) > max(map(len, listed), default=0) + 2:
         return []  # nothing listed is within two edits
     ring, swaps = {word}, _swaps(word)

@@ -177,7 +177,7 @@ class Ladders:
         """The two words' rows, or the SolveError that says why no search is needed."""
         self._follow_rebuilds()
         self.known_lexicon(lexicon)
-        start, end = (normalise(w, self.alphabet.table, self.alphabet.name) for w in (start, end))
+        start, end = (normalise(w, self.alphabet) for w in (start, end))
         rows = self._rows([start, end])
         for w in (start, end):
             row = rows.get(w)

@@ -164,10 +164,10 @@ def test_the_typed_word_rule_reads_the_alphabet():
     from pipeline.alphabet import alphabet
 
     spanish = alphabet("es")
-    assert normalise(" nin\u0303o\t", spanish.table, spanish.name) == "NIÑO"  # NFD typed, NFC read
-    assert normalise("Árbol", spanish.table, spanish.name) == "ARBOL"
+    assert normalise(" nin\u0303o\t", spanish) == "NIÑO"  # NFD typed, NFC read
+    assert normalise("Árbol", spanish) == "ARBOL"
     with pytest.raises(UnknownWord) as got:
-        normalise("garçon", spanish.table, spanish.name)
+        normalise("garçon", spanish)
     assert got.value.exit_code == 10 and "U+00E7" in str(got.value)
     with pytest.raises(UnknownWord, match="not a word of letters A-Z"):
         normalise("niño")  # English, as before
