@@ -8,8 +8,9 @@ key `supplement` (NASPA format, ours: function words and common words the dictio
 offensive list (config `offensive`) and the cuss ratings (config `cuss`; both in stages/rules/offensive.py).
 This stage is the join of the dictionaries with the words: what needs no word list is stage 0's, read once
 and kept while WordNet and GCIDE are unchanged. The main-sense table says which sense of a word leads
-(stages/sources/main_senses.py); its keys are checked by stages/rules/main_senses.py and applied by
-stages/sources/wordnet_order.py before any rule. `build_definitions` runs stages 0 and 2 in one call from
+(stages/sources/main_senses.py); its keys are checked by stages/rules/main_senses.py and applied before any
+rule: a word's own WordNet sense by stages/sources/wordnet_order.py, a base's sense a form reads and GCIDE's
+sense by stages/rules/main_senses.py (`forms_as_chosen`, `chosen_texts`). `build_definitions` runs stages 0 and 2 in one call from
 the raw files (for tests and scripts).
 
 A definition is one of, for each word (docs/definitions.md):

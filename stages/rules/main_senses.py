@@ -54,10 +54,11 @@ def candidates(
 
 
 def resolved(table: pl.DataFrame, name: str, found: pl.DataFrame, strict: bool = True) -> pl.DataFrame:
-    """(`word`, `lemma`, `pos`, `key`, `gloss` as `candidates` shows it): the rows of `table` (main_senses.read) whose key is a WordNet sense among
-    `found` (candidates of the table's words). `strict`: a WordNet key that is none is an error naming file
-    and line (the committed table against raw/'s WordNet: tests/integration/test_senses_table.py); else such rows are
-    left out, for a build of other lists or another WordNet, where the rules decide those words.
+    """(`word`, `lemma`, `pos`, `key`, `gloss` as `candidates` shows it): the rows of `table`
+    (main_senses.read) whose key is a WordNet sense among `found` (candidates of the table's words).
+    `strict`: a WordNet key that is none is an error naming file and line (the committed table against raw/'s
+    WordNet: tests/integration/test_senses_table.py); else such rows are left out, for a build of other lists
+    or another WordNet, where the rules decide those words.
     GCIDE keys (`gcide:...`) are left to the GCIDE reader and not returned."""
     wordnet_keys = table.filter(~pl.col("key").str.starts_with("gcide:"))
     matched = wordnet_keys.join(
@@ -98,7 +99,7 @@ def gcide_resolved(table: pl.DataFrame, name: str, gcide: pl.DataFrame, strict: 
 # The sources whose text a chosen reading may replace: the dictionaries'. A list's own text, or ours (the
 # supplement), comes first by the configured order and stays.
 DICTIONARIES = ("wordnet", "gcide")
-_a_dictionarys = pl.col(Col.definition_source).is_null() | pl.col(Col.definition_source).str.contains(
+FROM_A_DICTIONARY = pl.col(Col.definition_source).is_null() | pl.col(Col.definition_source).str.contains(
     f"^(?:{'|'.join(DICTIONARIES)})"
 )
 
@@ -106,7 +107,7 @@ _a_dictionarys = pl.col(Col.definition_source).is_null() | pl.col(Col.definition
 def chosen_texts(best: pl.DataFrame, texts: pl.DataFrame, source: str) -> pl.DataFrame:
     """`best` (`id`, `word`, `definition`, `definition_source`) with the words of `texts` (`word`,
     `definition`: the table's choice rendered) given that text, from `source`, where a dictionary's text was."""
-    new = best.join(texts.rename({Col.definition: "new"}), on=Col.word).filter(_a_dictionarys)
+    new = best.join(texts.rename({Col.definition: "new"}), on=Col.word).filter(FROM_A_DICTIONARY)
     swapped = pl.col("new").is_not_null()
     return (
         best.join(new.select(Col.id, "new"), on=Col.id, how="left")
@@ -131,7 +132,7 @@ def forms_as_chosen(best: pl.DataFrame, chosen: pl.DataFrame, limit: int) -> tup
         pl.format("[{}]", "pos").alias("bracket"),
     )
     todo = best.join(picks, on=Col.word).filter(
-        _a_dictionarys
+        FROM_A_DICTIONARY
         & ~pl.col(Col.definition).fill_null("").str.starts_with(pl.col("lead"))
         & (pl.col("lead").str.len_chars() <= limit)
     )
