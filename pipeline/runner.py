@@ -295,8 +295,12 @@ class Runner:
         start = time.perf_counter()
         kwargs, hashes = self._steps.gather(stage)
         with self.folder.scratch(stage) as scratch:
-            result = self._steps.call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
-            del kwargs  # the inputs go before the outputs are encoded: the two peaks need not meet
+            if scratch:
+                kwargs["scratch"] = scratch
+            # The very dict: a stage that pops_inputs frees what it pops (stage.py); for the others, the
+            # inputs go here, before the outputs are encoded: the two peaks need not meet.
+            result = self._steps.call(stage, kwargs)
+            del kwargs
             notes = tuple(result.pop("notes", ()))
             result = self._steps.encode(stage, result)
             with self._writing:
