@@ -138,6 +138,10 @@ class Stage:
     scratch: bool = False  # passed `scratch`, an empty folder of its own in the build folder (see above)
     assets: tuple[Path, ...] = ()  # data files (not modules) whose content shapes its output
     pops_inputs: bool = False  # called with one dict of its inputs, which it may pop (see above)
+    # Stages (by name) that, when the same build runs them, finish before this one starts although it reads
+    # nothing of theirs: a scheduling hint, so that two stages' peak memory does not meet. It changes no
+    # output and no staleness.
+    runs_after: tuple[str, ...] = ()
 
     def code_files(self) -> list[Path]:
         """The source files whose change can change this stage's output: the transform's module and every
