@@ -356,7 +356,7 @@ def _handed_over(inputs: dict) -> dict:
     """The stage's transform (it pops_inputs, pipeline/stage.py): join_definitions with each input handed
     over, none kept here or by the runner, so that a table join_definitions is done with (`del`) is freed."""
     return join_definitions(
-        inputs.pop("lexicon"),
+        inputs.pop("lexicon"),  # not a column
         inputs.pop("wordnet_senses"),
         inputs.pop("wordnet_domains"),
         inputs.pop("wordnet_names"),
@@ -365,7 +365,7 @@ def _handed_over(inputs: dict) -> dict:
         inputs.pop("main_senses"),
         inputs.pop("supplement"),
         inputs.pop("definition_sources"),
-        inputs.pop("offensive"),
+        inputs.pop("offensive"),  # not a column
         inputs.pop("cuss"),
         inputs.pop("freedict"),
         inputs.pop("language"),
