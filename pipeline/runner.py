@@ -19,8 +19,8 @@ swap of a folder output and recovery after a kill) is pipeline/buildfolder.py's.
 A build runs stages side by side (at most `jobs` at a time, one thread each,
 pipeline/schedule.py): a stage starts once every stage that writes a table it
 reads has finished, so stage 0 runs beside stage 1, stages 3 and 4 once stage 1 is done
-and 2 once 0 and 1 are (a ready stage earlier in the order goes first), then 5 (after 3 and 4), then 6,
-then 7. Writing outputs
+and 2 once 0 and 1 are (a ready stage earlier in the order goes first), then 5 (after 3 and 4), then 6
+(after 5, and after 2: its `runs_after` hint keeps their peaks of memory apart), then 7. Writing outputs
 and recording them in the lock happen one stage at a time under `_writing`;
 a stopped build (Ctrl-C) lets each running stage reach a safe point, where it
 writes nothing more, before the folder is recovered. The outputs are the same
@@ -248,8 +248,7 @@ class Runner:
         try:
             with self.folder.exclusive():
                 try:
-                    names = {x.name for x in stages}
-                    after = {s.name: {writer_of(self.stages, t)[0].name for t in s.reads} & names for s in stages}
+                    after = waits_for(self.stages, stages)
                     failure = scheduler.run(stages, after, lambda stage: self._maybe_run(stage, force), reports)
                     if failure is not None:
                         raise self._logged(failure)
@@ -295,8 +294,12 @@ class Runner:
         start = time.perf_counter()
         kwargs, hashes = self._steps.gather(stage)
         with self.folder.scratch(stage) as scratch:
-            result = self._steps.call(stage, {**kwargs, **({"scratch": scratch} if scratch else {})})
-            del kwargs  # the inputs go before the outputs are encoded: the two peaks need not meet
+            if scratch:
+                kwargs["scratch"] = scratch
+            # The very dict: a stage that pops_inputs frees what it pops (stage.py); for the others, the
+            # inputs go here, before the outputs are encoded: the two peaks need not meet.
+            result = self._steps.call(stage, kwargs)
+            del kwargs
             notes = tuple(result.pop("notes", ()))
             result = self._steps.encode(stage, result)
             with self._writing:
@@ -344,3 +347,10 @@ def _give_back_memory() -> None:
         ctypes.CDLL(None).malloc_trim(0)
     except (AttributeError, OSError):
         pass
+
+
+def waits_for(every: list[Stage], build: list[Stage]) -> dict[str, set[str]]:
+    """Per stage of `build`, the stages of `build` that finish before it starts: the writers of the tables it
+    reads, and those it `runs_after` (a scheduling hint, stage.py)."""
+    names = {s.name for s in build}
+    return {s.name: ({writer_of(every, t)[0].name for t in s.reads} | set(s.runs_after)) & names for s in build}

@@ -16,6 +16,9 @@ A stage that declares `scratch` is also passed `scratch`, an empty folder of
 its own inside the build folder (removed after the stage, whatever happens);
 a folder member's value may then be the Path of a finished file in it, which
 the runner moves into place instead of holding its bytes in memory.
+A stage that declares `pops_inputs` is called instead with one argument: a dict of those same keyword
+arguments, which it owns (the runner keeps no other reference to its values), so that it can pop an input
+once used and its memory goes before the stage's peak (stage 2's GCIDE entries, its lists' senses).
 """
 
 from __future__ import annotations
@@ -134,6 +137,11 @@ class Stage:
     digests: tuple[str, ...] = ()  # raw-input keys the stage only records: passed as `digests`, no bytes
     scratch: bool = False  # passed `scratch`, an empty folder of its own in the build folder (see above)
     assets: tuple[Path, ...] = ()  # data files (not modules) whose content shapes its output
+    pops_inputs: bool = False  # called with one dict of its inputs, which it may pop (see above)
+    # Stages (by name) that, when the same build runs them, finish before this one starts although it reads
+    # nothing of theirs: a scheduling hint, so that two stages' peak memory does not meet. It changes no
+    # output and no staleness.
+    runs_after: tuple[str, ...] = ()
 
     def code_files(self) -> list[Path]:
         """The source files whose change can change this stage's output: the transform's module and every

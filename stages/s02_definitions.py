@@ -97,10 +97,10 @@ def join_definitions(
         return _translated(lexicon, freedict if "freedict" in definition_sources else {}, language)
     if "gcide" in definition_sources and not gcide_entries.height:
         raise InputFormatError("definition_sources names gcide, but stage 0 read no GCIDE entries (config gcide)")
-    flagged = None  # the lemmas GCIDE labels offensive, read with its glosses
     # The configured order decides between a list's own text and a dictionary's.
     order = {source: rank for rank, source in enumerate(definition_sources)}
     candidates, dictionaries, missing, notes = _lists_own_definitions(lexicon, supplement, definition_sources, order)
+    lexicon, missing = lexicon.select(Col.id, Col.word), missing.select(Col.id, Col.word)  # the lists' senses read
     names = wordnet_names["lemma"]
     forms = morphology(lexicon[Col.word], wordnet_exceptions)  # every word's proposed base forms, read by each lookup
     chosen, chosen_note = _main_senses(main_senses, wordnet_senses, forms, lexicon, names)
@@ -114,13 +114,16 @@ def join_definitions(
             )
         else:
             dictionaries[source] = _gcide_glosses(gcide_entries, missing[Col.word], forms, names)
-            flagged = gcide_flags(gcide_entries, lexicon)
+    # GCIDE's labels are read with its glosses or for themselves alone; then its entries go (59 MB on raw/).
+    flagged = gcide_flags(gcide_entries, lexicon) if gcide_entries.height else None
+    del gcide_entries, dictionary
     dictionaries, from_gcide, gcide_note = _gcide_chosen(dictionaries, main_senses, lexicon)
+    del main_senses
     notes.append(gcide_note)
     if dictionaries:
         table, dictionary_notes = dictionary_definitions(
             lexicon,
-            missing.select(Col.id, Col.word),
+            missing,
             dictionaries,
             forms,
             names,
@@ -128,12 +131,12 @@ def join_definitions(
         )
         notes += dictionary_notes
         candidates.append(table)
+        del table
     best = _first_by_order(candidates, order).join(lexicon.select(Col.id, Col.word), on=Col.id)
+    del candidates, dictionaries, missing  # every source's table and glosses: only the best of each word is kept
     best, led = forms_as_chosen(best, chosen, MAX_CHARS)
     notes.append(f"main-sense table: {words(led)} led by their base's chosen sense")
     best = chosen_texts(best, from_gcide, "gcide").drop(Col.word)
-    if gcide_entries.height and flagged is None:  # GCIDE given for its labels alone
-        flagged = gcide_flags(gcide_entries, lexicon)
     flags, offensive_notes = offensive_words(lexicon, wordnet_domains, flagged, offensive, wordnet_senses, cuss, forms)
     best, unseen_note = _without_unseen(best)
     notes.append(unseen_note)
@@ -350,10 +353,31 @@ def gcide_flags(dictionary: pl.DataFrame, lexicon: pl.DataFrame) -> pl.Series:
     return gcide_offensive(dictionary.join(own, on="lemma", how="semi", maintain_order="left"))
 
 
+def _handed_over(inputs: dict) -> dict:
+    """The stage's transform (it pops_inputs, pipeline/stage.py): join_definitions with each input handed
+    over, none kept here or by the runner, so that a table join_definitions is done with (`del`) is freed."""
+    return join_definitions(
+        inputs.pop("lexicon"),  # not a column
+        inputs.pop("wordnet_senses"),
+        inputs.pop("wordnet_domains"),
+        inputs.pop("wordnet_names"),
+        inputs.pop("wordnet_exceptions"),
+        inputs.pop("gcide_entries"),
+        inputs.pop("main_senses"),
+        inputs.pop("supplement"),
+        inputs.pop("definition_sources"),
+        inputs.pop("offensive"),  # not a column
+        inputs.pop("cuss"),
+        inputs.pop("freedict"),
+        inputs.pop("language"),
+    )
+
+
 STAGE = Stage(
     number=2,
     name="definitions",
-    transform=join_definitions,
+    transform=_handed_over,
+    pops_inputs=True,
     reads=(  # not a column: stage 1's output and stage 0's tables
         "lexicon",  # not a column
         "wordnet_senses",  # not a column

@@ -363,4 +363,6 @@ STAGE = Stage(
     reads=("lexicon", "links", "groups"),  # not a column: the tables stage 6 reads
     settings=("lexicons",),
     writes={"longest": Output("06_longest.parquet", LONGEST)},
+    # Not beside stage 2 (definitions): a cold build peaked with both (docs/performance.md).
+    runs_after=("definitions",),  # not a column
 )

@@ -38,6 +38,7 @@ for its words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import polars as pl
 
@@ -57,6 +58,7 @@ POS = {
     "pron.": "pron",
 }
 SENSE_MARK = "\x01"
+CHUNK = 16_384  # the lemmas whose entries are parsed at once (_by_lemmas)
 # A usage label, not an etymology that mentions {Vulgar}: a short bracket of plain words.
 OFFENSIVE_LABEL = r"\[(?:[A-Za-z]+\.?,? (?:and |or )?){0,4}(?i:vulgar|obscene|offensive|derogatory)[A-Za-z,. ]{0,20}\]"
 # Those words in an entry's raw text, any letter perhaps a character code ([a], ['e]).
@@ -282,11 +284,7 @@ def glosses(table: pl.DataFrame, wanted: pl.Series | None = None) -> pl.DataFram
     of speech as the dictionary does."""
 
     def of(lemmas: pl.Series | None) -> pl.DataFrame:
-        return _first_senses(
-            table
-            if lemmas is None
-            else table.join(lemmas.to_frame("lemma"), on="lemma", how="semi", maintain_order="left")
-        )
+        return _by_lemmas(table, lemmas, _first_senses)
 
     first = _decode_lost(of(wanted), table)
     pointed = first["see"].drop_nulls().unique()
@@ -328,8 +326,13 @@ def current_firsts(table: pl.DataFrame, wanted: pl.Series) -> pl.DataFrame:
     entries (not an acronym's) that no label marks obsolete, archaic, rare, dialect, colloquial or slang,
     brackets, quotations and pronunciations removed but not cut: stage 2 compares its words with WordNet's
     glosses (wordnet.agreeing_senses), it shows no one this text."""
+    return _by_lemmas(table, wanted, _current_firsts)
+
+
+def _current_firsts(table: pl.DataFrame) -> pl.DataFrame:
+    """current_firsts of every lemma of `table` (entries)."""
     return (
-        parsed(table.join(wanted.to_frame("lemma"), on="lemma", how="semi", maintain_order="left"))
+        parsed(table)
         .filter(pl.col("headword") & ~pl.col("acronym"))
         .with_columns(pl.int_ranges(pl.col("sense").list.len()).alias("k"))
         .explode("sense", "k")
@@ -340,4 +343,25 @@ def current_firsts(table: pl.DataFrame, wanted: pl.Series) -> pl.DataFrame:
         .unique(["lemma", "pos"], keep="first", maintain_order=True)
         .select("lemma", "pos", "gloss")
         .collect(engine="streaming")
+    )
+
+
+def _by_lemmas(
+    table: pl.DataFrame, wanted: pl.Series | None, senses: Callable[[pl.DataFrame], pl.DataFrame]
+) -> pl.DataFrame:
+    """`senses` of the entries (`table`) of the lemmas `wanted` (all when None), CHUNK lemmas at a time in
+    their sorted order. What `senses` gives a lemma comes from its own entries alone, in lemma order, so
+    the rows are those of one call; only a chunk's entries are parsed and their senses exploded at once
+    (all of them at once were stage 2's peak memory, about 230 MiB above what it held)."""
+    lemmas = table["lemma"].unique()
+    if wanted is not None:
+        lemmas = lemmas.filter(lemmas.is_in(wanted.implode()))
+    lemmas = lemmas.sort()
+    return pl.concat(
+        [
+            senses(
+                table.join(lemmas.slice(start, CHUNK).to_frame("lemma"), on="lemma", how="semi", maintain_order="left")
+            )
+            for start in range(0, max(lemmas.len(), 1), CHUNK)
+        ]
     )

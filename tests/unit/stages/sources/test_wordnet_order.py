@@ -102,3 +102,24 @@ def test_circular_glosses_match_the_rule_written_out(rows, others, own_forms):
     )
     expected = [circular_by_hand(lemma, gloss, others, own_forms) for lemma, gloss in table.rows()]
     assert circular(table, others, own_forms=own_forms).to_list() == expected
+
+
+def test_circular_explodes_a_chunk_of_glosses_at_a_time_and_flags_each_as_all_at_once(monkeypatch):
+    """Stage 2's peak memory was every WordNet gloss's words exploded at once: circular takes CHUNK glosses
+    at a time, and a gloss's flag is its own, so the flags are the rule's gloss by gloss."""
+    from stages.sources import wordnet_order
+
+    sizes, real = [], wordnet_order._circular
+    monkeypatch.setattr(wordnet_order, "CHUNK", 3)
+    monkeypatch.setattr(wordnet_order, "_circular", lambda t, o, f: sizes.append(t.height) or real(t, o, f))
+    rows = [
+        (lemma, f"{a} {b} {lemma}ing") for lemma in ("pull", "stop", "sew") for a, b in (("to", "x"), ("of", "heal"))
+    ]
+    table = pl.DataFrame(
+        rows + [("heal", "heal or recover")], schema={"lemma": pl.String, "gloss": pl.String}, orient="row"
+    )
+    for others, own_forms in ((1, False), (2, True)):
+        expected = [circular_by_hand(lemma, gloss, others, own_forms) for lemma, gloss in table.rows()]
+        assert circular(table, others, own_forms=own_forms).to_list() == expected
+    assert sizes == [3, 3, 1] * 2
+    assert circular(table.clear()).to_list() == []
