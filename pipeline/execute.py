@@ -4,8 +4,9 @@
   reads as a polars frame checked against its schema (a folder it reads as its Path), each raw input as
   {label: bytes}, its settings as the config's values, and `digests` as {label: {key, sha256, size}};
   with them the sha256 of every input, by the label the lock uses.
-- call: the transform's result (a stage declaring `pops_inputs` is handed the gathered dict itself) ({output name: frame, bytes or {member: bytes or Path}}, and `notes`); an
-  exception of its own code becomes an InternalError naming the stage, carrying its traceback.
+- call: the transform's result ({output name: frame, bytes or {member: bytes or Path}}, and `notes`); a
+  stage declaring `pops_inputs` is handed the gathered dict itself; an exception of its own code becomes an
+  InternalError naming the stage, carrying its traceback.
 - encode: each table output checked against its schema and encoded as Parquet, outside the writing lock.
 - write: every output in place, atomically (a folder output swapped in whole by the build folder); the
   sha256 of each file written and the rows of the first table.
