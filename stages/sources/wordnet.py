@@ -35,7 +35,7 @@ import polars as pl
 
 from pipeline.columns import Col
 from pipeline.errors import InputFormatError
-from stages.sources.wordnet_order import LATER_DOMAINS, agreeing_senses, leading, pos_order, unsaid
+from stages.sources.wordnet_order import LATER_DOMAINS, agreeing_senses, leading, pos_order, said_again, unsaid
 
 POS = {"noun": "n", "verb": "v", "adj": "adj", "adv": "adv"}
 
@@ -256,9 +256,8 @@ def glosses(
         if other is not None
         else pl.DataFrame(schema={"lemma": pl.String, "pos": pl.String, "sense": pl.Int64, "agrees": pl.Boolean})
     )
-    kept = leading(
-        kept.join(lead, on=["lemma", "pos", "sense"], how="left").with_columns(pl.col("agrees").fill_null(False))
-    )
+    kept = kept.join(lead, on=["lemma", "pos", "sense"], how="left").with_columns(pl.col("agrees").fill_null(False))
+    kept = leading(pl.concat([kept, said_again(kept)], how="horizontal"))
     main = kept.unique(["lemma", "pos"], keep="first", maintain_order=True).join(
         unsaid(kept), on=["lemma", "pos"], how="anti"
     )

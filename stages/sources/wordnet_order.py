@@ -55,25 +55,50 @@ def circular(table: pl.DataFrame, others: int = 1, own_forms: bool = False) -> p
     GOLD `coins made of gold`; not HISS `make a sharp hissing sound, as if to show disapproval` nor PLANE `cut or
     remove with or as if with a plane`. `own_forms`: it names the word only as its first word or in one of
     OWN_FORMS (`fasten by sewing`; not `dig with a hoe`)."""
-    # A gloss's flag is its own: CHUNK rows at a time, so that only their words are exploded at once (all
-    # 114,640 of raw/'s WordNet at once were stage 2's peak, 130-180 MiB above what it held).
-    parts = [_circular(table.slice(start, CHUNK), others, own_forms) for start in range(0, table.height, CHUNK)]
-    return pl.concat(parts) if parts else pl.Series("circular", [], pl.Boolean)
+    counts = _counts(table)
+    mode = "own" if own_forms else "any"
+    return (counts[f"named_{mode}"] & (counts[f"other_{mode}"] <= others)).alias("circular")
 
 
-def _circular(table: pl.DataFrame, others: int, own_forms: bool) -> pl.Series:
-    """circular() of the rows of `table`, all at once."""
+def said_again(table: pl.DataFrame) -> pl.DataFrame:
+    """(`circular`, `says_nothing`) for each row of `table` (`lemma`, `gloss`), from one pass over its words:
+    `circular` the sort key of `leading` (one other word), `says_nothing` what `unsaid` groups (OWN_FORMS,
+    SAYS_NOTHING other words)."""
+    counts = _counts(table)
+    return counts.select(
+        (pl.col("named_any") & (pl.col("other_any") <= 1)).alias("circular"),
+        (pl.col("named_own") & (pl.col("other_own") <= SAYS_NOTHING)).alias("says_nothing"),
+    )
+
+
+def _counts(table: pl.DataFrame) -> pl.DataFrame:
+    """(`named_any`, `other_any`, `named_own`, `other_own`) for each row of `table`: whether its gloss names the
+    lemma, and how many other content words it has, with ENDINGS and with OWN_FORMS (circular's docstring).
+    A gloss's counts are its own: CHUNK rows at a time, so that only their words are exploded at once (all
+    114,640 of raw/'s WordNet at once were stage 2's peak, 130-180 MiB above what it held)."""
+    parts = [_counted(table.slice(start, CHUNK)) for start in range(0, table.height, CHUNK)]
+    if parts:
+        return pl.concat(parts)
+    return pl.DataFrame(
+        schema={"named_any": pl.Boolean, "other_any": pl.UInt32, "named_own": pl.Boolean, "other_own": pl.UInt32}
+    )
+
+
+def _counted(table: pl.DataFrame) -> pl.DataFrame:
+    """_counts of the rows of `table`, all at once."""
     root = pl.col("lemma").str.replace(r"([^e])e$", "$1")  # SEW: sewing; TRAINEE is not TRAINE+D
     word = pl.col("w")
     rest = word.str.slice(root.str.len_chars())
-    endings = OWN_FORMS if own_forms else ENDINGS
-    stem = word.str.starts_with(root) & (
-        rest.is_in(endings) | ((rest.str.slice(0, 1) == root.str.slice(-1)) & rest.str.slice(1).is_in(endings))
-    )
     itself = word == pl.col("lemma")
-    named = (itself & (pl.col("at") == 0)) | stem if own_forms else itself | stem
-    other = ~(itself | stem) & ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
-    # Each word's two flags as columns of the exploded words, then summed per gloss: the flags written inside
+    content = ~word.is_in(list(GLOSS_WORDS | GENERIC)) & (word.str.len_chars() > 2)
+    flags = []
+    for mode, endings in (("any", ENDINGS), ("own", OWN_FORMS)):
+        stem = word.str.starts_with(root) & (
+            rest.is_in(endings) | ((rest.str.slice(0, 1) == root.str.slice(-1)) & rest.str.slice(1).is_in(endings))
+        )
+        named = itself | stem if mode == "any" else (itself & (pl.col("at") == 0)) | stem
+        flags += [named.alias(f"named_{mode}"), (~(itself | stem) & content).alias(f"other_{mode}")]
+    # Each word's flags as columns of the exploded words, then summed per gloss: the flags written inside
     # the aggregation were evaluated group by group (raw/'s WordNet: 1.3 s and the stage's peak memory).
     words = (
         table.lazy()
@@ -85,40 +110,40 @@ def _circular(table: pl.DataFrame, others: int, own_forms: bool) -> pl.Series:
         .filter(pl.col("lemma").str.len_chars() >= 3)
         .with_columns(pl.int_ranges(pl.col("w").list.len()).alias("at"))
         .explode("w", "at")
-        .select("i", named.alias("named"), other.alias("other"))
+        .select("i", *flags)
         .group_by("i")
-        .agg((pl.col("named").any() & (pl.col("other").sum() <= others)).alias("circular"))
+        .agg(
+            pl.col("named_any", "named_own").any(),
+            pl.col("other_any", "other_own").sum().cast(pl.UInt32),
+        )
         .collect(engine="streaming")
     )
+    # A row with no words (or a lemma under 3 letters) names nothing.
     return (
         pl.int_range(table.height, eager=True)
         .alias("i")
         .to_frame()
-        .join(words, on="i", how="left", maintain_order="left")["circular"]
-        .fill_null(False)
+        .join(words, on="i", how="left", maintain_order="left")
+        .select(pl.col("named_any", "named_own").fill_null(False), pl.col("other_any", "other_own").fill_null(0))
     )
 
 
 def leading(kept: pl.DataFrame) -> pl.DataFrame:
-    """`kept` (wordnet.glosses' senses: `lemma`, `pos`, `sense`, `labelled`, `later`, `chosen`, `agrees`, ...)
-    sorted so that each (lemma, pos)'s leading sense comes first (module docstring)."""
-    return kept.with_columns(circular(kept).alias("circular")).sort(
+    """`kept` (wordnet.glosses' senses: `lemma`, `pos`, `sense`, `labelled`, `later`, `chosen`, `agrees`,
+    `circular` of said_again, ...) sorted so that each (lemma, pos)'s leading sense comes first (module
+    docstring)."""
+    return kept.sort(
         ["lemma", "pos", "circular", "chosen", "labelled", "later", "agrees", "sense"],
         descending=[False, False, False, True, False, False, True, False],
     )
 
 
 def unsaid(kept: pl.DataFrame) -> pl.DataFrame:
-    """(`lemma`, `pos`) of `kept` (`lemma`, `pos`, `gloss`) whose every sense only restates the word
-    (`circular` with SAYS_NOTHING others): that part of speech is better unsaid than said in a circle
-    (docs/definitions.md); a form then reads another source's text through its base, or none."""
-    return (
-        kept.select("lemma", "pos", circular(kept, SAYS_NOTHING, own_forms=True).alias("circular"))
-        .group_by("lemma", "pos")
-        .agg(pl.col("circular").all())
-        .filter("circular")
-        .drop("circular")
-    )
+    """(`lemma`, `pos`) of `kept` (`lemma`, `pos`, `says_nothing` of said_again) whose every sense only
+    restates the word (`circular` with OWN_FORMS and SAYS_NOTHING others): that part of speech is better
+    unsaid than said in a circle (docs/definitions.md); a form then reads another source's text through its
+    base, or none."""
+    return kept.group_by("lemma", "pos").agg(pl.col("says_nothing").all()).filter("says_nothing").select("lemma", "pos")
 
 
 def pos_order(main: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
